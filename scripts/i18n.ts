@@ -1,0 +1,35 @@
+// Compiles messages/*.json into typed message functions under src/paraglide.
+// The compiler's options live here (not in the Vite plugin) because the plugin adds ~25 s to clean builds
+// and cannot be used by the CLI-only steps (tests, type checks). See docs/decisions/004-i18n-paraglide.md.
+import { compile } from '@inlang/paraglide-js'
+
+export async function compileMessages() {
+  await compile({
+    project: './project.inlang',
+    outdir: './src/paraglide',
+    strategy: ['url', 'cookie', 'preferredLanguage', 'baseLocale'],
+    cookieName: 'lang',
+    emitReadme: false,
+    emitPrettierIgnore: false,
+    isServer: "typeof window === 'undefined'",
+    // Server routes, server functions and static files are never localized, redirected or rewritten.
+    routeStrategies: [
+      { match: '/api/:path(.*)?', exclude: true },
+      { match: '/_serverFn/:path(.*)?', exclude: true },
+      { match: '/assets/:path(.*)?', exclude: true },
+    ],
+    urlPatterns: [
+      {
+        pattern: '/:path(.*)?',
+        localized: [
+          ['zh', '/zh/:path(.*)?'],
+          ['en', '/en/:path(.*)?'],
+        ],
+      },
+    ],
+  })
+}
+
+if (import.meta.main) {
+  await compileMessages()
+}

@@ -1,0 +1,49 @@
+// Helpers shared by the project's scripts (run by Node >= 22.12 with type stripping, no bundler).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '..')
+export const serverBundle = path.join(root, 'dist/server/server.js')
+export const clientDir = path.join(root, 'dist/client')
+
+const minimumNode = [22, 12] as const
+
+/** npm runs scripts with the project's own Node (the `node` dev dependency); this catches a bare `node scripts/…`. */
+export function assertSupportedNode(): void {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
+  if (major > minimumNode[0] || (major === minimumNode[0] && minor >= minimumNode[1])) return
+  console.error(
+    `Hatch needs Node.js >= ${minimumNode.join('.')}; this is ${process.version}.\n` +
+      'Run it through npm (npm start, npm test), which uses the Node.js installed in node_modules.',
+  )
+  process.exit(1)
+}
+
+/** Runs a Node program from node_modules with this same Node binary; exits when it fails. */
+export function runNodeBin(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit', env })
+  if (result.status !== 0) {
+    console.error(`\n${script} ${args.join(' ')} failed (exit code ${result.status ?? result.signal}).`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+const buildInputs = ['src', 'messages', 'public', 'content', 'package.json', 'vite.config.ts', 'project.inlang']
+const generated = new Set([path.join(root, 'src/paraglide'), path.join(root, 'src/routeTree.gen.ts')])
+
+function newestMtime(target: string): number {
+  if (!existsSync(target) || generated.has(target)) return 0
+  const stats = statSync(target)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = stats.mtimeMs
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+/** True when there is no build, or a source file changed after the last one. */
+export function buildIsStale(): boolean {
+  if (!existsSync(serverBundle)) return true
+  const builtAt = statSync(serverBundle).mtimeMs
+  return buildInputs.some((input) => newestMtime(path.join(root, input)) > builtAt)
+}

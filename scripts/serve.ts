@@ -1,0 +1,65 @@
+import { pathToFileURL } from 'node:url'
+import { type ServerMiddleware, serve } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+import { clientDir, serverBundle } from './project.ts'
+
+interface AppBundle {
+  default: { fetch(request: Request): Promise<Response> }
+  lifecycle: {
+    ensureServerReady(): Promise<void>
+    closeServerResources(): Promise<void>
+    getEnv(): { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number }
+  }
+}
+
+/** Fingerprinted build assets never change under one URL; everything else in public/ may. */
+function staticFiles(): ServerMiddleware {
+  const fingerprinted = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
+  const other = staticMiddleware({ dir: clientDir, maxAge: 3600 })
+  return (request, next) =>
+    new URL(request.url).pathname.startsWith('/assets/') ? fingerprinted(request, next) : other(request, next)
+}
+
+/**
+ * Serves the built app: validates the environment and applies migrations before listening, and on SIGTERM/SIGINT
+ * stops accepting connections, lets in-flight requests finish, closes the database and exits 0.
+ */
+export async function startProductionServer(): Promise<void> {
+  const app: AppBundle = await import(pathToFileURL(serverBundle).href)
+  try {
+    await app.lifecycle.ensureServerReady()
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
+    console.error('The server did not start.')
+    process.exit(1)
+  }
+  const env = app.lifecycle.getEnv()
+  const server = serve({
+    fetch: app.default.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    middleware: [staticFiles()],
+    gracefulShutdown: false,
+    silent: true,
+  })
+  await server.ready()
+  console.log(`Hatch is listening on http://localhost:${env.PORT}`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal} received: finishing in-flight requests…`)
+    const force = setTimeout(() => {
+      console.error(`Requests still running after ${env.SHUTDOWN_TIMEOUT_MS} ms; closing their connections.`)
+      void server.close(true)
+    }, env.SHUTDOWN_TIMEOUT_MS)
+    force.unref()
+    await server.close()
+    await app.lifecycle.closeServerResources()
+    console.log('Stopped.')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}

@@ -1,0 +1,19 @@
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { getCookie } from '@tanstack/react-start/server'
+import { z } from 'zod'
+import { getEnv } from '#/server/env'
+
+/** Set this cookie to make the `error` scenario fail; clear it and "Try Again" succeeds. */
+export const debugFailCookie = 'hatch-debug-fail'
+
+export const runDebugScenario = createServerFn({ method: 'GET' })
+  .validator(z.object({ scenario: z.string().max(100) }))
+  .handler(({ data }) => {
+    if (!getEnv().HATCH_DEBUG_ROUTES) throw notFound()
+    if (data.scenario === 'error') {
+      if (getCookie(debugFailCookie) === '1') throw new Error('The debug scenario failed on purpose.')
+      return { scenario: data.scenario, loadedAt: new Date().toISOString() }
+    }
+    throw notFound()
+  })

@@ -1,0 +1,129 @@
+import { CheckIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '#/components/ui/button'
+import { currentIntlLocale } from '#/lib/i18n'
+import { type BillingInterval, formatPrice, type Plan, type PlanId, plans, yearlySavingPercent } from '#/lib/plans'
+import { cn } from '#/lib/utils'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+
+const planText: Record<PlanId, { name: () => string; description: () => string; features: (() => string)[] }> = {
+  free: {
+    name: m.plan_free_name,
+    description: m.plan_free_description,
+    features: [m.plan_free_feature_1, m.plan_free_feature_2, m.plan_free_feature_3],
+  },
+  pro: {
+    name: m.plan_pro_name,
+    description: m.plan_pro_description,
+    features: [m.plan_pro_feature_1, m.plan_pro_feature_2, m.plan_pro_feature_3, m.plan_pro_feature_4],
+  },
+  team: {
+    name: m.plan_team_name,
+    description: m.plan_team_description,
+    features: [m.plan_team_feature_1, m.plan_team_feature_2, m.plan_team_feature_3, m.plan_team_feature_4],
+  },
+}
+
+export function Pricing() {
+  const [interval, setInterval] = useState<BillingInterval>('monthly')
+  const saving = yearlySavingPercent()
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="border-t py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight">
+            {m.pricing_title()}
+          </h2>
+          <p className="mt-4 text-muted-foreground">{m.pricing_subtitle()}</p>
+        </div>
+        <fieldset className="mx-auto mt-8 flex w-fit items-center gap-1 rounded-full border p-1">
+          <legend className="sr-only">{m.pricing_interval_label()}</legend>
+          {(['monthly', 'yearly'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={interval === option}
+              onClick={() => setInterval(option)}
+              className={cn(
+                'rounded-full px-4 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                interval === option
+                  ? 'bg-primary text-primary-foreground'
+                  : 'text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {option === 'monthly' ? m.pricing_monthly() : m.pricing_yearly()}
+              {option === 'yearly' && saving > 0 ? (
+                <span className="ml-1.5 text-xs opacity-80">
+                  {m.pricing_yearly_saving({ percent: String(saving) })}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </fieldset>
+        <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} interval={interval} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
+  const text = planText[plan.id]
+  const locale = currentIntlLocale()
+  const isFree = plan.prices.monthly === 0
+  // Yearly prices are shown per month, with the yearly amount billed underneath.
+  const perMonth = interval === 'yearly' ? Math.round(plan.prices.yearly / 12) : plan.prices.monthly
+  const billedYearly = formatPrice(plan.prices.yearly, locale)
+  const signUpHref = isFree
+    ? localizeHref('/sign-up')
+    : `${localizeHref('/sign-up')}?${new URLSearchParams({ plan: plan.id, interval })}`
+  return (
+    <li
+      data-testid={`plan-${plan.id}`}
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-xs',
+        plan.highlighted && 'border-primary ring-1 ring-primary',
+      )}
+    >
+      {plan.highlighted ? (
+        <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-medium text-primary-foreground">
+          {m.pricing_most_popular()}
+        </span>
+      ) : null}
+      <h3 className="text-lg font-semibold">{text.name()}</h3>
+      <p className="mt-1 text-sm text-muted-foreground">{text.description()}</p>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
+          {formatPrice(perMonth, locale)}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {plan.perSeat ? m.pricing_per_user_month() : m.pricing_per_month()}
+        </span>
+      </p>
+      <p className="mt-1 h-5 text-sm text-muted-foreground">
+        {isFree
+          ? m.pricing_free_forever()
+          : interval === 'yearly'
+            ? plan.perSeat
+              ? m.pricing_billed_yearly_per_user({ amount: billedYearly })
+              : m.pricing_billed_yearly({ amount: billedYearly })
+            : null}
+      </p>
+      <ul className="mt-6 flex-1 space-y-2 text-sm">
+        {text.features.map((feature) => (
+          <li key={feature()} className="flex gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            {feature()}
+          </li>
+        ))}
+      </ul>
+      <Button className="mt-8 w-full" variant={plan.highlighted ? 'default' : 'outline'} asChild>
+        <a href={signUpHref}>{isFree ? m.pricing_cta_free() : m.pricing_cta_paid({ plan: text.name() })}</a>
+      </Button>
+    </li>
+  )
+}

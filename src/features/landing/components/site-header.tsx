@@ -1,0 +1,78 @@
+import { Link } from '@tanstack/react-router'
+import { MenuIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { LanguageMenu } from '#/components/language-menu'
+import { ThemeMenu } from '#/components/theme-menu'
+import { Button } from '#/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
+import { cn } from '#/lib/utils'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import { useSiteSettings } from '../use-site-settings'
+import { Logo } from './logo'
+
+const transparentUntilPx = 10
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false)
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY >= threshold)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [threshold])
+  return scrolled
+}
+
+export function SiteHeader() {
+  const { productName } = useSiteSettings()
+  const scrolled = useScrolledPast(transparentUntilPx)
+  // Docs and sign-in are separate areas of the app, so they are plain links with the locale prefix.
+  const links = [
+    { label: m.nav_docs(), href: localizeHref('/docs') },
+    { label: m.nav_pricing(), href: '#pricing' },
+  ]
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        'sticky top-0 z-40 w-full border-b transition-colors duration-200',
+        scrolled ? 'border-border bg-background/85 backdrop-blur' : 'border-transparent bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <Logo productName={productName} />
+        </Link>
+        <nav aria-label={m.nav_main()} className="ml-6 hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Button key={link.href} variant="ghost" size="sm" asChild>
+              <a href={link.href}>{link.label}</a>
+            </Button>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageMenu />
+          <ThemeMenu />
+          <Button size="sm" asChild className="ml-1">
+            <a href={localizeHref('/sign-in')}>{m.nav_sign_in()}</a>
+          </Button>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label={m.nav_menu()}>
+                <MenuIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-40">
+              {links.map((link) => (
+                <DropdownMenuItem key={link.href} asChild>
+                  <a href={link.href}>{link.label}</a>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </header>
+  )
+}

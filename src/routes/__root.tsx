@@ -1,0 +1,80 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { Toaster } from 'sonner'
+import { RootNotFound, RouteErrorScreen } from '#/components/status-screens'
+import { ThemeProvider, useThemeChoice } from '#/components/theme-provider'
+import { getLocale, locales } from '#/lib/i18n'
+import { themeBootScript } from '#/lib/theme'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import type { AppRouter } from '#/server/trpc/root'
+import stylesheet from '#/styles.css?url'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  trpc: TRPCOptionsProxy<AppRouter>
+}
+
+const fallbackSettings = { productName: 'Hatch', defaultTheme: 'light', appUrl: '' } as const
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.settings.public.queryOptions()),
+  head: ({ loaderData, matches }) => {
+    const appUrl = loaderData?.appUrl ?? ''
+    const path = matches.at(-1)?.pathname ?? '/'
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { title: loaderData?.productName ?? fallbackSettings.productName },
+      ],
+      links: [
+        { rel: 'stylesheet', href: stylesheet },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        ...locales.map((locale) => ({
+          rel: 'alternate',
+          hrefLang: locale,
+          href: appUrl + localizeHref(path, { locale }),
+        })),
+        { rel: 'alternate', hrefLang: 'x-default', href: appUrl + localizeHref(path, { locale: 'en' }) },
+      ],
+    }
+  },
+  shellComponent: RootDocument,
+  component: Outlet,
+  notFoundComponent: RootNotFound,
+  errorComponent: RouteErrorScreen,
+})
+
+function RootDocument({ children }: { children: React.ReactNode }) {
+  const defaultTheme = Route.useLoaderData()?.defaultTheme ?? fallbackSettings.defaultTheme
+  return (
+    // The boot script sets the theme class before hydration, so React must not report it as a mismatch.
+    <html lang={getLocale()} suppressHydrationWarning>
+      <head>
+        <HeadContent />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, built from a validated setting */}
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript(defaultTheme) }} />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+        >
+          {m.skip_to_content()}
+        </a>
+        <ThemeProvider defaultTheme={defaultTheme}>
+          {children}
+          <AppToaster />
+        </ThemeProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function AppToaster() {
+  const { theme } = useThemeChoice()
+  return <Toaster position="bottom-right" duration={4000} visibleToasts={3} theme={theme} closeButton />
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getDb } from '#/server/db/database'
+import { checkHealth } from '#/server/health'
+
+export const Route = createFileRoute('/api/health')({
+  server: { handlers: { GET: () => checkHealth(getDb()) } },
+})

@@ -1,0 +1,20 @@
+import path from 'node:path'
+import { getEnv } from '../env'
+import { type DatabaseConnection, openDatabase } from './client'
+
+let connection: DatabaseConnection | undefined
+
+/** The process-wide database: PostgreSQL when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
+export function getDatabaseConnection(): DatabaseConnection {
+  if (!connection) {
+    const env = getEnv()
+    connection = env.DATABASE_URL
+      ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
+      : openDatabase({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') })
+  }
+  return connection
+}
+
+export function getDb() {
+  return getDatabaseConnection().db
+}

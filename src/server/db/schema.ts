@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm'
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** One row (id = 1) of settings an operator edits at run time; defaults live in the migration. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    productName: text('product_name').notNull().default('Hatch'),
+    sourceRepositoryUrl: text('source_repository_url').notNull().default('https://github.com/hatch-dev/hatch'),
+    defaultTheme: text('default_theme', { enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('light'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('site_settings_single_row', sql`${table.id} = 1`),
+    check('site_settings_default_theme', sql`${table.defaultTheme} in ('light', 'dark', 'system')`),
+  ],
+)

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** Raised when an environment variable has a value the server cannot run with. */
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+const postgresUrl = z
+  .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+  .optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),
+  HATCH_DEBUG_ROUTES: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+})
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string }
+
+/** Parses the environment once; the message names every variable that is wrong. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set" (a common shell and .env habit).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`)
+  }
+  const parsed = result.data
+  return { ...parsed, APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') }
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

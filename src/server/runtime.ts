@@ -1,0 +1,25 @@
+import { getDatabaseConnection } from './db/database'
+import { getEnv } from './env'
+import { getSiteSettings } from './settings'
+
+export const startedAt = new Date()
+let ready: Promise<void> | undefined
+
+/**
+ * Everything the server needs before it answers a request: a valid environment, an open database with every
+ * migration applied, and warm settings. Runs once per process; the production server awaits it before listening.
+ */
+export function ensureServerReady(): Promise<void> {
+  ready ??= (async () => {
+    getEnv()
+    const connection = getDatabaseConnection()
+    await connection.migrate()
+    await getSiteSettings(connection.db)
+  })()
+  return ready
+}
+
+/** Closes the database; called once in-flight requests have finished during shutdown. */
+export async function closeServerResources(): Promise<void> {
+  await getDatabaseConnection().close()
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import { type SiteSettings, type SiteSettingsInput, siteSettingsInput } from '#/lib/site-settings'
+import type { Database } from './db/client'
+import { siteSettings } from './db/schema'
+
+// Several app servers may share one database: a write on one server reaches the others within this time.
+const cacheTtlMs = 30_000
+
+interface CacheEntry {
+  value: Promise<SiteSettings>
+  loadedAt: number
+}
+
+const cache = new WeakMap<Database, CacheEntry>()
+
+async function loadSiteSettings(db: Database): Promise<SiteSettings> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1))
+  if (row) return toSiteSettings(row)
+  // The migration inserts the row; recreate it with defaults if an operator deleted it.
+  const [created] = await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing().returning()
+  if (created) return toSiteSettings(created)
+  return loadSiteSettings(db)
+}
+
+function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
+  return {
+    productName: row.productName,
+    sourceRepositoryUrl: row.sourceRepositoryUrl,
+    defaultTheme: row.defaultTheme,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** Site settings, read from the database at most once per TTL per process and invalidated on write. */
+export function getSiteSettings(db: Database): Promise<SiteSettings> {
+  const entry = cache.get(db)
+  if (entry && Date.now() - entry.loadedAt < cacheTtlMs) return entry.value
+  const value = loadSiteSettings(db)
+  cache.set(db, { value, loadedAt: Date.now() })
+  // A failed read must not be served from the cache.
+  value.catch(() => cache.delete(db))
+  return value
+}
+
+/** Validates and stores a change; throws a ZodError (nothing written) when the change is invalid. */
+export async function updateSiteSettings(db: Database, change: Partial<SiteSettingsInput>): Promise<SiteSettings> {
+  const valid = siteSettingsInput.partial().parse(change)
+  await getSiteSettings(db) // makes sure the row exists
+  const [row] = await db
+    .update(siteSettings)
+    .set({ ...valid, updatedAt: new Date() })
+    .where(eq(siteSettings.id, 1))
+    .returning()
+  cache.delete(db)
+  if (!row) throw new Error('site_settings row is missing after update')
+  return toSiteSettings(row)
+}

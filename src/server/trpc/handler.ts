@@ -1,0 +1,19 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import type { Database } from '../db/client'
+import { createTrpcContext } from './context'
+import { appRouter } from './root'
+
+export const trpcEndpoint = '/api/trpc'
+
+/** Answers a tRPC HTTP request (batched or single) against the given database. */
+export function handleTrpcRequest(request: Request, db: Database): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: trpcEndpoint,
+    req: request,
+    router: appRouter,
+    createContext: () => createTrpcContext({ db, headers: request.headers }),
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '<no path>'}:`, error)
+    },
+  })
+}

@@ -1,0 +1,11 @@
+import { createRouter } from './init'
+import { settingsRouter } from './routers/settings'
+import { systemRouter } from './routers/system'
+
+// The one place where every area's router is composed (see docs/decisions/006-trpc-api.md).
+export const appRouter = createRouter({
+  settings: settingsRouter,
+  system: systemRouter,
+})
+
+export type AppRouter = typeof appRouter
