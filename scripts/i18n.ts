@@ -10,6 +10,7 @@ export async function compileMessages() {
     strategy: ['url', 'cookie', 'preferredLanguage', 'baseLocale'],
     cookieName: 'lang',
     emitReadme: false,
+    emitTsDeclarations: true,
     emitPrettierIgnore: false,
     isServer: "typeof window === 'undefined'",
     // Server routes, server functions and static files are never localized, redirected or rewritten.

@@ -8,7 +8,7 @@ interface AppBundle {
   lifecycle: {
     ensureServerReady(): Promise<void>
     closeServerResources(): Promise<void>
-    getEnv(): { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number }
+    getEnv(): { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number; TRUST_PROXY: 'false' | 'true' | 'loopback' }
   }
 }
 
@@ -24,7 +24,7 @@ function staticFiles(): ServerMiddleware {
  * Serves the built app: validates the environment and applies migrations before listening, and on SIGTERM/SIGINT
  * stops accepting connections, lets in-flight requests finish, closes the database and exits 0.
  */
-export async function startProductionServer(): Promise<void> {
+export async function startProductionServer(options: { afterStop?: () => Promise<void> } = {}): Promise<void> {
   const app: AppBundle = await import(pathToFileURL(serverBundle).href)
   try {
     await app.lifecycle.ensureServerReady()
@@ -40,6 +40,9 @@ export async function startProductionServer(): Promise<void> {
     hostname: env.HOST,
     middleware: [staticFiles()],
     gracefulShutdown: false,
+    // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
+    trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
+    maxRequestBodySize: 1024 * 1024,
     silent: true,
   })
   await server.ready()
@@ -57,6 +60,7 @@ export async function startProductionServer(): Promise<void> {
     force.unref()
     await server.close()
     await app.lifecycle.closeServerResources()
+    await options.afterStop?.()
     console.log('Stopped.')
     process.exit(0)
   }

@@ -1,19 +1,8 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { shouldRedirect } from './paraglide/runtime'
 import { paraglideMiddleware } from './paraglide/server'
 import { getEnv } from './server/env'
+import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { closeServerResources, ensureServerReady } from './server/runtime'
-
-/** Page requests without a locale prefix go to the prefixed URL (cookie `lang`, then Accept-Language, then en). */
-async function redirectToLocalizedUrl(request: Request): Promise<Response | undefined> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  const decision = await shouldRedirect({ request })
-  if (!decision.shouldRedirect || !decision.redirectUrl) return undefined
-  return new Response(null, {
-    status: 307,
-    headers: { Location: decision.redirectUrl.href, Vary: 'Accept-Language, Cookie' },
-  })
-}
 
 export default createServerEntry({
   async fetch(request) {

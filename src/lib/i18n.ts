@@ -4,7 +4,7 @@ import { getLocale, type Locale, locales } from '#/paraglide/runtime'
 export const localeNames: Record<Locale, string> = { en: 'English', zh: '中文' }
 
 /** BCP 47 tags for Intl formatting. */
-export const intlLocales: Record<Locale, string> = { en: 'en-US', zh: 'zh-CN' }
+export const intlLocales = { en: 'en-US', zh: 'zh-CN' } as const satisfies Record<Locale, string>
 
 export function currentIntlLocale(): string {
   return intlLocales[getLocale()]

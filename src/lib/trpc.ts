@@ -1,5 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequestHeaders } from '@tanstack/react-start/server'
+import { getRequest } from '@tanstack/react-start/server'
 import { createTRPCClient, httpBatchLink, type TRPCLink, unstable_localLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import superjson from 'superjson'
@@ -16,7 +16,7 @@ const createLink = createIsomorphicFn()
       unstable_localLink({
         router: appRouter,
         transformer: superjson,
-        createContext: async () => createTrpcContext({ db: getDb(), headers: new Headers(getRequestHeaders()) }),
+        createContext: async () => createTrpcContext({ db: getDb(), request: getRequest() }),
       }),
   )
   .client((): TRPCLink<AppRouter> => httpBatchLink({ url: '/api/trpc', transformer: superjson }))

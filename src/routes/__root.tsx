@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { useEffect } from 'react'
 import { Toaster } from 'sonner'
 import { RootNotFound, RouteErrorScreen } from '#/components/status-screens'
 import { ThemeProvider, useThemeChoice } from '#/components/theme-provider'
@@ -23,11 +24,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ loaderData, matches }) => {
     const appUrl = loaderData?.appUrl ?? ''
     const path = matches.at(-1)?.pathname ?? '/'
+    // `_notFound` marks the match that shows a not-found screen (router internals; the e2e title test guards it).
+    const notFound = matches.some(
+      (match) => match.status === 'notFound' || (match as { _notFound?: boolean })._notFound === true,
+    )
+    const failed = matches.some((match) => match.status === 'error')
+    const productName = loaderData?.productName ?? fallbackSettings.productName
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { title: loaderData?.productName ?? fallbackSettings.productName },
+        { title: notFound ? m.not_found_title() : failed ? m.error_title() : productName },
       ],
       links: [
         { rel: 'stylesheet', href: stylesheet },
@@ -49,6 +56,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument({ children }: { children: React.ReactNode }) {
   const defaultTheme = Route.useLoaderData()?.defaultTheme ?? fallbackSettings.defaultTheme
+  // Marks the moment the page became interactive: end-to-end tests (and CSS, if needed) can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     // The boot script sets the theme class before hydration, so React must not report it as a mismatch.
     <html lang={getLocale()} suppressHydrationWarning>

@@ -22,6 +22,7 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),
   HATCH_DEBUG_ROUTES: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })

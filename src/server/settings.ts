@@ -45,13 +45,14 @@ export function getSiteSettings(db: Database): Promise<SiteSettings> {
 /** Validates and stores a change; throws a ZodError (nothing written) when the change is invalid. */
 export async function updateSiteSettings(db: Database, change: Partial<SiteSettingsInput>): Promise<SiteSettings> {
   const valid = siteSettingsInput.partial().parse(change)
-  await getSiteSettings(db) // makes sure the row exists
+  const values = { ...valid, updatedAt: new Date() }
+  // An upsert: the row is recreated with defaults if an operator deleted it.
   const [row] = await db
-    .update(siteSettings)
-    .set({ ...valid, updatedAt: new Date() })
-    .where(eq(siteSettings.id, 1))
+    .insert(siteSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values })
     .returning()
   cache.delete(db)
-  if (!row) throw new Error('site_settings row is missing after update')
+  if (!row) throw new Error('site_settings upsert returned no row')
   return toSiteSettings(row)
 }

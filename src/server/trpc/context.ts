@@ -3,8 +3,23 @@ import type { Database } from '../db/client'
 export interface TrpcContext {
   db: Database
   headers: Headers
+  /** The caller's address (the socket peer, or X-Forwarded-For when TRUST_PROXY allows); for rate limits. */
+  clientIp: string
+  /** GET carries queries, POST mutations; it names the kind of a procedure that does not exist. */
+  method: string
 }
 
-export function createTrpcContext(options: { db: Database; headers: Headers }): TrpcContext {
-  return { db: options.db, headers: options.headers }
+/** srvx puts the client address on the request it hands to the app. */
+export function clientIpOf(request: Request): string {
+  const ip = (request as Request & { ip?: string }).ip
+  return ip && ip.length > 0 ? ip : 'unknown'
+}
+
+export function createTrpcContext(options: { db: Database; request: Request }): TrpcContext {
+  return {
+    db: options.db,
+    headers: options.request.headers,
+    clientIp: clientIpOf(options.request),
+    method: options.request.method,
+  }
 }

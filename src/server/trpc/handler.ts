@@ -11,7 +11,7 @@ export function handleTrpcRequest(request: Request, db: Database): Promise<Respo
     endpoint: trpcEndpoint,
     req: request,
     router: appRouter,
-    createContext: () => createTrpcContext({ db, headers: request.headers }),
+    createContext: () => createTrpcContext({ db, request }),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '<no path>'}:`, error)
     },

@@ -7,12 +7,13 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   // Stack traces only in development; production answers never show the server's internals.
   isDev: process.env.NODE_ENV === 'development',
-  errorFormatter({ shape, error, type, path }) {
+  errorFormatter({ shape, error, type, path, ctx }) {
     const cause = error.cause
     const isMissingProcedure = error.code === 'NOT_FOUND' && error.message.startsWith('No procedure found')
+    const kind = type !== 'unknown' ? type : ctx?.method === 'POST' ? 'mutation' : 'query'
     return {
       ...shape,
-      message: isMissingProcedure ? `No "${type}"-procedure on path "${path}"` : shape.message,
+      message: isMissingProcedure ? `No "${kind}"-procedure on path "${path}"` : shape.message,
       data: {
         ...shape.data,
         // Field errors let a form show each message beside its field; the client translates by code.

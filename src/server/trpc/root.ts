@@ -1,9 +1,11 @@
+import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
 
 // The one place where every area's router is composed (see docs/decisions/006-trpc-api.md).
 export const appRouter = createRouter({
+  newsletter: newsletterRouter,
   settings: settingsRouter,
   system: systemRouter,
 })

@@ -3,13 +3,14 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { useSiteSettings } from '../use-site-settings'
 import { Logo } from './logo'
+import { NewsletterForm } from './newsletter-form'
 
 export function SiteFooter() {
   const { productName, sourceRepositoryUrl } = useSiteSettings()
   const linkClass = 'text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
   return (
     <footer className="border-t">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.2fr_0.6fr_0.6fr_1.4fr]">
         <div>
           <Logo productName={productName} />
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">{m.footer_tagline()}</p>
@@ -51,6 +52,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
+        <NewsletterForm />
       </div>
       <p className="border-t px-4 py-6 text-center text-xs text-muted-foreground">
         {m.footer_rights({ year: String(new Date().getFullYear()), product: productName })}

@@ -63,7 +63,8 @@ export function SiteHeader() {
                 <MenuIcon aria-hidden />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="min-w-40">
+            {/* Focus must not jump back to the trigger, or the page scrolls away from the chosen section. */}
+            <DropdownMenuContent align="end" className="min-w-40" onCloseAutoFocus={(event) => event.preventDefault()}>
               {links.map((link) => (
                 <DropdownMenuItem key={link.href} asChild>
                   <a href={link.href}>{link.label}</a>

@@ -1,23 +1,33 @@
-import { sql } from 'drizzle-orm'
+import { max, sql } from 'drizzle-orm'
+import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
 import { locales } from '#/paraglide/runtime'
 import { getEnv } from '../../env'
 import { startedAt } from '../../runtime'
 import { createRouter, publicProcedure } from '../init'
 
+// Drizzle's own bookkeeping table, read-only here (not part of the app schema, so no migration creates it twice).
+const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
+  id: serial('id').primaryKey(),
+  hash: text('hash').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }),
+})
+
 export const systemRouter = createRouter({
   /** A status report for monitoring pages: what runs, since when, and which migrations are applied. */
   status: publicProcedure.query(async ({ ctx }) => {
     const env = getEnv()
-    const result = await ctx.db.execute<{ applied: string; latest: string | null }>(
-      sql`select count(*)::text as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`,
-    )
-    const row = result.rows[0]
+    const [row] = await ctx.db
+      .select({
+        applied: sql<string>`count(*)`.mapWith((value: string | number) => BigInt(value)),
+        latest: max(appliedMigrations.createdAt),
+      })
+      .from(appliedMigrations)
     return {
       serverTime: new Date(),
       startedAt,
       database: {
         engine: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
-        appliedMigrations: BigInt(row?.applied ?? '0'),
+        appliedMigrations: row?.applied ?? 0n,
         latestMigrationAt: row?.latest ? new Date(Number(row.latest)) : null,
       },
       locales: new Set<string>(locales),

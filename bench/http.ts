@@ -1,0 +1,259 @@
+// HTTP throughput benchmark of an already running production server (`npm start`); run it with `npm run bench`.
+// It builds nothing and starts no server. Settings (environment):
+//   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
+//   BENCH_DURATION    seconds measured per target, after an uncounted warm-up (default 10)
+//   BENCH_STATIC_DIR  the directory the server serves static files from (default dist/client)
+// The static ceiling serves the exact bytes of the SSR landing page as a file from that directory, written to
+// <BENCH_STATIC_DIR>/bench-static/ for the run and always deleted afterwards.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+/** The part of autocannon's API used here (the package ships no types). */
+interface Histogram {
+  average: number
+  p50: number
+  p99: number
+}
+interface AutocannonResult {
+  requests: Histogram
+  latency: Histogram
+  non2xx: number
+  errors: number
+  timeouts: number
+  mismatches: number
+  statusCodeStats: Record<string, { count: number }>
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  stop(): void
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  timeout: number
+}) => AutocannonInstance
+
+/** A server-rendered or API route to measure. Add rows here. */
+interface Target {
+  name: string
+  path: string
+}
+
+const targets: Target[] = [
+  { name: 'landing /en/ (SSR)', path: '/en/' },
+  { name: '/api/health (DB round trip)', path: '/api/health' },
+]
+
+/** The ceiling: the same bytes as `source`, served as a static file by the same server. */
+const ceiling = {
+  name: 'landing as static file (ceiling)',
+  source: '/en/',
+  dir: 'bench-static',
+  file: 'landing-en.html',
+}
+
+const connections = 50
+const warmupSeconds = 2
+const requestTimeoutSeconds = 10
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+function fail(message: string): never {
+  console.error(`\n${message}`)
+  process.exit(1)
+}
+
+function readSettings() {
+  const raw = process.env.BENCH_URL || 'http://localhost:3000'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    fail(`BENCH_URL is not a URL: ${raw}`)
+  }
+  if (url.protocol !== 'http:') fail(`BENCH_URL must be an http:// URL, got ${raw}`)
+  const host = url.hostname
+  if (host !== 'localhost' && host !== '[::1]' && !/^127(\.\d{1,3}){3}$/.test(host)) {
+    fail(`BENCH_URL must point at this machine (localhost, 127.x.x.x or [::1]), got ${raw}`)
+  }
+  const duration = Number(process.env.BENCH_DURATION || 10)
+  if (!Number.isFinite(duration) || duration <= 0) {
+    fail(`BENCH_DURATION must be a positive number of seconds, got ${process.env.BENCH_DURATION}`)
+  }
+  const staticDir = process.env.BENCH_STATIC_DIR
+    ? path.resolve(process.env.BENCH_STATIC_DIR)
+    : path.resolve(import.meta.dirname, '..', 'dist/client')
+  return { origin: url.origin, duration, staticDir }
+}
+
+const settings = readSettings()
+const staticFolder = path.join(settings.staticDir, ceiling.dir)
+const staticPath = `/${ceiling.dir}/${ceiling.file}`
+
+function removeStaticFolder(): void {
+  rmSync(staticFolder, { recursive: true, force: true })
+}
+
+let current: AutocannonInstance | undefined
+process.on('exit', removeStaticFolder)
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    current?.stop()
+    removeStaticFolder()
+    console.error(`\n${signal} received: stopped; removed ${staticFolder}.`)
+    process.exit(code)
+  })
+}
+
+/** GET without compression, like autocannon, so the byte counts compare what the benchmark receives. */
+async function get(pathname: string): Promise<Response> {
+  return fetch(new URL(pathname, settings.origin), {
+    headers: { 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(requestTimeoutSeconds * 1000),
+  })
+}
+
+async function assertServerReachable(): Promise<void> {
+  try {
+    await get('/api/health')
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : error
+    fail(
+      `No server answers at ${settings.origin} (${reason}).\n` +
+        'This benchmark measures a running production server: start it in another terminal with `npm start`,\n' +
+        'wait for "Hatch is listening", then run `npm run bench` again.',
+    )
+  }
+}
+
+/** Writes the SSR body as a static file, then checks the server returns exactly those bytes for it. */
+async function prepareStaticCeiling(): Promise<number> {
+  const ssr = await get(ceiling.source)
+  const body = Buffer.from(await ssr.arrayBuffer())
+  if (ssr.status !== 200) fail(`GET ${ceiling.source} answered ${ssr.status}; cannot build the static ceiling.`)
+  if (ssr.headers.get('content-encoding')) fail(`GET ${ceiling.source} came back compressed; expected identity.`)
+  if (!existsSync(settings.staticDir)) {
+    fail(
+      `BENCH_STATIC_DIR ${settings.staticDir} does not exist; it must be the directory the server serves files from.`,
+    )
+  }
+  mkdirSync(staticFolder, { recursive: true })
+  writeFileSync(path.join(staticFolder, ceiling.file), body)
+
+  const copy = await get(staticPath)
+  const copyBody = Buffer.from(await copy.arrayBuffer())
+  if (copy.status !== 200) {
+    fail(
+      `GET ${staticPath} answered ${copy.status} after writing ${path.join(staticFolder, ceiling.file)}.\n` +
+        'Is BENCH_STATIC_DIR the directory this server serves static files from?',
+    )
+  }
+  if (copyBody.byteLength !== body.byteLength || !copyBody.equals(body)) {
+    fail(
+      `The static copy differs from the SSR page: ${staticPath} is ${copyBody.byteLength} bytes, ` +
+        `${ceiling.source} was ${body.byteLength} bytes. The comparison would be meaningless.`,
+    )
+  }
+  return body.byteLength
+}
+
+interface Measurement {
+  name: string
+  path: string
+  result: AutocannonResult
+  failures: number
+  warmupFailures: number
+}
+
+function failuresOf(result: AutocannonResult): number {
+  return result.non2xx + result.errors + result.mismatches
+}
+
+async function measure(name: string, pathname: string): Promise<Measurement> {
+  const url = new URL(pathname, settings.origin).href
+  const run = async (duration: number) => {
+    current = autocannon({ url, connections, duration, timeout: requestTimeoutSeconds })
+    const result = await current
+    current = undefined
+    return result
+  }
+  console.log(`- ${name}: GET ${pathname} (${warmupSeconds} s warm-up, ${settings.duration} s measured)`)
+  const warmup = await run(warmupSeconds)
+  const result = await run(settings.duration)
+  return { name, path: pathname, result, failures: failuresOf(result), warmupFailures: failuresOf(warmup) }
+}
+
+function describeFailures(result: AutocannonResult): string {
+  const codes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count}× HTTP ${code}`)
+  if (result.errors) codes.push(`${result.errors} errors (${result.timeouts} timeouts)`)
+  if (result.mismatches) codes.push(`${result.mismatches} body mismatches`)
+  return codes.join(', ')
+}
+
+function formatMs(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2)
+}
+
+function printTable(rows: Measurement[], ceilingRps: number): void {
+  const header = ['target', 'requests/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx+errors', 'vs static']
+  const rightAligned = [false, true, true, true, true, true]
+  const cells = rows.map((row) => [
+    row.name,
+    Math.round(row.result.requests.average).toString(),
+    formatMs(row.result.latency.p50),
+    formatMs(row.result.latency.p99),
+    String(row.failures),
+    ceilingRps > 0 ? `${(row.result.requests.average / ceilingRps).toFixed(2)}×` : 'n/a',
+  ])
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)),
+  )
+  const pad = (text: string, column: number) =>
+    rightAligned[column] ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0)
+  const line = (values: string[]) => `| ${values.map(pad).join(' | ')} |`
+  const rule = `|${widths.map((width, column) => `${'-'.repeat(width + 1)}${rightAligned[column] ? ':' : '-'}`).join('|')}|`
+  console.log([line(header), rule, ...cells.map(line)].join('\n'))
+}
+
+async function main(): Promise<void> {
+  await assertServerReachable()
+  const bytes = await prepareStaticCeiling()
+
+  console.log('Hatch HTTP benchmark')
+  console.log(`Node:        ${process.version}`)
+  console.log(`BENCH_URL:   ${settings.origin}`)
+  console.log(`Duration:    ${settings.duration} s per target, after ${warmupSeconds} s uncounted warm-up`)
+  console.log(`Connections: ${connections}`)
+  console.log(`Static ceiling: ${staticPath} (${bytes} bytes, same as ${ceiling.source})\n`)
+
+  const rows: Measurement[] = []
+  for (const target of targets) rows.push(await measure(target.name, target.path))
+  const staticRow = await measure(ceiling.name, staticPath)
+  rows.push(staticRow)
+  removeStaticFolder()
+
+  console.log('')
+  printTable(rows, staticRow.result.requests.average)
+
+  const failed = rows.filter((row) => row.failures > 0 || row.warmupFailures > 0)
+  if (failed.length > 0) {
+    console.error('\nSome requests failed, so these numbers do not measure working responses:')
+    for (const row of failed) {
+      if (row.failures > 0) console.error(`- ${row.name} (${row.path}): ${describeFailures(row.result)}`)
+      if (row.warmupFailures > 0) console.error(`- ${row.name} (${row.path}): ${row.warmupFailures} failed in warm-up`)
+    }
+    process.exitCode = 1
+  }
+}
+
+try {
+  await main()
+} finally {
+  removeStaticFolder()
+}

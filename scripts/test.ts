@@ -1,0 +1,67 @@
+// `npm test`: every check the project has, in order, with one summary line at the end.
+// Integration tests use PGlite, and PostgreSQL too when DATABASE_URL is set; end-to-end tests drive Debian's
+// Chromium against the built production server (docs/decisions/007-testing.md).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { build } from './build.ts'
+import { assertSupportedNode, root } from './project.ts'
+
+assertSupportedNode()
+
+const resultsDir = path.join(root, 'test-results')
+rmSync(resultsDir, { recursive: true, force: true })
+mkdirSync(resultsDir, { recursive: true })
+
+interface StepResult {
+  name: string
+  ok: boolean
+}
+const steps: StepResult[] = []
+
+function run(name: string, script: string, args: string[]): boolean {
+  console.log(`\n── ${name} ──`)
+  const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit' })
+  const ok = result.status === 0
+  steps.push({ name, ok })
+  return ok
+}
+
+function readJson<T>(file: string): T | undefined {
+  const full = path.join(resultsDir, file)
+  return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')) as T) : undefined
+}
+
+console.log(`── build (Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ──`)
+let built = true
+try {
+  await build()
+} catch (error) {
+  console.error(error)
+  built = false
+}
+steps.push({ name: 'build', ok: built })
+
+run('type check', 'node_modules/typescript/bin/tsc', ['--noEmit'])
+run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+])
+if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
+
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>('vitest.json')
+const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+  'e2e-report.json',
+)
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0)
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)
+const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0)
+
+console.log('\n── summary ──')
+for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name}`)
+const failedSteps = steps.filter((step) => !step.ok)
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failedSteps.length > 0 || failed > 0 || skipped > 0 ? 1 : 0)

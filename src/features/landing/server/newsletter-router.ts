@@ -1,0 +1,25 @@
+import { TRPCError } from '@trpc/server'
+import { newsletterSubscribers } from '#/server/db/schema'
+import { consumeRateLimit } from '#/server/rate-limit'
+import { createRouter, publicProcedure } from '#/server/trpc/init'
+import { newsletterSubscription } from '../schemas'
+
+const subscribeLimit = { limit: 5, windowMs: 10 * 60 * 1000 }
+
+export const newsletterRouter = createRouter({
+  /** Adds an address to the list. The answer is the same for a new and a known address, so it reveals nothing. */
+  subscribe: publicProcedure.input(newsletterSubscription).mutation(async ({ ctx, input }) => {
+    const rate = await consumeRateLimit(ctx.db, `newsletter:${ctx.clientIp}`, subscribeLimit)
+    if (!rate.allowed) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: `Too many subscription attempts; try again in ${rate.retryAfterSeconds} s.`,
+      })
+    }
+    await ctx.db
+      .insert(newsletterSubscribers)
+      .values({ email: input.email.toLowerCase(), locale: input.locale })
+      .onConflictDoNothing()
+    return { subscribed: true as const }
+  }),
+})

@@ -1,0 +1,15 @@
+import { shouldRedirect } from '#/paraglide/runtime'
+
+/**
+ * A page request without a locale prefix gets a 307 to the prefixed URL; the locale comes from the `lang` cookie,
+ * then Accept-Language, then en. /api, /_serverFn and /assets are excluded in scripts/i18n.ts and never redirected.
+ */
+export async function redirectToLocalizedUrl(request: Request): Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const decision = await shouldRedirect({ request })
+  if (!decision.shouldRedirect || !decision.redirectUrl) return undefined
+  return new Response(null, {
+    status: 307,
+    headers: { Location: decision.redirectUrl.href, Vary: 'Accept-Language, Cookie' },
+  })
+}

@@ -1,0 +1,110 @@
+import { expect, test, visit } from './fixtures'
+
+test.describe('landing page', () => {
+  test('is server-rendered: the content is in the HTML before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const response = await page.goto('/en/')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle('Hatch')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Launch your AI product this week/)
+    await expect(page.getByRole('heading', { name: 'Simple pricing' })).toBeVisible()
+    await expect(page.getByTestId('plan-pro')).toContainText('Pro')
+    await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible()
+    await context.close()
+  })
+
+  test('hydrates without console errors and becomes interactive', async ({ page }) => {
+    await visit(page, '/en/')
+    await expect(page.getByTestId('price-pro')).toHaveText('$19')
+    await page.getByRole('button', { name: /^Yearly/ }).click()
+    await expect(page.getByRole('button', { name: /^Yearly/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByTestId('price-pro')).toHaveText('$15.83')
+    await expect(page.getByTestId('plan-pro')).toContainText('Billed $190 yearly')
+    await expect(page.getByTestId('plan-team')).toContainText('Billed $490 per user yearly')
+    await expect(page.getByTestId('price-free')).toHaveText('$0')
+  })
+
+  test('shows prices and plans in Chinese on /zh/', async ({ page }) => {
+    await visit(page, '/zh/')
+    await expect(page.getByRole('heading', { name: '简单的价格' })).toBeVisible()
+    await expect(page.getByTestId('plan-team')).toContainText('团队版')
+    await expect(page.getByTestId('price-pro')).toHaveText('US$19')
+  })
+
+  test('scrolls to the pricing section from the header link', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await visit(page, '/en/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL(/\/en\/#pricing$/)
+    const pricing = page.locator('#pricing')
+    await expect(pricing).toBeInViewport()
+    await expect.poll(async () => (await pricing.boundingBox())?.y).toBeLessThan(120)
+  })
+
+  test('has a header that is transparent at the top and solid once scrolled', async ({ page }) => {
+    await visit(page, '/en/')
+    const header = page.locator('header')
+    await expect(header).toHaveAttribute('data-scrolled', 'false')
+    await page.mouse.wheel(0, 600)
+    await expect(header).toHaveAttribute('data-scrolled', 'true')
+    await page.evaluate(() => window.scrollTo(0, 5))
+    await expect(header).toHaveAttribute('data-scrolled', 'false')
+  })
+
+  test('links to the source repository from the footer', async ({ page }) => {
+    await visit(page, '/en/')
+    const link = page.getByTestId('source-repository-link')
+    await expect(link).toHaveAttribute('href', 'https://github.com/hatch-dev/hatch')
+    await expect(link).toHaveText('Source code')
+  })
+
+  test('declares its language and both language alternates', async ({ page }) => {
+    await visit(page, '/zh/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh')
+    const alternates = page.locator('link[rel="alternate"]')
+    await expect(alternates).toHaveCount(3)
+    await expect(page.locator('link[hreflang="en"]')).toHaveAttribute('href', /\/en\/$/)
+    await expect(page.locator('link[hreflang="zh"]')).toHaveAttribute('href', /\/zh\/$/)
+  })
+
+  test('fits a 375 px wide phone without horizontal scrolling', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await visit(page, '/en/')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: testInfo.outputPath('landing-375.png'), fullPage: true })
+    // The navigation moves into a menu that still reaches the pricing section.
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Pricing' }).click()
+    await expect(page.locator('#pricing')).toBeInViewport()
+  })
+
+  test('is usable with the keyboard: skip link, then the header controls', async ({ page }) => {
+    await visit(page, '/en/')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/#main$/)
+    await page.getByRole('button', { name: 'Theme' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeHidden()
+  })
+})
+
+test.describe('newsletter form', () => {
+  test('says why an address is refused, in the page language, and accepts a good one', async ({ page }) => {
+    await visit(page, '/zh/')
+    const email = page.getByLabel('获取产品动态')
+    await email.fill('not-an-email')
+    await page.getByRole('button', { name: '订阅' }).click()
+    await expect(page.getByRole('alert')).toHaveText('邮箱格式不正确')
+    await email.fill(`reader-${Date.now()}@example.com`)
+    await page.getByRole('button', { name: '订阅' }).click()
+    await expect(page.getByText('谢谢！你已成功订阅。')).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(email).toHaveValue('')
+  })
+})

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteSettings } from '#/server/db/schema'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+/** Rows of a raw query; the driver-neutral database type does not know their shape. */
+async function rows<Row>(database: FreshDatabase, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await database.connection.db.execute(query)) as unknown as { rows: Row[] }
+  return result.rows
+}
+
+const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[]
+}
+
+describe.each(engines)('migrations on an empty %s database', (engine) => {
+  let database: FreshDatabase
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+  })
+  afterAll(() => database.dispose())
+
+  it('apply cleanly and record every migration in the journal', async () => {
+    await database.connection.migrate()
+    const applied = await rows<{ hash: string }>(database, sql`select hash from drizzle.__drizzle_migrations`)
+    expect(applied).toHaveLength(journal.entries.length)
+  })
+
+  it('create the tables the app uses, with the default site settings row', async () => {
+    const [row] = await database.connection.db.select().from(siteSettings)
+    expect(row).toMatchObject({ id: 1, productName: 'Hatch', defaultTheme: 'light' })
+    const tables = await rows<{ table_name: string }>(
+      database,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    )
+    expect(tables.map((table) => table.table_name)).toEqual(['newsletter_subscribers', 'rate_limits', 'site_settings'])
+  })
+
+  it('do nothing when applied again', async () => {
+    await database.connection.migrate()
+    const applied = await rows<{ hash: string }>(database, sql`select hash from drizzle.__drizzle_migrations`)
+    expect(applied).toHaveLength(journal.entries.length)
+  })
+
+  it('keep the one-row rule for site settings in the database itself', async () => {
+    await expect(database.connection.db.insert(siteSettings).values({ id: 2 })).rejects.toThrow()
+    await expect(
+      database.connection.db.execute(sql`update site_settings set default_theme = 'sepia'`),
+    ).rejects.toThrow()
+  })
+})

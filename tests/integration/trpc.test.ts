@@ -1,0 +1,123 @@
+import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newsletterSubscribers } from '#/server/db/schema'
+import { handleTrpcRequest } from '#/server/trpc/handler'
+import type { AppRouter } from '#/server/trpc/root'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const endpoint = 'http://localhost/api/trpc'
+
+describe.each(engines)('the tRPC API on %s', (engine) => {
+  let database: FreshDatabase
+  const requests: Request[] = []
+  let clientIp = '203.0.113.1'
+
+  /** Sends real HTTP requests (URL, headers, body) through the same handler /api/trpc uses. */
+  const fetchThroughHandler = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = Object.assign(new Request(input, init), { ip: clientIp })
+    requests.push(request)
+    return handleTrpcRequest(request, database.connection.db)
+  }
+  const batchClient = () =>
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: endpoint, transformer: superjson, fetch: fetchThroughHandler })],
+    })
+  const singleClient = () =>
+    createTRPCClient<AppRouter>({
+      links: [httpLink({ url: endpoint, transformer: superjson, fetch: fetchThroughHandler })],
+    })
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+  })
+  afterAll(() => database.dispose())
+
+  it('keeps Date, Set, Map and BigInt intact over the wire', async () => {
+    const status = await batchClient().system.status.query()
+    expect(status.serverTime).toBeInstanceOf(Date)
+    expect(status.startedAt).toBeInstanceOf(Date)
+    expect(status.database.latestMigrationAt).toBeInstanceOf(Date)
+    expect(status.locales).toBeInstanceOf(Set)
+    expect([...status.locales]).toEqual(['en', 'zh'])
+    expect(status.services).toBeInstanceOf(Map)
+    expect(status.services.get('postgres')).toBe(Boolean(process.env.DATABASE_URL))
+    expect(typeof status.database.appliedMigrations).toBe('bigint')
+    expect(status.database.appliedMigrations).toBeGreaterThan(0n)
+  })
+
+  it('batches calls made together into one HTTP request', async () => {
+    requests.length = 0
+    const client = batchClient()
+    const [status, settings] = await Promise.all([client.system.status.query(), client.settings.public.query()])
+    expect(requests).toHaveLength(1)
+    expect(status.serverTime).toBeInstanceOf(Date)
+    expect(settings.productName).toBe('Hatch')
+  })
+
+  it('answers an unknown procedure with 404 NOT_FOUND naming the path', async () => {
+    const response = await fetchThroughHandler(`${endpoint}/nope`)
+    expect(response.status).toBe(404)
+    const body = (await response.json()) as { error: { json: { message: string; data: { code: string } } } }
+    expect(body.error.json.message).toBe('No "query"-procedure on path "nope"')
+    expect(body.error.json.data.code).toBe('NOT_FOUND')
+    expect(JSON.stringify(body)).not.toContain('    at ') // no stack trace outside development
+  })
+
+  it('answers bad input with 400 BAD_REQUEST and the field errors, and stores nothing', async () => {
+    const response = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { email: 'not-an-email', locale: 'fr' } }),
+    })
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as {
+      error: { json: { data: { code: string; fieldErrors: Record<string, string[]> } } }
+    }
+    expect(body.error.json.data.code).toBe('BAD_REQUEST')
+    expect(body.error.json.data.fieldErrors.email).toEqual(['validation_email_invalid'])
+    expect(body.error.json.data.fieldErrors.locale).toHaveLength(1)
+    expect(await database.connection.db.select().from(newsletterSubscribers)).toEqual([])
+  })
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const response = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"json":',
+    })
+    expect(response.status).toBe(400)
+  })
+
+  it('subscribes an address once, whatever its case, and says the same thing the second time', async () => {
+    const client = singleClient()
+    clientIp = '203.0.113.2'
+    expect(await client.newsletter.subscribe.mutate({ email: 'Ada@Example.com', locale: 'en' })).toEqual({
+      subscribed: true,
+    })
+    expect(await client.newsletter.subscribe.mutate({ email: 'ada@example.com ', locale: 'zh' })).toEqual({
+      subscribed: true,
+    })
+    const rows = await database.connection.db.select().from(newsletterSubscribers)
+    expect(rows.map((row) => [row.email, row.locale])).toEqual([['ada@example.com', 'en']])
+  })
+
+  it('limits subscription attempts per client address with 429, and other addresses are not affected', async () => {
+    const client = singleClient()
+    clientIp = '203.0.113.3'
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await client.newsletter.subscribe.mutate({ email: `reader${attempt}@example.com`, locale: 'en' })
+    }
+    const limited = await client.newsletter.subscribe
+      .mutate({ email: 'reader6@example.com', locale: 'en' })
+      .catch((error: unknown) => error)
+    expect(limited).toBeInstanceOf(TRPCClientError)
+    expect((limited as TRPCClientError<AppRouter>).data?.httpStatus).toBe(429)
+    expect((limited as TRPCClientError<AppRouter>).data?.code).toBe('TOO_MANY_REQUESTS')
+    clientIp = '203.0.113.4'
+    await expect(client.newsletter.subscribe.mutate({ email: 'other@example.com', locale: 'en' })).resolves.toEqual({
+      subscribed: true,
+    })
+  })
+})

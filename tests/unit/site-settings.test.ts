@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { siteSettingsInput } from '#/lib/site-settings'
+
+const valid = { productName: 'Hatch', sourceRepositoryUrl: 'https://github.com/acme/app', defaultTheme: 'light' }
+
+describe('site settings validation', () => {
+  it('accepts a complete, valid set and trims the product name', () => {
+    expect(siteSettingsInput.parse({ ...valid, productName: '  Acme AI  ' }).productName).toBe('Acme AI')
+  })
+
+  it('rejects an empty or overlong product name', () => {
+    expect(siteSettingsInput.safeParse({ ...valid, productName: '   ' }).success).toBe(false)
+    expect(siteSettingsInput.safeParse({ ...valid, productName: 'x'.repeat(61) }).success).toBe(false)
+  })
+
+  it('only takes http(s) repository links, so no javascript: URL reaches the footer', () => {
+    expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'javascript:alert(1)' }).success).toBe(false)
+    expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'not a url' }).success).toBe(false)
+    expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'http://git.local/x' }).success).toBe(true)
+  })
+
+  it('knows exactly three themes', () => {
+    for (const theme of ['light', 'dark', 'system']) {
+      expect(siteSettingsInput.safeParse({ ...valid, defaultTheme: theme }).success).toBe(true)
+    }
+    expect(siteSettingsInput.safeParse({ ...valid, defaultTheme: 'sepia' }).success).toBe(false)
+  })
+})
