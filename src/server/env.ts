@@ -21,6 +21,7 @@ const envSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),

@@ -1,3 +1,4 @@
+import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
 import { getSiteSettings } from './settings'
@@ -11,7 +12,11 @@ let ready: Promise<void> | undefined
  */
 export function ensureServerReady(): Promise<void> {
   ready ??= (async () => {
-    getEnv()
+    const env = getEnv()
+    const { source } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
+    if (source === 'generated') {
+      console.warn(`Generated an auth secret in ${env.DATA_DIR}/; set BETTER_AUTH_SECRET in production.`)
+    }
     const connection = getDatabaseConnection()
     await connection.migrate()
     await getSiteSettings(connection.db)
