@@ -4,15 +4,22 @@ import { getCookie } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getEnv } from '#/server/env'
 
+/** How long the `slow` scenario takes; shutdown tests use it as a request still in flight. */
+const slowScenarioMs = 1500
+
 /** Set this cookie to make the `error` scenario fail; clear it and "Try Again" succeeds. */
 export const debugFailCookie = 'hatch-debug-fail'
 
 export const runDebugScenario = createServerFn({ method: 'GET' })
   .validator(z.object({ scenario: z.string().max(100) }))
-  .handler(({ data }) => {
+  .handler(async ({ data }) => {
     if (!getEnv().HATCH_DEBUG_ROUTES) throw notFound()
     if (data.scenario === 'error') {
       if (getCookie(debugFailCookie) === '1') throw new Error('The debug scenario failed on purpose.')
+      return { scenario: data.scenario, loadedAt: new Date().toISOString() }
+    }
+    if (data.scenario === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, slowScenarioMs))
       return { scenario: data.scenario, loadedAt: new Date().toISOString() }
     }
     throw notFound()

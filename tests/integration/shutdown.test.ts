@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#/server/db/client'
+import { siteSettings } from '#/server/db/schema'
+
+const port = 3297
+const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-shutdown-'))
+let server: ChildProcess | undefined
+
+afterAll(() => {
+  server?.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+function startServer(): Promise<{ output: () => string; exited: Promise<number | null> }> {
+  // The embedded database is the case where a clean close matters most; DATABASE_URL is left out on purpose.
+  const { DATABASE_URL: _ignored, ...env } = process.env
+  server = spawn(process.execPath, ['scripts/start.ts'], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, HATCH_DEBUG_ROUTES: '1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  server.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  server.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => server?.on('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    const poll = setInterval(() => {
+      if (output.includes('is listening')) {
+        clearInterval(poll)
+        resolve({ output: () => output, exited })
+      } else if (server?.exitCode !== null || Date.now() - started > 120_000) {
+        clearInterval(poll)
+        reject(new Error(`the server did not start:\n${output}`))
+      }
+    }, 50)
+  })
+}
+
+describe('graceful shutdown of the production server', () => {
+  it('on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0', async () => {
+    const { output, exited } = await startServer()
+    const inFlight = fetch(`http://localhost:${port}/en/debug/slow`)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    server?.kill('SIGTERM')
+
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('The route loaded without errors.')
+    await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow()
+    expect(await exited).toBe(0)
+    expect(output()).toContain('Stopped.')
+
+    // A cleanly closed embedded database opens again with its data.
+    const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') })
+    const [row] = await reopened.db.select().from(siteSettings)
+    expect(row?.productName).toBe('Hatch')
+    await reopened.close()
+  }, 180_000)
+})
