@@ -31,12 +31,25 @@ export function yearlySavingPercent(planList: readonly Plan[] = plans): number {
   return Math.floor(Math.min(...savings) * 100)
 }
 
+// Creating an Intl.NumberFormat costs far more than using one; a page shows a dozen prices.
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function priceFormatter(intlLocale: string, currency: string, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${intlLocale}|${currency}|${decimals}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlLocale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: 2,
+    })
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 export function formatPrice(minorUnits: number, intlLocale: string, currency = pricingCurrency): string {
   const amount = minorUnits / 100
-  return new Intl.NumberFormat(intlLocale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount)
+  return priceFormatter(intlLocale, currency, Number.isInteger(amount) ? 0 : 2).format(amount)
 }

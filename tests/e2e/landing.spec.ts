@@ -68,17 +68,19 @@ test.describe('landing page', () => {
     await expect(page.locator('link[hreflang="zh"]')).toHaveAttribute('href', /\/zh\/$/)
   })
 
-  test('fits a 375 px wide phone without horizontal scrolling', async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 375, height: 812 })
-    await visit(page, '/en/')
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: testInfo.outputPath('landing-375.png'), fullPage: true })
-    // The navigation moves into a menu that still reaches the pricing section.
-    await page.getByRole('button', { name: 'Menu' }).click()
-    await page.getByRole('menuitem', { name: 'Pricing' }).click()
-    await expect(page.locator('#pricing')).toBeInViewport()
-  })
+  for (const width of [360, 375]) {
+    test(`fits a ${width} px wide phone without horizontal scrolling`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 812 })
+      await visit(page, '/en/')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: testInfo.outputPath(`landing-${width}.png`), fullPage: true })
+      // The navigation moves into a menu that still reaches the pricing section.
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('menuitem', { name: 'Pricing' }).click()
+      await expect(page.locator('#pricing')).toBeInViewport()
+    })
+  }
 
   test('is usable with the keyboard: skip link, then the header controls', async ({ page }) => {
     await visit(page, '/en/')

@@ -65,6 +65,17 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     expect(JSON.stringify(body)).not.toContain('    at ') // no stack trace outside development
   })
 
+  it('names a missing mutation as a mutation', async () => {
+    const response = await fetchThroughHandler(`${endpoint}/nope.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBe(404)
+    const body = (await response.json()) as { error: { json: { message: string } } }
+    expect(body.error.json.message).toBe('No "mutation"-procedure on path "nope.create"')
+  })
+
   it('answers bad input with 400 BAD_REQUEST and the field errors, and stores nothing', async () => {
     const response = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
       method: 'POST',

@@ -44,6 +44,27 @@ function startServer(): Promise<{ output: () => string; exited: Promise<number |
   })
 }
 
+describe('start-up of the production server', () => {
+  it('refuses to start on a bad environment variable, naming it', async () => {
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir, DATABASE_URL: 'mysql://db/app' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(output).toMatch(/PORT: must be a number/)
+    expect(output).toMatch(/DATABASE_URL: must be a postgres/)
+    expect(output).toContain('The server did not start.')
+  }, 180_000)
+})
+
 describe('graceful shutdown of the production server', () => {
   it('on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0', async () => {
     const { output, exited } = await startServer()
