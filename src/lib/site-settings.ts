@@ -8,6 +8,12 @@ export const siteSettingsInput = z.object({
   productName: z.string().trim().min(1, 'Required').max(60, 'Must be at most 60 characters'),
   sourceRepositoryUrl: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).max(2000),
   defaultTheme: z.enum(themeChoices),
+  docsFooterNavigation: z.boolean(),
+  docsEditBranch: z
+    .string()
+    .trim()
+    .regex(/^\w[\w./-]{0,99}$/, 'Must be a branch name such as main or release/1.0')
+    .refine((branch) => !branch.includes('..'), 'Must be a branch name such as main or release/1.0'),
 })
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>

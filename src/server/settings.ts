@@ -27,6 +27,8 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     productName: row.productName,
     sourceRepositoryUrl: row.sourceRepositoryUrl,
     defaultTheme: row.defaultTheme,
+    docsFooterNavigation: row.docsFooterNavigation,
+    docsEditBranch: row.docsEditBranch,
     updatedAt: row.updatedAt,
   }
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { siteSettingsInput } from '#/lib/site-settings'
 
-const valid = { productName: 'Hatch', sourceRepositoryUrl: 'https://github.com/acme/app', defaultTheme: 'light' }
+const valid = {
+  productName: 'Hatch',
+  sourceRepositoryUrl: 'https://github.com/acme/app',
+  defaultTheme: 'light',
+  docsFooterNavigation: false,
+  docsEditBranch: 'main',
+}
 
 describe('site settings validation', () => {
   it('accepts a complete, valid set and trims the product name', () => {
@@ -17,6 +23,12 @@ describe('site settings validation', () => {
     expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'javascript:alert(1)' }).success).toBe(false)
     expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'not a url' }).success).toBe(false)
     expect(siteSettingsInput.safeParse({ ...valid, sourceRepositoryUrl: 'http://git.local/x' }).success).toBe(true)
+  })
+
+  it('takes a branch name for edit links, nothing that could break out of the URL', () => {
+    expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: 'release/1.0' }).success).toBe(true)
+    expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: '../../evil' }).success).toBe(false)
+    expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: 'a b' }).success).toBe(false)
   })
 
   it('knows exactly three themes', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** One row (id = 1) of settings an operator edits at run time; defaults live in the migration. */
 export const siteSettings = pgTable(
@@ -11,6 +11,10 @@ export const siteSettings = pgTable(
     defaultTheme: text('default_theme', { enum: ['light', 'dark', 'system'] })
       .notNull()
       .default('light'),
+    /** Previous/next cards under each docs page; off by default. */
+    docsFooterNavigation: boolean('docs_footer_navigation').notNull().default(false),
+    /** The branch "Edit on GitHub" links point at. */
+    docsEditBranch: text('docs_edit_branch').notNull().default('main'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

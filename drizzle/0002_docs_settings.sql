@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "docs_footer_navigation" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "docs_edit_branch" text DEFAULT 'main' NOT NULL;

@@ -1,0 +1,46 @@
+import browserCollections from 'collections/browser'
+import {
+  DocsBody,
+  DocsDescription,
+  DocsPage,
+  DocsTitle,
+  EditOnGitHub,
+  PageLastUpdate,
+} from 'fumadocs-ui/layouts/docs/page'
+import { m } from '#/paraglide/messages'
+import { mdxComponents } from './mdx-components'
+
+interface DocsContentProps {
+  editUrl: string
+  lastModified: Date | undefined
+  showFooterNavigation: boolean
+}
+
+/**
+ * Each page's compiled MDX is its own chunk: loaders preload it (`docsContent.preload(path)`) so the server
+ * renders it and the browser hydrates it without a second request.
+ */
+export const docsContent = browserCollections.docs.createClientLoader({
+  component({ toc, frontmatter, default: MDX }, props: DocsContentProps) {
+    return (
+      <DocsPage
+        toc={toc}
+        full
+        // Full width keeps the table of contents here; the popover (narrow screens) says "No Headings" when empty.
+        tableOfContent={{ style: 'clerk', enabled: true }}
+        tableOfContentPopover={{ style: 'clerk', enabled: true }}
+        footer={{ enabled: props.showFooterNavigation }}
+      >
+        <DocsTitle>{frontmatter.title}</DocsTitle>
+        <DocsDescription>{frontmatter.description}</DocsDescription>
+        <DocsBody>
+          <MDX components={mdxComponents} />
+        </DocsBody>
+        <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
+          <EditOnGitHub href={props.editUrl}>{m.docs_edit_on_github()}</EditOnGitHub>
+          {props.lastModified ? <PageLastUpdate date={new Date(props.lastModified)} /> : null}
+        </div>
+      </DocsPage>
+    )
+  },
+})

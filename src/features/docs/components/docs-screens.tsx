@@ -1,0 +1,33 @@
+import { Suspense } from 'react'
+import { PageNotFound } from '#/components/status-screens'
+import type { DocsPageInfo } from '../server/page-info'
+import { docsContent } from './docs-content'
+import { DocsShell } from './docs-shell'
+
+type FoundPage = Extract<DocsPageInfo, { found: true }>
+
+export function DocsPageScreen({ info }: { info: FoundPage }) {
+  return (
+    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree}>
+      <Suspense>
+        {docsContent.useContent(info.path, {
+          editUrl: info.editUrl,
+          lastModified: info.lastModified,
+          showFooterNavigation: info.showFooterNavigation,
+        })}
+      </Suspense>
+    </DocsShell>
+  )
+}
+
+/** An unknown docs page: the not-found message inside the docs layout (HTTP 404). */
+export function DocsNotFoundScreen({ info }: { info: DocsPageInfo | undefined }) {
+  if (!info) return <PageNotFound />
+  return (
+    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree}>
+      <div className="flex-1" data-testid="docs-not-found">
+        <PageNotFound />
+      </div>
+    </DocsShell>
+  )
+}

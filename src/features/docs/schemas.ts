@@ -1,0 +1,9 @@
+import { z } from 'zod'
+import { locales } from '#/paraglide/runtime'
+
+export const docsPageRequest = z.object({
+  slugs: z.array(z.string().max(200), { error: 'slugs must be a list of strings' }).max(20, 'slugs is too long'),
+  lang: z.enum(locales, { error: `lang must be one of: ${locales.join(', ')}` }),
+})
+
+export type DocsPageRequest = z.infer<typeof docsPageRequest>

@@ -1,0 +1,70 @@
+import type { SerializedPageTree } from 'fumadocs-core/source/client'
+import type { Locale } from '#/lib/i18n'
+import type { Database } from '#/server/db/client'
+import { getSiteSettings } from '#/server/settings'
+import { docsContentPath } from '../config'
+import type { DocsPageRequest } from '../schemas'
+import { type DocsPage, docsSource } from './source'
+
+// The page trees only change with a new build: serialize each language's once.
+const serializedTrees = new Map<Locale, Promise<SerializedPageTree>>()
+
+function serializedTree(lang: Locale): Promise<SerializedPageTree> {
+  let tree = serializedTrees.get(lang)
+  if (!tree) {
+    tree = docsSource.serializePageTree(docsSource.getPageTree(lang))
+    serializedTrees.set(lang, tree)
+  }
+  return tree
+}
+
+/** "Edit on GitHub": the page's file on the configured branch of the source repository. */
+export function editUrlFor(page: Pick<DocsPage, 'path'>, repositoryUrl: string, branch: string): string {
+  const repository = repositoryUrl.replace(/\/+$/, '').replace(/\.git$/, '')
+  const filePath = `${docsContentPath}/${page.path}`.split('/').map(encodeURIComponent).join('/')
+  return `${repository}/blob/${encodeURIComponent(branch).replaceAll('%2F', '/')}/${filePath}`
+}
+
+/** The raw Markdown of a page, for AI assistants: its URL plus `.md`. */
+export function markdownUrlFor(page: Pick<DocsPage, 'url'>, lang: Locale): string {
+  return `/${lang}${page.url}.md`
+}
+
+export type DocsPageInfo =
+  | { found: false; lang: Locale; siteName: string; pageTree: SerializedPageTree }
+  | {
+      found: true
+      lang: Locale
+      siteName: string
+      pageTree: SerializedPageTree
+      /** The MDX file, relative to content/docs: the key the compiled page is loaded by. */
+      path: string
+      url: string
+      title: string
+      description: string | undefined
+      lastModified: Date | undefined
+      editUrl: string
+      markdownUrl: string
+      showFooterNavigation: boolean
+    }
+
+export async function getDocsPageInfo(request: DocsPageRequest, db: Database): Promise<DocsPageInfo> {
+  const [settings, pageTree] = await Promise.all([getSiteSettings(db), serializedTree(request.lang)])
+  const siteName = settings.productName
+  const page = docsSource.getPage(request.slugs, request.lang)
+  if (!page) return { found: false, lang: request.lang, siteName, pageTree }
+  return {
+    found: true,
+    lang: request.lang,
+    siteName,
+    pageTree,
+    path: page.path,
+    url: page.url,
+    title: page.data.title ?? page.slugs.at(-1) ?? siteName,
+    description: page.data.description,
+    lastModified: page.data.lastModified,
+    editUrl: editUrlFor(page, settings.sourceRepositoryUrl, settings.docsEditBranch),
+    markdownUrl: markdownUrlFor(page, request.lang),
+    showFooterNavigation: settings.docsFooterNavigation,
+  }
+}
