@@ -18,6 +18,11 @@ export async function compileMessages() {
       { match: '/api/:path(.*)?', exclude: true },
       { match: '/_serverFn/:path(.*)?', exclude: true },
       { match: '/assets/:path(.*)?', exclude: true },
+      // Files for crawlers and AI assistants cover both languages at one address.
+      { match: '/llms.txt', exclude: true },
+      { match: '/llms-full.txt', exclude: true },
+      { match: '/sitemap.xml', exclude: true },
+      { match: '/robots.txt', exclude: true },
     ],
     urlPatterns: [
       {

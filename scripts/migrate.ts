@@ -1,18 +1,16 @@
 import { pathToFileURL } from 'node:url'
-import { build } from './build.ts'
 import { assertSupportedNode, buildIsStale, serverBundle } from './project.ts'
 
 // Applies pending migrations with the same code the server runs at start-up. With the embedded database,
 // stop the server first: only one process can open the data folder.
 assertSupportedNode()
-if (buildIsStale()) await build()
+if (buildIsStale()) await (await import('./build.ts')).build()
 const { lifecycle } = await import(pathToFileURL(serverBundle).href)
 try {
   await lifecycle.ensureServerReady()
   console.log('Migrations are up to date.')
+  await lifecycle.closeServerResources()
 } catch (error) {
   console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
-  process.exitCode = 1
-} finally {
-  await lifecycle.closeServerResources()
+  process.exit(1)
 }

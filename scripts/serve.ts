@@ -8,7 +8,13 @@ interface AppBundle {
   lifecycle: {
     ensureServerReady(): Promise<void>
     closeServerResources(): Promise<void>
-    getEnv(): { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number; TRUST_PROXY: 'false' | 'true' | 'loopback' }
+    getEnv(): {
+      PORT: number
+      HOST: string
+      APP_URL: string
+      SHUTDOWN_TIMEOUT_MS: number
+      TRUST_PROXY: 'false' | 'true' | 'loopback'
+    }
   }
 }
 
@@ -56,7 +62,8 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     silent: true,
   })
   await server.ready()
-  console.log(`Hatch is listening on http://localhost:${env.PORT}`)
+  const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  console.log(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -1,10 +1,10 @@
-import { build } from './build.ts'
 import { assertSupportedNode, buildIsStale } from './project.ts'
 import { startProductionServer } from './serve.ts'
 
 assertSupportedNode()
 if (buildIsStale()) {
   console.log('Building the app (sources changed or no build yet)…')
-  await build()
+  // Imported only when needed: a deployment that ships a build runs without the build tools.
+  await (await import('./build.ts')).build()
 }
 await startProductionServer()

@@ -46,3 +46,11 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
     retryAfterSeconds: Math.max(1, Math.ceil((row?.resetsInMs ?? rule.windowMs) / 1000)),
   }
 }
+
+/** The cause of a TOO_MANY_REQUESTS error; the API turns it into a Retry-After header. */
+export class RateLimitExceeded extends Error {
+  override name = 'RateLimitExceeded'
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Rate limit exceeded; retry after ${retryAfterSeconds} s`)
+  }
+}

@@ -21,6 +21,11 @@ export function ensureServerReady(): Promise<void> {
     await connection.migrate()
     await getSiteSettings(connection.db)
   })()
+  // A failed start (bad variable, database down) is retried by the next request in development; the production
+  // server exits instead.
+  ready.catch(() => {
+    ready = undefined
+  })
   return ready
 }
 

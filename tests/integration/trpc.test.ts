@@ -126,6 +126,15 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     expect(limited).toBeInstanceOf(TRPCClientError)
     expect((limited as TRPCClientError<AppRouter>).data?.httpStatus).toBe(429)
     expect((limited as TRPCClientError<AppRouter>).data?.code).toBe('TOO_MANY_REQUESTS')
+    const raw = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { email: 'reader7@example.com', locale: 'en' } }),
+    })
+    expect(raw.status).toBe(429)
+    const retryAfter = Number(raw.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(600)
     clientIp = '203.0.113.4'
     await expect(client.newsletter.subscribe.mutate({ email: 'other@example.com', locale: 'en' })).resolves.toEqual({
       subscribed: true,

@@ -1,8 +1,8 @@
 import { notFound } from '@tanstack/react-router'
 import { getLocale } from '#/lib/i18n'
+import { m } from '#/paraglide/messages'
 import { docsContent } from './components/docs-content'
 import { fetchDocsPage } from './docs-page-fn'
-import { m } from '#/paraglide/messages'
 import type { DocsPageInfo } from './server/page-info'
 
 /** Both docs routes: page info from the server function, then the page's compiled content, before rendering. */

@@ -29,6 +29,9 @@ export type DatabaseConfig =
 /** Where generated migrations live: the `drizzle/` folder at the project root (the working directory). */
 export const defaultMigrationsFolder = path.resolve('drizzle')
 
+/** An arbitrary, fixed number naming Hatch's migration lock among PostgreSQL advisory locks. */
+const migrationLockKey = 4_827_301_966
+
 export function openDatabase(config: DatabaseConfig): DatabaseConnection {
   const migrationsFolder = config.migrationsFolder ?? defaultMigrationsFolder
   if (config.engine === 'postgres') {
@@ -45,7 +48,18 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
     return {
       db,
       engine: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder }),
+      migrate: async () => {
+        // Several app servers may start at once: one applies the migrations while the others wait, then find
+        // nothing left to do (drizzle takes no lock itself).
+        const lockHolder = await pool.connect()
+        try {
+          await lockHolder.query('select pg_advisory_lock($1)', [migrationLockKey])
+          await migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder })
+        } finally {
+          await lockHolder.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
+          lockHolder.release()
+        }
+      },
       close: async () => {
         if (closed) return
         closed = true

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { newsletterSubscribers } from '#/server/db/schema'
-import { consumeRateLimit } from '#/server/rate-limit'
+import { consumeRateLimit, RateLimitExceeded } from '#/server/rate-limit'
 import { createRouter, publicProcedure } from '#/server/trpc/init'
 import { newsletterSubscription } from '../schemas'
 
@@ -14,6 +14,7 @@ export const newsletterRouter = createRouter({
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
         message: `Too many subscription attempts; try again in ${rate.retryAfterSeconds} s.`,
+        cause: new RateLimitExceeded(rate.retryAfterSeconds),
       })
     }
     await ctx.db

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { docsMarkdownResponse } from '#/features/docs/server/markdown-response'
+
+export const Route = createFileRoute('/docs/{$}.md')({
+  server: {
+    handlers: { GET: ({ params }) => docsMarkdownResponse((params._splat ?? '').split('/').filter(Boolean)) },
+  },
+})
