@@ -27,6 +27,8 @@ export const docs = defineDocs({
 
 export default defineConfig({
   mdxOptions: {
+    // Search indexes prose, headings and tables; a component's attributes (a card's href) are not content.
+    remarkStructureOptions: { types: ['heading', 'paragraph', 'blockquote', 'tableCell'] },
     rehypeCodeOptions: {
       themes: { light: 'github-light', dark: 'github-dark' },
     },

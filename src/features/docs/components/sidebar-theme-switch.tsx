@@ -5,16 +5,15 @@ import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 
 /** The Light / Dark / System button group at the foot of the docs sidebar; the same theme state as the header. */
-export function SidebarThemeSwitch({ className, ...props }: ComponentProps<'div'>) {
+export function SidebarThemeSwitch({ className, ...props }: ComponentProps<'fieldset'>) {
   const { theme, setTheme } = useThemeChoice()
   return (
-    <div
-      role="group"
-      aria-label={m.theme_menu_label()}
+    <fieldset
       data-testid="sidebar-theme-switch"
       className={cn('inline-flex items-center rounded-full border p-1', className)}
       {...props}
     >
+      <legend className="sr-only">{m.theme_menu_label()}</legend>
       {themeOptions.map((option) => (
         <button
           key={option.value}
@@ -30,6 +29,6 @@ export function SidebarThemeSwitch({ className, ...props }: ComponentProps<'div'
           <option.icon className="size-full" aria-hidden />
         </button>
       ))}
-    </div>
+    </fieldset>
   )
 }

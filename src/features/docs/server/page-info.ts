@@ -1,9 +1,11 @@
+import { setResponseStatus } from '@tanstack/react-start/server'
 import type { SerializedPageTree } from 'fumadocs-core/source/client'
 import type { Locale } from '#/lib/i18n'
 import type { Database } from '#/server/db/client'
+import { getDb } from '#/server/db/database'
 import { getSiteSettings } from '#/server/settings'
 import { docsContentPath } from '../config'
-import type { DocsPageRequest } from '../schemas'
+import { type DocsPageRequest, docsPageRequest } from '../schemas'
 import { type DocsPage, docsSource } from './source'
 
 // The page trees only change with a new build: serialize each language's once.
@@ -67,4 +69,27 @@ export async function getDocsPageInfo(request: DocsPageRequest, db: Database): P
     markdownUrl: markdownUrlFor(page, request.lang),
     showFooterNavigation: settings.docsFooterNavigation,
   }
+}
+
+/** A client mistake in a docs page request; answered with 400 and this message. */
+export class InvalidDocsPageRequest extends Error {
+  override name = 'InvalidDocsPageRequest'
+}
+
+/** Describes what is wrong with a docs page request, or returns undefined when it is valid. */
+export function docsPageRequestProblem(input: unknown): string | undefined {
+  const parsed = docsPageRequest.safeParse(input)
+  if (parsed.success) return undefined
+  const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
+  return `Invalid docs page request (${details.join('; ')})`
+}
+
+/** The docs server function's body: checks the input (400 when malformed), then answers. */
+export async function answerDocsPageRequest(input: unknown): Promise<DocsPageInfo> {
+  const problem = docsPageRequestProblem(input)
+  if (problem) {
+    setResponseStatus(400)
+    throw new InvalidDocsPageRequest(problem)
+  }
+  return getDocsPageInfo(docsPageRequest.parse(input), getDb())
 }
