@@ -1,7 +1,7 @@
 // HTTP throughput benchmark of an already running production server (`npm start`); run it with `npm run bench`.
 // It builds nothing and starts no server. Settings (environment):
 //   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
-//   BENCH_DURATION    seconds measured per target, after an uncounted warm-up (default 10)
+//   BENCH_DURATION    seconds measured per target, after an uncounted 5 s warm-up (default 10)
 //   BENCH_STATIC_DIR  the directory the server serves static files from (default dist/client)
 // The static ceiling serves the exact bytes of the SSR landing page as a file from that directory, written to
 // <BENCH_STATIC_DIR>/bench-static/ for the run and always deleted afterwards.
@@ -42,6 +42,7 @@ interface Target {
 
 const targets: Target[] = [
   { name: 'landing /en/ (SSR)', path: '/en/' },
+  { name: 'docs page (SSR)', path: '/en/docs/development/testing' },
   { name: '/api/health (DB round trip)', path: '/api/health' },
 ]
 
@@ -54,7 +55,8 @@ const ceiling = {
 }
 
 const connections = 50
-const warmupSeconds = 2
+// Long enough for V8 to optimise the render path; the first seconds after a start are not representative.
+const warmupSeconds = 5
 const requestTimeoutSeconds = 10
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon

@@ -1,18 +1,40 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { paraglideMiddleware } from './paraglide/server'
+import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
+import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
+import { getSiteSettings } from './server/settings'
+
+const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
+// Docs pages look the same to every visitor and change only with a build or a site setting.
+const docsPages = new PageCache(1000)
+
+function render(request: Request): Promise<Response> {
+  // The router rewrites localized URLs itself, so the original request goes on (see paraglide's middleware docs).
+  return paraglideMiddleware(request, () => handler.fetch(request))
+}
 
 export default createServerEntry({
   async fetch(request) {
     await ensureServerReady()
+    const url = new URL(request.url)
     // Build assets are served from disk before this handler runs; one that is missing is simply missing.
-    if (new URL(request.url).pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
+    if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
     const redirect = await redirectToLocalizedUrl(request)
     if (redirect) return redirect
-    // The router rewrites localized URLs itself, so the original request goes on (see paraglide's middleware docs).
-    return paraglideMiddleware(request, () => handler.fetch(request))
+    if (
+      request.method === 'GET' &&
+      !url.search &&
+      docsPagePath.test(url.pathname) &&
+      !url.pathname.endsWith('.md') &&
+      getEnv().NODE_ENV === 'production'
+    ) {
+      const { updatedAt } = await getSiteSettings(getDb())
+      return docsPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request))
+    }
+    return render(request)
   },
 })
 

@@ -1,8 +1,15 @@
 import { TRPCClientError } from '@trpc/client'
 import { m } from '#/paraglide/messages'
 
-type MessageFunction = () => string
-const messages = m as unknown as Record<string, MessageFunction | undefined>
+// The keys a schema or an error code may name; listed, so the bundle carries only these strings.
+const messages: Record<string, (() => string) | undefined> = {
+  validation_email_required: m.validation_email_required,
+  validation_email_invalid: m.validation_email_invalid,
+  error_code_BAD_REQUEST: m.error_code_BAD_REQUEST,
+  error_code_NOT_FOUND: m.error_code_NOT_FOUND,
+  error_code_TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
+  error_code_INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
+}
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */
 export function translateMessage(keyOrText: string): string {

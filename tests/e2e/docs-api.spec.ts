@@ -53,6 +53,19 @@ test.describe('the docs server function', () => {
   })
 })
 
+test.describe('serving docs pages', () => {
+  test('renders a page once, then serves it from the cache', async ({ request }) => {
+    await request.get('/en/docs/deployment')
+    const again = await request.get('/en/docs/deployment')
+    expect(again.status()).toBe(200)
+    expect(again.headers()['x-cache']).toBe('hit')
+    expect(await again.text()).toContain('<title>Deployment – Hatch</title>')
+    const unknown = await request.get('/en/docs/no-such-page')
+    expect(unknown.status()).toBe(404)
+    expect(unknown.headers()['x-cache']).toBeUndefined()
+  })
+})
+
 test.describe('docs for AI assistants and crawlers', () => {
   test('llms.txt lists every page in both languages, with its description', async ({ request }) => {
     const response = await request.get('/llms.txt')

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { getLocale } from '#/lib/i18n'
-import { m } from '#/paraglide/messages'
+import { docs_page_title } from '#/paraglide/messages'
 import { docsContent } from './components/docs-content'
 import { fetchDocsPage } from './docs-page-fn'
 import type { DocsPageInfo } from './server/page-info'
@@ -10,6 +10,8 @@ export async function loadDocsPage(slugs: string[]) {
   const info = await fetchDocsPage({ data: { slugs, lang: getLocale() } })
   // The docs layout (routes/docs/route.tsx) shows the not-found screen; the page tree travels with it.
   if (!info.found) throw notFound({ data: info })
+  // Loaders are part of the route tree every page loads: the docs UI itself stays out of it until a docs page needs it.
+  const { docsContent } = await import('./components/docs-content')
   await docsContent.preload(info.path)
   return info
 }
@@ -18,7 +20,7 @@ export function docsHead(info: DocsPageInfo | undefined) {
   if (!info?.found) return {}
   return {
     meta: [
-      { title: m.docs_page_title({ page: info.title, site: info.siteName }) },
+      { title: docs_page_title({ page: info.title, site: info.siteName }) },
       ...(info.description ? [{ name: 'description', content: info.description }] : []),
     ],
   }

@@ -1,8 +1,7 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { DocsNotFoundScreen } from '#/features/docs/components/docs-screens'
-import type { DocsPageInfo } from '#/features/docs/server/page-info'
+import { createFileRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/docs')({
   component: Outlet,
-  notFoundComponent: ({ data }) => <DocsNotFoundScreen info={data as DocsPageInfo | undefined} />,
+  // Lazy, so the docs UI stays out of the bundle every other page loads; the router preloads it when needed.
+  notFoundComponent: lazyRouteComponent(() => import('#/features/docs/components/docs-not-found'), 'DocsNotFound'),
 })

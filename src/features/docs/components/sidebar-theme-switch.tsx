@@ -1,17 +1,15 @@
-import type { ComponentProps } from 'react'
 import { themeOptions } from '#/components/theme-menu'
 import { useThemeChoice } from '#/components/theme-provider'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 
 /** The Light / Dark / System button group at the foot of the docs sidebar; the same theme state as the header. */
-export function SidebarThemeSwitch({ className, ...props }: ComponentProps<'fieldset'>) {
+export function SidebarThemeSwitch({ className }: { className?: string }) {
   const { theme, setTheme } = useThemeChoice()
   return (
     <fieldset
       data-testid="sidebar-theme-switch"
       className={cn('inline-flex items-center rounded-full border p-1', className)}
-      {...props}
     >
       <legend className="sr-only">{m.theme_menu_label()}</legend>
       {themeOptions.map((option) => (
