@@ -128,7 +128,15 @@ test.describe('docs pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据库')
   })
 
-  test('a tab choice persists across pages and reloads, and follows the URL hash', async ({ page }) => {
+  test('a tab follows the URL hash and writes its own anchor', async ({ page }) => {
+    await visit(page, '/en/docs/database#engine-postgresql')
+    const tabs = page.getByRole('tablist').first()
+    await expect(tabs.getByRole('tab', { name: 'PostgreSQL' })).toHaveAttribute('aria-selected', 'true')
+    await tabs.getByRole('tab', { name: 'PGlite' }).click()
+    await expect(page).toHaveURL(/#engine-pglite$/)
+  })
+
+  test('a tab choice persists across pages and reloads', async ({ page }) => {
     await visit(page, '/en/docs/database')
     const tabs = page.getByRole('tablist').first()
     await tabs.getByRole('tab', { name: 'PostgreSQL' }).click()
