@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { type DatabaseConnection, type DatabaseEngine, openDatabase } from '#/server/db/client'
+import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 
 export interface FreshDatabase {
   connection: DatabaseConnection
@@ -29,22 +28,13 @@ export async function createFreshDatabase(engine: DatabaseEngine): Promise<Fresh
   }
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('DATABASE_URL is needed for PostgreSQL tests')
-  const name = `hatch_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const connection = openDatabase({ engine: 'postgres', url: url.href })
+  const database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_test')
+  const connection = openDatabase({ engine: 'postgres', url: database.url })
   return {
     connection,
     dispose: async () => {
       await connection.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await database.drop()
     },
   }
 }
