@@ -35,7 +35,16 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       database,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )
-    expect(tables.map((table) => table.table_name)).toEqual(['newsletter_subscribers', 'rate_limits', 'site_settings'])
+    expect(tables.map((table) => table.table_name)).toEqual([
+      'accounts',
+      'auth_rate_limits',
+      'newsletter_subscribers',
+      'rate_limits',
+      'sessions',
+      'site_settings',
+      'users',
+      'verifications',
+    ])
   })
 
   it('do nothing when applied again', async () => {

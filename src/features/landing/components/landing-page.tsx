@@ -1,4 +1,4 @@
-import { useSiteSettings } from '../use-site-settings'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { Faq } from './faq'
 import { Features } from './features'
 import { Hero } from './hero'

@@ -1,7 +1,7 @@
 import { GitBranchIcon } from 'lucide-react'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { useSiteSettings } from '../use-site-settings'
 import { Logo } from './logo'
 import { NewsletterForm } from './newsletter-form'
 

@@ -5,10 +5,10 @@ import { LanguageMenu } from '#/components/language-menu'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { useSiteSettings } from '../use-site-settings'
 import { Logo } from './logo'
 
 const transparentUntilPx = 10

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#/components/ui/button'
+import { authClient } from '#/lib/auth-client'
+import { describeAuthError } from '#/lib/errors'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import { goAfterSignIn } from '../after-sign-in'
+import { signInSchema } from '../schemas'
+import { useFieldErrors } from '../use-field-errors'
+import { FormField } from './form-field'
+
+export function SignInForm({ redirect }: { redirect: string | undefined }) {
+  const { errors, validate } = useFieldErrors(signInSchema)
+  const [pending, setPending] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const values = validate({
+      identifier: String(form.get('identifier') ?? ''),
+      password: String(form.get('password') ?? ''),
+      rememberMe: form.get('rememberMe') === 'on',
+    })
+    if (!values) return
+    setPending(true)
+    const { identifier, password, rememberMe } = values
+    const { error } = identifier.includes('@')
+      ? await authClient.signIn.email({ email: identifier, password, rememberMe })
+      : await authClient.signIn.username({ username: identifier, password, rememberMe })
+    if (error) {
+      setPending(false)
+      toast.error(describeAuthError(error))
+      return
+    }
+    goAfterSignIn(redirect)
+  }
+
+  const signUpHref = `${localizeHref('/sign-up')}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField
+        label={m.auth_identifier_label()}
+        name="identifier"
+        type="text"
+        autoComplete="username"
+        error={errors.identifier}
+      />
+      <FormField
+        label={m.auth_password_label()}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="rememberMe" defaultChecked className="size-4 accent-primary" />
+          {m.auth_remember_me()}
+        </label>
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? m.auth_signing_in() : m.auth_sign_in()}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {m.auth_no_account()}{' '}
+        <a className="text-primary underline-offset-4 hover:underline" href={signUpHref}>
+          {m.auth_sign_up()}
+        </a>
+      </p>
+    </form>
+  )
+}

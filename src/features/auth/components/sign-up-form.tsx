@@ -1,0 +1,66 @@
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#/components/ui/button'
+import { authClient } from '#/lib/auth-client'
+import { describeAuthError } from '#/lib/errors'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import { goAfterSignIn } from '../after-sign-in'
+import { signUpSchema } from '../schemas'
+import { useFieldErrors } from '../use-field-errors'
+import { FormField } from './form-field'
+
+export function SignUpForm({ redirect }: { redirect: string | undefined }) {
+  const { errors, validate } = useFieldErrors(signUpSchema)
+  const [pending, setPending] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const values = validate({
+      name: String(form.get('name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+    })
+    if (!values) return
+    setPending(true)
+    const { error } = await authClient.signUp.email({
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      ...(values.username ? { username: values.username } : {}),
+    })
+    if (error) {
+      setPending(false)
+      toast.error(describeAuthError(error))
+      return
+    }
+    goAfterSignIn(redirect)
+  }
+
+  const signInHref = `${localizeHref('/sign-in')}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField label={m.auth_name_label()} name="name" autoComplete="name" error={errors.name} />
+      <FormField label={m.auth_email_label()} name="email" type="email" autoComplete="email" error={errors.email} />
+      <FormField label={m.auth_username_optional()} name="username" autoComplete="username" error={errors.username} />
+      <FormField
+        label={m.auth_password_label()}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? m.auth_signing_up() : m.auth_sign_up()}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {m.auth_have_account()}{' '}
+        <a className="text-primary underline-offset-4 hover:underline" href={signInHref}>
+          {m.auth_sign_in()}
+        </a>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import { EggIcon, LogOutIcon, UserIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { toast } from 'sonner'
+import { LanguageMenu } from '#/components/language-menu'
+import { ThemeMenu } from '#/components/theme-menu'
+import { Button } from '#/components/ui/button'
+import { authClient } from '#/lib/auth-client'
+import { describeAuthError } from '#/lib/errors'
+import { initialsOf, type SessionUser } from '#/lib/session-user'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+
+async function signOut() {
+  const { error } = await authClient.signOut()
+  if (error) {
+    toast.error(describeAuthError(error))
+    return
+  }
+  window.location.assign(localizeHref('/sign-in'))
+}
+
+/** The console frame: navigation listing only the sections that exist, and the signed-in user's menu. */
+export function ConsoleLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col md:flex-row">
+      <aside className="border-b md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <div className="flex h-16 items-center gap-2 px-4 font-semibold">
+          <Link to="/" className="flex items-center gap-2">
+            <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
+              <EggIcon className="size-4" aria-hidden />
+            </span>
+          </Link>
+          {m.console_nav_label()}
+        </div>
+        <nav aria-label={m.console_nav_label()} className="flex gap-1 px-2 pb-2 md:flex-col">
+          <Link
+            to="/console/account"
+            className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent data-[status=active]:bg-accent data-[status=active]:font-medium"
+          >
+            <UserIcon className="size-4" aria-hidden />
+            {m.console_account()}
+          </Link>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center justify-end gap-1 border-b px-4">
+          <LanguageMenu />
+          <ThemeMenu />
+          <span className="ml-2 flex items-center gap-2 text-sm" data-testid="console-user">
+            <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-xs font-semibold">
+              {initialsOf(user.name)}
+            </span>
+            <span className="hidden sm:inline">{user.name}</span>
+          </span>
+          <Button variant="ghost" size="sm" onClick={signOut}>
+            <LogOutIcon aria-hidden />
+            {m.auth_sign_out()}
+          </Button>
+        </header>
+        <main id="main" className="flex-1 px-4 py-8 sm:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

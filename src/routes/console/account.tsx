@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountScreen } from '#/features/account/components/account-screen'
+import { m } from '#/paraglide/messages'
+
+export const Route = createFileRoute('/console/account')({
+  head: () => ({ meta: [{ title: m.account_title() }] }),
+  component: function AccountPage() {
+    const { user } = Route.useRouteContext()
+    return <AccountScreen user={user} />
+  },
+})

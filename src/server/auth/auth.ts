@@ -1,0 +1,82 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { username } from 'better-auth/plugins'
+import { tanstackStartCookies } from 'better-auth/tanstack-start'
+import { passwordLimits, passwordNeedsLetterAndNumber } from '#/lib/password-policy'
+import { resolveAuthSecret } from '../auth-secret'
+import type { Database } from '../db/client'
+import { getDb } from '../db/database'
+import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema'
+import { getEnv } from '../env'
+
+/** The server puts the client's address here (scripts/serve.ts decides whether proxies are trusted); clients can't. */
+export const clientIpHeader = 'x-hatch-client-ip'
+
+export function createAuth(db: Database) {
+  const env = getEnv()
+  const { secret } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
+  return betterAuth({
+    appName: 'Hatch',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: passwordLimits.min,
+      maxPasswordLength: passwordLimits.max,
+      autoSignIn: true,
+    },
+    plugins: [username(), tanstackStartCookies()],
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 10 },
+        '/sign-up/*': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'hatch',
+      useSecureCookies: env.APP_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
+    hooks: {
+      // Better Auth checks length; the product also wants a letter and a digit.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return
+        const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined) ?? {}
+        const candidate = ctx.path === '/sign-up/email' ? password.password : password.newPassword
+        if (typeof candidate === 'string' && passwordNeedsLetterAndNumber(candidate)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_NEEDS_LETTER_AND_NUMBER',
+            message: 'Password must contain at least one letter and one number',
+          })
+        }
+      }),
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+let auth: Auth | undefined
+
+/** The process-wide Better Auth instance, on the app's database. */
+export function getAuth(): Auth {
+  auth ??= createAuth(getDb())
+  return auth
+}

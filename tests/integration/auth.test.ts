@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
+const origin = process.env.APP_URL ?? 'http://localhost:3000'
+
+describe.each(engines)('Better Auth on %s', (engine) => {
+  let database: FreshDatabase
+  let auth: ReturnType<typeof createAuth>
+
+  const post = (path: string, body: unknown, ip = '198.51.100.1') =>
+    auth.handler(
+      new Request(`${origin}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, [clientIpHeader]: ip },
+        body: JSON.stringify(body),
+      }),
+    )
+  const errorOf = async (response: Response) => ((await response.json()) as { code?: string }).code
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    auth = createAuth(database.connection.db)
+    const created = await post('/sign-up/email', { name: 'Ada', email: 'ada@example.com', password: 'engine1843' })
+    expect(created.status).toBe(200)
+  })
+  afterAll(() => database.dispose())
+
+  it('answers a wrong password and an unknown user with the same code, so accounts cannot be probed', async () => {
+    const wrong = await post(
+      '/sign-in/email',
+      { email: 'ada@example.com', password: 'wrong-password1' },
+      '198.51.100.2',
+    )
+    expect(wrong.status).toBe(401)
+    expect(await errorOf(wrong)).toBe('INVALID_EMAIL_OR_PASSWORD')
+    const unknown = await post(
+      '/sign-in/email',
+      { email: 'nobody@example.com', password: 'engine1843' },
+      '198.51.100.2',
+    )
+    expect(unknown.status).toBe(401)
+    expect(await errorOf(unknown)).toBe('INVALID_EMAIL_OR_PASSWORD')
+  })
+
+  it('refuses a password without a digit on the server too, and creates no user', async () => {
+    const response = await post('/sign-up/email', { name: 'Bob', email: 'bob@example.com', password: 'nodigitshere' })
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe('PASSWORD_NEEDS_LETTER_AND_NUMBER')
+    const signIn = await post('/sign-in/email', { email: 'bob@example.com', password: 'nodigitshere' }, '198.51.100.3')
+    expect(await errorOf(signIn)).toBe('INVALID_EMAIL_OR_PASSWORD')
+  })
+
+  it('limits sign-in attempts per client address with 429, in the database', async () => {
+    const attempt = (ip: string) =>
+      post('/sign-in/email', { email: 'ada@example.com', password: 'wrong-password1' }, ip)
+    const statuses: number[] = []
+    for (let index = 0; index < 11; index++) statuses.push((await attempt('198.51.100.9')).status)
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    // Another address is not affected.
+    expect((await attempt('198.51.100.10')).status).toBe(401)
+  })
+})
