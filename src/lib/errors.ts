@@ -31,6 +31,8 @@ const messages: Record<string, (() => string) | undefined> = {
   error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER: m.error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER,
   error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED: m.error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED,
   error_code_INVALID_ORIGIN: m.error_code_INVALID_ORIGIN,
+  error_code_INVALID_TOKEN: m.error_code_INVALID_TOKEN,
+  error_code_TOKEN_EXPIRED: m.error_code_TOKEN_EXPIRED,
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */

@@ -22,6 +22,16 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "Hatch <no-reply@example.com>"')
+    .default('Hatch <no-reply@localhost>'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),

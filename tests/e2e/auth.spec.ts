@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { documentStatusError, expect, test, visit } from './fixtures'
+import { waitForEmail } from './mailbox.ts'
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
 
@@ -127,3 +128,68 @@ test.describe('the auth API', () => {
     expect(response.status()).toBe(403)
   })
 })
+
+test.describe
+  .serial('emails: verification and password reset', () => {
+    test.use({ expectedConsoleErrors: documentStatusError(401) })
+    const id = unique()
+    const account = { name: '周 Zhou', email: `zhou${id}@example.com`, password: 'first-pass1' }
+
+    test('signing up sends a verification email in the page language; its link verifies the address', async ({
+      page,
+    }) => {
+      await visit(page, '/zh/sign-up')
+      await page.getByLabel('姓名', { exact: true }).fill(account.name)
+      await page.getByLabel('邮箱', { exact: true }).fill(account.email)
+      await page.getByLabel('密码', { exact: true }).fill(account.password)
+      await page.getByRole('button', { name: '创建账号' }).click()
+      await expect(page).toHaveURL(/\/zh\/console\/account$/)
+      await expect(page.getByTestId('verify-email-banner')).toBeVisible()
+      await expect(page.getByTestId('account-email')).toContainText('未验证')
+
+      const email = await waitForEmail(account.email)
+      expect(email.subject).toBe('请确认你在 Hatch 的邮箱')
+      expect(email.text).toContain('周 Zhou，你好：')
+      const link = email.links.find((url) => url.includes('/api/auth/verify-email'))
+      expect(link).toBeDefined()
+      await page.goto(link ?? '')
+      await expect(page).toHaveURL(/\/zh\/verify-email/)
+      await expect(page.getByTestId('verify-email-status')).toHaveText('你的邮箱已验证，谢谢！')
+      await visit(page, '/zh/console/account')
+      await expect(page.getByTestId('account-email')).toContainText('已验证')
+      await expect(page.getByTestId('verify-email-banner')).toHaveCount(0)
+    })
+
+    test('a forgotten password is reset from the emailed link, and only the new one works', async ({ page }) => {
+      await visit(page, '/en/forgot-password')
+      await page.getByLabel('Email', { exact: true }).fill(account.email)
+      await page.getByRole('button', { name: 'Send the link' }).click()
+      await expect(page.getByRole('status')).toContainText('a link to reset the password is on its way')
+
+      const email = await waitForEmail(account.email, { subject: /Reset your Hatch password/ })
+      const link = email.links.find((url) => url.includes('/api/auth/reset-password/'))
+      await page.goto(link ?? '')
+      await expect(page).toHaveURL(/\/en\/reset-password\?token=/)
+      await page.getByLabel('New password', { exact: true }).fill('nopedigits')
+      await page.getByRole('button', { name: 'Save the new password' }).click()
+      await expect(page.getByTestId('error-password')).toHaveText(
+        'Password must contain at least one letter and one number',
+      )
+      await page.getByLabel('New password', { exact: true }).fill('second-pass2')
+      await page.getByRole('button', { name: 'Save the new password' }).click()
+      await expect(page).toHaveURL(/\/en\/sign-in$/)
+
+      await page.getByLabel('Email or username', { exact: true }).fill(account.email)
+      await page.getByLabel('Password', { exact: true }).fill(account.password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByText('Invalid email or password')).toBeVisible()
+      await page.getByLabel('Password', { exact: true }).fill('second-pass2')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL(/\/en\/console\/account$/)
+    })
+
+    test('a reset page without a valid token says so', async ({ page }) => {
+      await visit(page, '/en/reset-password?error=INVALID_TOKEN')
+      await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Ask for a new one.')
+    })
+  })

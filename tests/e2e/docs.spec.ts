@@ -75,8 +75,11 @@ test.describe('docs pages', () => {
     await expect(header.getByRole('button', { name: 'Open search' })).toBeVisible()
 
     const popoverTrigger = page.locator('[data-toc-popover-trigger]')
-    await popoverTrigger.click()
-    await expect(page.getByText('No Headings')).toBeVisible()
+    // A click that lands while the page is still settling can be lost on a busy machine: try again until it opens.
+    await expect(async () => {
+      await popoverTrigger.click()
+      await expect(page.getByText('No Headings')).toBeVisible({ timeout: 1500 })
+    }).toPass({ timeout: 15_000 })
     await page.mouse.click(350, 700) // outside the popover
     await expect(page.getByText('No Headings')).toBeHidden()
 

@@ -1,12 +1,14 @@
 // Starts the built production server for the end-to-end tests, on a database nobody else uses:
 // a fresh PGlite folder, or a fresh PostgreSQL database on the server DATABASE_URL names (dropped on exit).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { SMTPServer } from 'smtp-server'
 import { build } from '../../scripts/build.ts'
 import { buildIsStale } from '../../scripts/project.ts'
 import { startProductionServer } from '../../scripts/serve.ts'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts'
+import { mailboxDir } from './mailbox-location.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 
@@ -23,6 +25,29 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'))
 process.env.DATA_DIR = dataDir
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
 if (process.env.DATABASE_URL) await createFreshPostgresDatabase(process.env.DATABASE_URL)
+
+// A real SMTP server the app delivers to; every message lands as a .eml file the tests read (tests/e2e/mailbox.ts).
+rmSync(mailboxDir, { recursive: true, force: true })
+mkdirSync(mailboxDir, { recursive: true })
+let received = 0
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, done) {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    stream.on('end', () => {
+      received++
+      writeFileSync(path.join(mailboxDir, `${Date.now()}-${received}.eml`), Buffer.concat(chunks))
+      done()
+    })
+  },
+})
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526)
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
+cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
 if (buildIsStale()) await build()
 await startProductionServer({

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { emailOutbox } from '#/server/db/schema'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
@@ -9,11 +11,11 @@ describe.each(engines)('Better Auth on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 
-  const post = (path: string, body: unknown, ip = '198.51.100.1') =>
+  const post = (path: string, body: unknown, ip = '198.51.100.1', extraHeaders: Record<string, string> = {}) =>
     auth.handler(
       new Request(`${origin}/api/auth${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin, [clientIpHeader]: ip },
+        headers: { 'content-type': 'application/json', origin, [clientIpHeader]: ip, ...extraHeaders },
         body: JSON.stringify(body),
       }),
     )
@@ -51,6 +53,24 @@ describe.each(engines)('Better Auth on %s', (engine) => {
     expect(await errorOf(response)).toBe('PASSWORD_NEEDS_LETTER_AND_NUMBER')
     const signIn = await post('/sign-in/email', { email: 'bob@example.com', password: 'nodigitshere' }, '198.51.100.3')
     expect(await errorOf(signIn)).toBe('INVALID_EMAIL_OR_PASSWORD')
+  })
+
+  it('keeps emails in the outbox when no SMTP server is configured, in the language of the page', async () => {
+    delete process.env.SMTP_URL
+    const response = await post(
+      '/sign-up/email',
+      { name: '李雷', email: 'lilei@example.com', password: 'hanmeimei1' },
+      '198.51.100.4',
+      { referer: `${origin}/zh/sign-up` },
+    )
+    expect(response.status).toBe(200)
+    const [email] = await database.connection.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'lilei@example.com'))
+    expect(email?.subject).toBe('请确认你在 Hatch 的邮箱')
+    expect(email?.text).toMatch(/\/api\/auth\/verify-email\?token=/)
+    expect(email?.html).toContain('确认邮箱')
   })
 
   it('limits sign-in attempts per client address with 429, in the database', async () => {

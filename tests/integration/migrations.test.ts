@@ -38,6 +38,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
       'auth_rate_limits',
+      'email_outbox',
       'newsletter_subscribers',
       'rate_limits',
       'sessions',

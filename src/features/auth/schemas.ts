@@ -41,3 +41,7 @@ export const signUpSchema = z.object({
 
 export type SignInValues = z.infer<typeof signInSchema>
 export type SignUpValues = z.infer<typeof signUpSchema>
+
+export const forgotPasswordSchema = z.object({ email })
+
+export const resetPasswordSchema = z.object({ password: newPassword })

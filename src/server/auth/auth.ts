@@ -8,7 +8,11 @@ import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getDb } from '../db/database'
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema'
+import { sendEmail } from '../email/mailer'
+import { resetPasswordEmail, verificationEmail } from '../email/templates'
 import { getEnv } from '../env'
+import { localeOfRequest } from '../request-locale'
+import { getSiteSettings } from '../settings'
 
 /** The server puts the client's address here (scripts/serve.ts decides whether proxies are trusted); clients can't. */
 export const clientIpHeader = 'x-hatch-client-ip'
@@ -37,6 +41,23 @@ export function createAuth(db: Database) {
       minPasswordLength: passwordLimits.min,
       maxPasswordLength: passwordLimits.max,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) => {
+        const { productName } = await getSiteSettings(db)
+        const locale = localeOfRequest(request)
+        await sendEmail(db, resetPasswordEmail({ to: user.email, name: user.name, url, product: productName, locale }))
+      },
+    },
+    // Sign-up sends a verification email; signing in stays allowed, and the console asks to verify.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const { productName } = await getSiteSettings(db)
+        const locale = localeOfRequest(request)
+        await sendEmail(db, verificationEmail({ to: user.email, name: user.name, url, product: productName, locale }))
+      },
     },
     plugins: [username(), tanstackStartCookies()],
     rateLimit: {

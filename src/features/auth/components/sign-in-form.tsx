@@ -58,6 +58,9 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
           <input type="checkbox" name="rememberMe" defaultChecked className="size-4 accent-primary" />
           {m.auth_remember_me()}
         </label>
+        <a className="text-primary underline-offset-4 hover:underline" href={localizeHref('/forgot-password')}>
+          {m.auth_forgot_password()}
+        </a>
       </div>
       <Button type="submit" disabled={pending}>
         {pending ? m.auth_signing_in() : m.auth_sign_in()}

@@ -29,6 +29,8 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
       name: values.name,
       email: values.email,
       password: values.password,
+      // The emailed verification link comes back to this page, in this language.
+      callbackURL: localizeHref('/verify-email'),
       ...(values.username ? { username: values.username } : {}),
     })
     if (error) {

@@ -11,6 +11,12 @@ import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
+async function resendVerification(email: string) {
+  const { error } = await authClient.sendVerificationEmail({ email, callbackURL: localizeHref('/verify-email') })
+  if (error) toast.error(describeAuthError(error))
+  else toast.success(m.auth_verify_resent())
+}
+
 async function signOut() {
   const { error } = await authClient.signOut()
   if (error) {
@@ -58,6 +64,18 @@ export function ConsoleLayout({ user, children }: { user: SessionUser; children:
             {m.auth_sign_out()}
           </Button>
         </header>
+        {user.emailVerified ? null : (
+          <div
+            role="status"
+            data-testid="verify-email-banner"
+            className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
+          >
+            {m.auth_verify_banner()}
+            <Button variant="outline" size="sm" onClick={() => resendVerification(user.email)}>
+              {m.auth_verify_resend()}
+            </Button>
+          </div>
+        )}
         <main id="main" className="flex-1 px-4 py-8 sm:px-8">
           {children}
         </main>
