@@ -13,6 +13,7 @@ const messages: Record<string, (() => string) | undefined> = {
   validation_password_letter_number: m.validation_password_letter_number,
   validation_username_invalid: m.validation_username_invalid,
   validation_name_too_long: m.validation_name_too_long,
+  validation_url_invalid: m.validation_url_invalid,
   error_code_BAD_REQUEST: m.error_code_BAD_REQUEST,
   error_code_NOT_FOUND: m.error_code_NOT_FOUND,
   error_code_TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
@@ -33,6 +34,7 @@ const messages: Record<string, (() => string) | undefined> = {
   error_code_INVALID_ORIGIN: m.error_code_INVALID_ORIGIN,
   error_code_INVALID_TOKEN: m.error_code_INVALID_TOKEN,
   error_code_TOKEN_EXPIRED: m.error_code_TOKEN_EXPIRED,
+  error_code_INVALID_PASSWORD: m.error_code_INVALID_PASSWORD,
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */

@@ -22,6 +22,16 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  AUTH_SIGN_IN_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
+  AUTH_SIGN_UP_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,

@@ -102,7 +102,7 @@ test.describe
       await expect(page).toHaveURL(/\/en\/console\/account$/)
       await expect(page.getByTestId('console-user')).toContainText(account.name)
 
-      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
       await expect(page).toHaveURL(/\/en\/sign-in$/)
       await visit(page, '/en/console')
       await expect(page).toHaveURL(/\/en\/sign-in\?redirect=/)

@@ -21,6 +21,9 @@ async function createFreshPostgresDatabase(adminUrl: string): Promise<void> {
 process.env.PORT = process.env.E2E_PORT ?? '3211'
 process.env.APP_URL = `http://localhost:${process.env.PORT}`
 process.env.HATCH_DEBUG_ROUTES = '1'
+// Every test signs up from 127.0.0.1; the limits themselves are tested in tests/integration/auth.test.ts.
+process.env.AUTH_SIGN_IN_LIMIT = '1000'
+process.env.AUTH_SIGN_UP_LIMIT = '1000'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'))
 process.env.DATA_DIR = dataDir
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -65,9 +65,10 @@ export function createAuth(db: Database) {
       storage: 'database',
       window: 60,
       max: 100,
+      // Attempts per minute per client address (AUTH_SIGN_IN_LIMIT, AUTH_SIGN_UP_LIMIT).
       customRules: {
-        '/sign-in/*': { window: 60, max: 10 },
-        '/sign-up/*': { window: 60, max: 5 },
+        '/sign-in/*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        '/sign-up/*': { window: 60, max: env.AUTH_SIGN_UP_LIMIT },
       },
     },
     advanced: {

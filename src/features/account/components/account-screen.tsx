@@ -1,15 +1,38 @@
+import type { ReactNode } from 'react'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
+import { PasswordSection } from './password-section'
+import { ProfileSection } from './profile-section'
+import { SessionsSection } from './sessions-section'
+
+function Section({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string
+  title: string
+  subtitle?: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border p-6">
+      <h2 id={`${id}-title`} className="font-semibold">
+        {title}
+      </h2>
+      {subtitle ? <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p> : null}
+      {children}
+    </section>
+  )
+}
 
 export function AccountScreen({ user }: { user: SessionUser }) {
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-semibold tracking-tight">{m.account_title()}</h1>
       <p className="mt-1 text-muted-foreground">{m.account_subtitle()}</p>
-      <section aria-labelledby="profile-title" className="mt-8 rounded-xl border p-6">
-        <h2 id="profile-title" className="font-semibold">
-          {m.account_profile()}
-        </h2>
+      <Section id="profile" title={m.account_profile()}>
         <div className="mt-4 flex items-center gap-4">
           {user.image ? (
             <img src={user.image} alt="" className="size-14 rounded-full object-cover" />
@@ -36,7 +59,14 @@ export function AccountScreen({ user }: { user: SessionUser }) {
             </dd>
           </dl>
         </div>
-      </section>
+        <ProfileSection user={user} />
+      </Section>
+      <Section id="password" title={m.account_password_title()}>
+        <PasswordSection />
+      </Section>
+      <Section id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
+        <SessionsSection />
+      </Section>
     </div>
   )
 }

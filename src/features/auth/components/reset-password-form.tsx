@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/errors'
+import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { resetPasswordSchema } from '../schemas'
-import { useFieldErrors } from '../use-field-errors'
-import { FormField } from './form-field'
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { errors, validate } = useFieldErrors(resetPasswordSchema)

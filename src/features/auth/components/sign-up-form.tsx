@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/errors'
+import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { goAfterSignIn } from '../after-sign-in'
 import { signUpSchema } from '../schemas'
-import { useFieldErrors } from '../use-field-errors'
-import { FormField } from './form-field'
 
 export function SignUpForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signUpSchema)

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { passwordLimits, passwordNeedsLetterAndNumber } from './password-policy'
+
+// Field rules shared by the sign-in area and the account area. Messages are keys of messages/*.json
+// (translated by src/lib/errors.ts); Better Auth checks everything again on the server.
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'validation_email_required')
+  .pipe(z.email('validation_email_invalid').max(254, 'validation_email_invalid'))
+
+export const newPasswordField = z
+  .string()
+  .min(1, 'validation_password_required')
+  .min(passwordLimits.min, 'validation_password_min')
+  .max(passwordLimits.max, 'validation_password_max')
+  .refine((password) => !passwordNeedsLetterAndNumber(password), 'validation_password_letter_number')
+
+/** A username: 3 to 30 letters, digits, dots or underscores (Better Auth's username plugin rules). */
+export const usernamePattern = /^[a-zA-Z0-9_.]{3,30}$/
+
+export const optionalUsernameField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || usernamePattern.test(value), 'validation_username_invalid')
+
+export const nameField = z.string().trim().min(1, 'validation_required').max(100, 'validation_name_too_long')

@@ -1,0 +1,92 @@
+import type { Browser, Page } from '@playwright/test'
+import { documentStatusError, expect, test, visit } from './fixtures'
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+
+async function signUpNewAccount(page: Page) {
+  const id = unique()
+  const account = { name: 'Grace Hopper', email: `grace${id}@example.com`, password: 'cobol-1959' }
+  await visit(page, '/en/sign-up')
+  await page.getByLabel('Name', { exact: true }).fill(account.name)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  return account
+}
+
+async function signIn(browser: Browser, account: { email: string; password: string }, rememberMe = true) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await visit(page, '/en/sign-in')
+  await page.getByLabel('Email or username', { exact: true }).fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  if (!rememberMe) await page.getByLabel('Remember me').uncheck()
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  return { context, page }
+}
+
+test.describe('the account area', () => {
+  // The browser reports the refused calls the error cases provoke.
+  test.use({ expectedConsoleErrors: documentStatusError(400, /status of 401/) })
+
+  test('edits the profile, and refuses a picture that is not a web address', async ({ page }) => {
+    await signUpNewAccount(page)
+    const profile = page.getByRole('form', { name: 'Profile' })
+    await profile.getByLabel('Picture (image URL)').fill('javascript:alert(1)')
+    await profile.getByRole('button', { name: 'Save' }).click()
+    await expect(profile.getByText('Must be an http:// or https:// address')).toBeVisible()
+
+    await profile.getByLabel('Name', { exact: true }).fill('Rear Admiral Hopper')
+    await profile.getByLabel('Picture (image URL)').fill('')
+    await profile.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Saved.')).toBeVisible()
+    await expect(page.getByTestId('account-name')).toHaveText('Rear Admiral Hopper')
+    await expect(page.getByTestId('console-user')).toContainText('RH')
+  })
+
+  test('changes the password only with the current one', async ({ page, browser }) => {
+    const account = await signUpNewAccount(page)
+    const form = page.getByRole('form', { name: 'Password' })
+    await form.getByLabel('Current password').fill('not-the-password1')
+    await form.getByLabel('New password').fill('flow-matic-1957')
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('The current password is not correct.')).toBeVisible()
+
+    await form.getByLabel('Current password').fill(account.password)
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('Your password has been changed.')).toBeVisible()
+    const { context } = await signIn(browser, { email: account.email, password: 'flow-matic-1957' })
+    await context.close()
+  })
+
+  test('lists sessions, and signing out the other sessions signs out the other browser', async ({ page, browser }) => {
+    const account = await signUpNewAccount(page)
+    const other = await signIn(browser, account)
+
+    await page.reload()
+    const sessions = page.getByTestId('sessions-list').getByRole('listitem')
+    await expect(sessions).toHaveCount(2)
+    await expect(page.getByTestId('sessions-list').locator('[data-current="true"]')).toContainText('This device')
+
+    await page.getByRole('button', { name: 'Sign out of other sessions' }).click()
+    await expect(page.getByText('Your other sessions are signed out.')).toBeVisible()
+    await expect(sessions).toHaveCount(1)
+
+    await visit(other.page, '/en/console/account')
+    await expect(other.page).toHaveURL(/\/en\/sign-in\?redirect=/)
+    await other.context.close()
+    // This browser is still signed in.
+    await visit(page, '/en/console/account')
+    await expect(page).toHaveURL(/\/en\/console\/account$/)
+  })
+
+  test('without Remember me, the session ends with the browser', async ({ page, browser }) => {
+    const account = await signUpNewAccount(page)
+    const { context } = await signIn(browser, account, false)
+    const session = (await context.cookies()).find((cookie) => cookie.name.includes('session_token'))
+    expect(session?.expires).toBe(-1)
+    await context.close()
+  })
+})
