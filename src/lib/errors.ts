@@ -35,6 +35,7 @@ const messages: Record<string, (() => string) | undefined> = {
   error_code_INVALID_TOKEN: m.error_code_INVALID_TOKEN,
   error_code_TOKEN_EXPIRED: m.error_code_TOKEN_EXPIRED,
   error_code_INVALID_PASSWORD: m.error_code_INVALID_PASSWORD,
+  error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED: m.error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED,
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */

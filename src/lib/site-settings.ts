@@ -9,6 +9,8 @@ export const siteSettingsInput = z.object({
   sourceRepositoryUrl: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).max(2000),
   defaultTheme: z.enum(themeChoices),
   docsFooterNavigation: z.boolean(),
+  authEmailPassword: z.boolean(),
+  authUsername: z.boolean(),
   docsEditBranch: z
     .string()
     .trim()

@@ -29,6 +29,8 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     defaultTheme: row.defaultTheme,
     docsFooterNavigation: row.docsFooterNavigation,
     docsEditBranch: row.docsEditBranch,
+    authEmailPassword: row.authEmailPassword,
+    authUsername: row.authUsername,
     updatedAt: row.updatedAt,
   }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientIpHeader, createAuth } from '#/server/auth/auth'
 import { emailOutbox } from '#/server/db/schema'
+import { updateSiteSettings } from '#/server/settings'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
@@ -71,6 +72,24 @@ describe.each(engines)('Better Auth on %s', (engine) => {
     expect(email?.subject).toBe('请确认你在 Hatch 的邮箱')
     expect(email?.text).toMatch(/\/api\/auth\/verify-email\?token=/)
     expect(email?.html).toContain('确认邮箱')
+  })
+
+  it('refuses methods switched off in site settings with their error codes, and allows them again', async () => {
+    const db = database.connection.db
+    await updateSiteSettings(db, { authUsername: false })
+    const byUsername = await post('/sign-in/username', { username: 'ada', password: 'engine1843' }, '198.51.100.5')
+    expect(await errorOf(byUsername)).toBe('USERNAME_SIGN_IN_IS_NOT_ENABLED')
+
+    await updateSiteSettings(db, { authEmailPassword: false, authUsername: true })
+    const signIn = await post('/sign-in/email', { email: 'ada@example.com', password: 'engine1843' }, '198.51.100.5')
+    expect(signIn.status).toBe(400)
+    expect(await errorOf(signIn)).toBe('EMAIL_AND_PASSWORD_IS_NOT_ENABLED')
+    const signUp = await post('/sign-up/email', { name: 'Eve', email: 'eve@example.com', password: 'eve-12345' })
+    expect(await errorOf(signUp)).toBe('EMAIL_AND_PASSWORD_IS_NOT_ENABLED')
+
+    await updateSiteSettings(db, { authEmailPassword: true })
+    const again = await post('/sign-in/email', { email: 'ada@example.com', password: 'engine1843' }, '198.51.100.5')
+    expect(again.status).toBe(200)
   })
 
   it('limits sign-in attempts per client address with 429, in the database', async () => {

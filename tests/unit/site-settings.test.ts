@@ -7,6 +7,8 @@ const valid = {
   defaultTheme: 'light',
   docsFooterNavigation: false,
   docsEditBranch: 'main',
+  authEmailPassword: true,
+  authUsername: true,
 }
 
 describe('site settings validation', () => {

@@ -10,3 +10,8 @@ export function goAfterSignIn(redirect: unknown) {
   const target = safeRedirectPath(redirect) ?? localizeHref('/console', { locale: getLocale() })
   window.location.assign(target)
 }
+
+/** A link to another auth page that keeps the `redirect` parameter, so the visitor still ends up where they wanted. */
+export function authPageHref(path: '/sign-in' | '/sign-up', redirect: string | undefined): string {
+  return `${localizeHref(path)}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+}

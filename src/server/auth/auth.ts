@@ -77,8 +77,23 @@ export function createAuth(db: Database) {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     hooks: {
-      // Better Auth checks length; the product also wants a letter and a digit.
       before: createAuthMiddleware(async (ctx) => {
+        // Methods switched off in site settings answer with their error code, whatever the client sends.
+        const settings = await getSiteSettings(db)
+        const emailPasswordPath = ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email'
+        if (emailPasswordPath && !settings.authEmailPassword) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'EMAIL_AND_PASSWORD_IS_NOT_ENABLED',
+            message: 'Email and password is not enabled',
+          })
+        }
+        if (ctx.path === '/sign-in/username' && !(settings.authUsername && settings.authEmailPassword)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'USERNAME_SIGN_IN_IS_NOT_ENABLED',
+            message: 'Username sign-in is not enabled',
+          })
+        }
+        // Better Auth checks length; the product also wants a letter and a digit.
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return
         const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined) ?? {}
         const candidate = ctx.path === '/sign-up/email' ? password.password : password.newPassword

@@ -15,6 +15,9 @@ export const siteSettings = pgTable(
     docsFooterNavigation: boolean('docs_footer_navigation').notNull().default(false),
     /** The branch "Edit on GitHub" links point at. */
     docsEditBranch: text('docs_edit_branch').notNull().default('main'),
+    /** Sign-in methods an operator can switch off (more arrive with each method). */
+    authEmailPassword: boolean('auth_email_password').notNull().default(true),
+    authUsername: boolean('auth_username').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

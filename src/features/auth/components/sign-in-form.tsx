@@ -1,18 +1,23 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
+import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { goAfterSignIn } from '../after-sign-in'
+import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signInSchema } from '../schemas'
 
 export function SignInForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signInSchema)
   const [pending, setPending] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const { authEmailPassword, authUsername } = useSiteSettings()
+  const usernameAllowed = authEmailPassword && authUsername
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -23,6 +28,16 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
       rememberMe: form.get('rememberMe') === 'on',
     })
     if (!values) return
+    // A method switched off in site settings is refused here, before anything is sent (and by the server too).
+    if (!authEmailPassword) {
+      setNotice(m.error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED())
+      return
+    }
+    if (!values.identifier.includes('@') && !usernameAllowed) {
+      setNotice(m.error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED())
+      return
+    }
+    setNotice(null)
     setPending(true)
     const { identifier, password, rememberMe } = values
     const { error } = identifier.includes('@')
@@ -36,11 +51,12 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
     goAfterSignIn(redirect)
   }
 
-  const signUpHref = `${localizeHref('/sign-up')}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+  const signUpHref = authPageHref('/sign-up', redirect)
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormNotice>{notice}</FormNotice>
       <FormField
-        label={m.auth_identifier_label()}
+        label={usernameAllowed ? m.auth_identifier_label() : m.auth_email_label()}
         name="identifier"
         type="text"
         autoComplete="username"

@@ -1,18 +1,22 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
+import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { goAfterSignIn } from '../after-sign-in'
+import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signUpSchema } from '../schemas'
 
 export function SignUpForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signUpSchema)
   const [pending, setPending] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const { authEmailPassword, authUsername } = useSiteSettings()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -24,6 +28,10 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
       password: String(form.get('password') ?? ''),
     })
     if (!values) return
+    if (!authEmailPassword) {
+      setNotice(m.error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED())
+      return
+    }
     setPending(true)
     const { error } = await authClient.signUp.email({
       name: values.name,
@@ -41,12 +49,15 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
     goAfterSignIn(redirect)
   }
 
-  const signInHref = `${localizeHref('/sign-in')}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+  const signInHref = authPageHref('/sign-in', redirect)
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormNotice>{notice}</FormNotice>
       <FormField label={m.auth_name_label()} name="name" autoComplete="name" error={errors.name} />
       <FormField label={m.auth_email_label()} name="email" type="email" autoComplete="email" error={errors.email} />
-      <FormField label={m.auth_username_optional()} name="username" autoComplete="username" error={errors.username} />
+      {authUsername ? (
+        <FormField label={m.auth_username_optional()} name="username" autoComplete="username" error={errors.username} />
+      ) : null}
       <FormField
         label={m.auth_password_label()}
         name="password"

@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "auth_email_password" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "auth_username" boolean DEFAULT true NOT NULL;
