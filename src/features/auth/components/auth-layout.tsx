@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { EggIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { LanguageMenu } from '#/components/language-menu'
+import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 
 /** The frame of the sign-in area: a centred card, with the language and theme controls at the top. */
@@ -9,11 +9,8 @@ export function AuthLayout({ productName, children }: { productName: string; chi
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex h-16 items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-semibold">
-          <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
-            <EggIcon className="size-4" aria-hidden />
-          </span>
-          {productName}
+        <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <Logo productName={productName} />
         </Link>
         <div className="flex items-center gap-1">
           <LanguageMenu />

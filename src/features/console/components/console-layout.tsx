@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { EggIcon, LogOutIcon, UserIcon } from 'lucide-react'
+import { LogOutIcon, UserIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { LanguageMenu } from '#/components/language-menu'
+import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/errors'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
@@ -28,14 +30,13 @@ async function signOut() {
 
 /** The console frame: navigation listing only the sections that exist, and the signed-in user's menu. */
 export function ConsoleLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { productName } = useSiteSettings()
   return (
     <div className="flex min-h-dvh flex-col md:flex-row">
       <aside className="border-b md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="flex h-16 items-center gap-2 px-4 font-semibold">
-          <Link to="/" className="flex items-center gap-2">
-            <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
-              <EggIcon className="size-4" aria-hidden />
-            </span>
+          <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <Logo productName={productName} markOnly />
           </Link>
           {m.console_nav_label()}
         </div>

@@ -1,8 +1,8 @@
 import { GitBranchIcon } from 'lucide-react'
+import { Logo } from '#/components/logo'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { Logo } from './logo'
 import { NewsletterForm } from './newsletter-form'
 
 export function SiteFooter() {

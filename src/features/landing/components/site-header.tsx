@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { MenuIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { LanguageMenu } from '#/components/language-menu'
+import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
@@ -9,7 +10,6 @@ import { useSiteSettings } from '#/lib/use-site-settings'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { Logo } from './logo'
 
 const transparentUntilPx = 10
 
