@@ -82,6 +82,33 @@ test.describe('the account area', () => {
     await expect(page).toHaveURL(/\/en\/console\/account$/)
   })
 
+  test('deletes the account only with the password and the warning acknowledged', async ({ page, browser }) => {
+    const account = await signUpNewAccount(page)
+    const form = page.getByRole('form', { name: 'Delete account' })
+    await form.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(form.getByTestId('error-password')).toHaveText('Password is required')
+    await expect(form.getByTestId('error-confirmed')).toHaveText('Required')
+
+    await form.getByLabel('Password, to confirm').fill('not-the-password1')
+    await form.getByLabel('I understand that this cannot be undone').check()
+    await form.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(page.getByText('The current password is not correct.')).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/console\/account$/)
+
+    await form.getByLabel('Password, to confirm').fill(account.password)
+    await form.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(page).toHaveURL(/\/en\/$/)
+    // The account is gone: its credentials no longer sign in.
+    const context = await browser.newContext()
+    const other = await context.newPage()
+    await visit(other, '/en/sign-in')
+    await other.getByLabel('Email or username', { exact: true }).fill(account.email)
+    await other.getByLabel('Password', { exact: true }).fill(account.password)
+    await other.getByRole('button', { name: 'Sign in' }).click()
+    await expect(other.getByText('Invalid email or password')).toBeVisible()
+    await context.close()
+  })
+
   test('without Remember me, the session ends with the browser', async ({ page, browser }) => {
     const account = await signUpNewAccount(page)
     const { context } = await signIn(browser, account, false)

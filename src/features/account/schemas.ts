@@ -19,3 +19,8 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordField,
   revokeOtherSessions: z.boolean(),
 })
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'validation_password_required'),
+  confirmed: z.literal(true, { error: 'validation_required' }),
+})

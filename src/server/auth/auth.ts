@@ -59,6 +59,8 @@ export function createAuth(db: Database) {
         await sendEmail(db, verificationEmail({ to: user.email, name: user.name, url, product: productName, locale }))
       },
     },
+    // Deleting an account asks for the password again (re-authentication) in the account area.
+    user: { deleteUser: { enabled: true } },
     plugins: [username(), tanstackStartCookies()],
     rateLimit: {
       enabled: true,

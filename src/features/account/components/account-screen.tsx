@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
+import { DeleteAccountSection } from './delete-account-section'
 import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
@@ -66,6 +67,9 @@ export function AccountScreen({ user }: { user: SessionUser }) {
       </Section>
       <Section id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
+      </Section>
+      <Section id="delete-account" title={m.account_delete_title()}>
+        <DeleteAccountSection />
       </Section>
     </div>
   )
