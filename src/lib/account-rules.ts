@@ -18,7 +18,7 @@ export const newPasswordField = z
   .refine((password) => !passwordNeedsLetterAndNumber(password), 'validation_password_letter_number')
 
 /** A username: 3 to 30 letters, digits, dots or underscores (Better Auth's username plugin rules). */
-export const usernamePattern = /^[a-zA-Z0-9_.]{3,30}$/
+const usernamePattern = /^[a-zA-Z0-9_.]{3,30}$/
 
 export const optionalUsernameField = z
   .string()

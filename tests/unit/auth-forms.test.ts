@@ -55,18 +55,17 @@ describe('the redirect after signing in', () => {
       '//evil.example/x',
       '/\\evil.example',
       'javascript:alert(1)',
-      '/%0d%0aLocation:evil',
+      '/ok\u0000',
       'en/console',
       '',
       null,
       42,
     ]) {
-      const result = safeRedirectPath(attempt)
-      if (result !== null) expect(result.startsWith('/') && !result.startsWith('//')).toBe(true)
-      else expect(result).toBeNull()
+      expect(safeRedirectPath(attempt), String(attempt)).toBeNull()
     }
-    expect(safeRedirectPath('//evil.example/x')).toBeNull()
-    expect(safeRedirectPath('/\\evil.example')).toBeNull()
-    expect(safeRedirectPath('https://evil.example')).toBeNull()
+  })
+
+  it('keeps an encoded path as a path on this site, never as a header or a host', () => {
+    expect(safeRedirectPath('/%0d%0aLocation:evil')).toBe('/%0d%0aLocation:evil')
   })
 })

@@ -27,7 +27,7 @@ export type DatabaseConfig =
   | { engine: 'pglite'; dataDir: string; migrationsFolder?: string }
 
 /** Where generated migrations live: the `drizzle/` folder at the project root (the working directory). */
-export const defaultMigrationsFolder = path.resolve('drizzle')
+const defaultMigrationsFolder = path.resolve('drizzle')
 
 /** An arbitrary, fixed number naming Hatch's migration lock among PostgreSQL advisory locks. */
 const migrationLockKey = 4_827_301_966

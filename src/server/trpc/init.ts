@@ -25,6 +25,5 @@ const t = initTRPC.context<TrpcContext>().create({
 })
 
 export const createRouter = t.router
-export const createCallerFactory = t.createCallerFactory
 /** Anyone may call it; later issues add authenticated and permission-checked procedures beside it. */
 export const publicProcedure = t.procedure

@@ -72,24 +72,17 @@ export async function getDocsPageInfo(request: DocsPageRequest, db: Database): P
 }
 
 /** A client mistake in a docs page request; answered with 400 and this message. */
-export class InvalidDocsPageRequest extends Error {
+class InvalidDocsPageRequest extends Error {
   override name = 'InvalidDocsPageRequest'
 }
 
-/** Describes what is wrong with a docs page request, or returns undefined when it is valid. */
-export function docsPageRequestProblem(input: unknown): string | undefined {
-  const parsed = docsPageRequest.safeParse(input)
-  if (parsed.success) return undefined
-  const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-  return `Invalid docs page request (${details.join('; ')})`
-}
-
-/** The docs server function's body: checks the input (400 when malformed), then answers. */
+/** The docs server function's body: checks the input (400 with a message naming each bad field), then answers. */
 export async function answerDocsPageRequest(input: unknown): Promise<DocsPageInfo> {
-  const problem = docsPageRequestProblem(input)
-  if (problem) {
+  const parsed = docsPageRequest.safeParse(input)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
     setResponseStatus(400)
-    throw new InvalidDocsPageRequest(problem)
+    throw new InvalidDocsPageRequest(`Invalid docs page request (${details.join('; ')})`)
   }
-  return getDocsPageInfo(docsPageRequest.parse(input), getDb())
+  return getDocsPageInfo(parsed.data, getDb())
 }
