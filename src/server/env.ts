@@ -9,6 +9,21 @@ const postgresUrl = z
   .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
   .optional()
 
+const oauthProvidersHint =
+  'must be a JSON list such as [{"id":"acme","name":"Acme","discoveryUrl":"https://id.acme.com/.well-known/openid-configuration","clientId":"…","clientSecret":"…"}]'
+
+/** A generic OAuth 2.0 / OpenID Connect provider; its button reads "Continue with {name}". */
+const oauthProvider = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'id must be lower-case letters, digits and dashes'),
+  name: z.string().min(1, 'name is required').max(60),
+  discoveryUrl: z.url({ protocol: /^https?$/, error: 'discoveryUrl must be an http(s) URL' }),
+  clientId: z.string().min(1, 'clientId is required'),
+  clientSecret: z.string().min(1, 'clientSecret is required'),
+  scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']),
+})
+
+export type OauthProviderConfig = z.infer<typeof oauthProvider>
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -32,6 +47,40 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  AUTH_REQUEST_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(100),
+  AUTH_EMAIL_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return []
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(value)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: oauthProvidersHint })
+        return z.NEVER
+      }
+      const result = z.array(oauthProvider).safeParse(parsed)
+      if (!result.success) {
+        const issue = result.error.issues[0]
+        ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.')}: ${issue?.message} (${oauthProvidersHint})` })
+        return z.NEVER
+      }
+      return result.data
+    }),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -51,6 +100,11 @@ const envSchema = z.object({
     .transform((value) => value === '1' || value === 'true'),
 })
 
+const pairedCredentials = [
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+] as const
+
 export type Env = z.infer<typeof envSchema> & { APP_URL: string }
 
 /** Parses the environment once; the message names every variable that is wrong. */
@@ -63,6 +117,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`)
   }
   const parsed = result.data
+  // A client id without its secret (or the reverse) is a half-configured provider: say so instead of hiding its button.
+  const unpaired = pairedCredentials.flatMap(([id, secret]) =>
+    Boolean(parsed[id]) === Boolean(parsed[secret])
+      ? []
+      : [`  ${parsed[id] ? secret : id}: must be set together with ${parsed[id] ? id : secret}`],
+  )
+  if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   return { ...parsed, APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') }
 }
 

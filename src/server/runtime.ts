@@ -1,3 +1,4 @@
+import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
@@ -29,7 +30,8 @@ export function ensureServerReady(): Promise<void> {
   return ready
 }
 
-/** Closes the database; called once in-flight requests have finished during shutdown. */
+/** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
+  await closeAuthResources()
   await getDatabaseConnection().close()
 }

@@ -31,6 +31,14 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     docsEditBranch: row.docsEditBranch,
     authEmailPassword: row.authEmailPassword,
     authUsername: row.authUsername,
+    authGithub: row.authGithub,
+    authGoogle: row.authGoogle,
+    authGoogleOneTap: row.authGoogleOneTap,
+    authGenericOauth: row.authGenericOauth,
+    authMagicLink: row.authMagicLink,
+    authEmailOtp: row.authEmailOtp,
+    authAnonymous: row.authAnonymous,
+    authPasskey: row.authPasskey,
     updatedAt: row.updatedAt,
   }
 }

@@ -1,25 +1,68 @@
+import { apiKey } from '@better-auth/api-key'
+import { passkey } from '@better-auth/passkey'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
-import { username } from 'better-auth/plugins'
+import {
+  anonymous,
+  emailOTP,
+  genericOAuth,
+  magicLink,
+  multiSession,
+  oneTap,
+  twoFactor,
+  username,
+} from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
+import { eq } from 'drizzle-orm'
+import type { Redis } from 'ioredis'
+import { apiKeyLimits } from '#/lib/api-key-rules'
 import { passwordLimits, passwordNeedsLetterAndNumber } from '#/lib/password-policy'
+import { m } from '#/paraglide/messages'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
-import { getDb } from '../db/database'
-import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema'
+import { getDb, isAppDatabase } from '../db/database'
+import { accounts, apiKeys, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from '../db/schema'
 import { sendEmail } from '../email/mailer'
-import { resetPasswordEmail, verificationEmail } from '../email/templates'
+import {
+  changeEmailEmail,
+  magicLinkEmail,
+  type OneTimeCodePurpose,
+  oneTimeCodeEmail,
+  resetPasswordEmail,
+  verificationEmail,
+} from '../email/templates'
 import { getEnv } from '../env'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
+import { disabledMethodError, enabledAuthMethods } from './methods'
+import { passkeyNameLimit } from './passkey-names'
+import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
+import { malformedRequestError, offSiteRedirectError } from './request-checks'
+import { twoFactorChallengeStatus } from './two-factor-challenge'
+
+/** How long emailed links and codes work. */
+const magicLinkMinutes = 5
+const oneTimeCodeMinutes = 5
+
+/** Where callers of the API send their key. */
+export const apiKeyHeader = 'x-api-key'
 
 /** The server puts the client's address here (scripts/serve.ts decides whether proxies are trusted); clients can't. */
 export const clientIpHeader = 'x-hatch-client-ip'
 
-export function createAuth(db: Database) {
+export interface AuthOptions {
+  /**
+   * Sessions and rate-limit counters in a store every app server shares (Redis when REDIS_URL is set). Without it,
+   * sessions and counters live in the database, which every app server shares too.
+   */
+  secondaryStorage?: SecondaryStorage
+}
+
+export function createAuth(db: Database, options: AuthOptions = {}) {
   const env = getEnv()
   const { secret } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
+  const genericProviderIds = env.OAUTH_PROVIDERS.map(({ id }) => id)
   return betterAuth({
     appName: 'Hatch',
     baseURL: env.APP_URL,
@@ -34,8 +77,23 @@ export function createAuth(db: Database) {
         account: accounts,
         verification: verifications,
         rateLimit: authRateLimits,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+        apikey: apiKeys,
       },
     }),
+    socialProviders: {
+      ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET } }
+        : {}),
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+        : {}),
+    },
+    account: {
+      // Linking happens from the Account area while signed in, so the provider's email may differ from the user's.
+      accountLinking: { enabled: true, allowDifferentEmails: true },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: passwordLimits.min,
@@ -53,24 +111,137 @@ export function createAuth(db: Database) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      // Also used by change-email: then `user.email` is the NEW address and the token says what it is for.
+      sendVerificationEmail: async ({ user, url, token }, request) => {
         const { productName } = await getSiteSettings(db)
         const locale = localeOfRequest(request)
-        await sendEmail(db, verificationEmail({ to: user.email, name: user.name, url, product: productName, locale }))
+        const template = isEmailChangeToken(token) ? changeEmailEmail : verificationEmail
+        await sendEmail(db, template({ to: user.email, name: user.name, url, product: productName, locale }))
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Magic links and email codes create users from an address alone: name them after it until they choose.
+          before: async (user) => ({
+            data: { ...user, name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email) },
+          }),
+        },
       },
     },
     // Deleting an account asks for the password again (re-authentication) in the account area.
-    user: { deleteUser: { enabled: true } },
-    plugins: [username(), tanstackStartCookies()],
+    user: {
+      deleteUser: { enabled: true },
+      // The new address gets a verification link; the email changes only when that link is opened.
+      changeEmail: { enabled: true },
+    },
+    plugins: [
+      username(),
+      magicLink({
+        expiresIn: magicLinkMinutes * 60,
+        sendMagicLink: async ({ email, url }, ctx) => {
+          const { productName } = await getSiteSettings(db)
+          const locale = localeOfRequest(ctx?.request)
+          await sendEmail(db, magicLinkEmail({ to: email, url, product: productName, locale }))
+        },
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: oneTimeCodeMinutes * 60,
+        allowedAttempts: 3,
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          await sendCode(db, { to: email, code: otp, purpose: type as OneTimeCodePurpose, request: ctx?.request })
+        },
+      }),
+      twoFactor({
+        issuer: 'Hatch',
+        otpOptions: {
+          period: oneTimeCodeMinutes,
+          sendOTP: async ({ user, otp }, ctx) => {
+            await sendCode(db, { to: user.email, code: otp, purpose: 'two-factor', request: ctx?.request })
+          },
+        },
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      twoFactorChallengeStatus(),
+      anonymous({
+        emailDomainName: 'guest.hatch.invalid',
+        // Stored in the guest's language, so the menu and the sessions list read "Guest" / "访客", not "Anonymous".
+        generateName: (ctx) => m.guest_name({}, { locale: localeOfRequest(ctx.request) }),
+        // A guest who signs up (or signs in) keeps what they made: move it to the new user before the guest is
+        // deleted (sessions, accounts and the rest cascade away with the guest). Passkeys move too, or the guest's
+        // authenticator would keep a credential for a user that no longer exists.
+        onLinkAccount: async ({ anonymousUser, newUser }) => {
+          const guestId = anonymousUser.user.id
+          const ownerId = newUser.user.id
+          await db.transaction(async (tx) => {
+            await tx.update(apiKeys).set({ referenceId: ownerId }).where(eq(apiKeys.referenceId, guestId))
+            await tx.update(passkeys).set({ userId: ownerId }).where(eq(passkeys.userId, guestId))
+          })
+        },
+      }),
+      passkey({
+        rpID: new URL(env.APP_URL).hostname,
+        rpName: 'Hatch',
+        origin: env.APP_URL,
+      }),
+      passkeyNameLimit(),
+      apiKey({
+        // `x-api-key: hatch_…` authenticates tRPC calls as the key's owner (src/server/trpc/init.ts).
+        apiKeyHeaders: [apiKeyHeader],
+        enableSessionForAPIKeys: true,
+        defaultPrefix: 'hatch_',
+        // A name tells keys apart in the list; the list shows `hatch_` plus 4 characters, never the whole key.
+        requireName: true,
+        minimumNameLength: 1,
+        maximumNameLength: apiKeyLimits.nameMax,
+        startingCharactersConfig: { shouldStore: true, charactersLength: apiKeyLimits.startLength },
+        keyExpiration: { minExpiresIn: 1, maxExpiresIn: apiKeyLimits.maxExpiryDays },
+        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 600 },
+      }),
+      multiSession({ maximumSessions: 5 }),
+      genericOAuth({
+        config: env.OAUTH_PROVIDERS.map((provider) => ({
+          providerId: provider.id,
+          discoveryUrl: provider.discoveryUrl,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          scopes: provider.scopes,
+          pkce: true,
+        })),
+      }),
+      oneTap({ clientId: env.GOOGLE_CLIENT_ID }),
+      tanstackStartCookies(),
+    ],
+    ...(options.secondaryStorage
+      ? {
+          secondaryStorage: options.secondaryStorage,
+          // Sessions are kept in the database too: the session list and revocations survive a Redis restart.
+          session: { storeSessionInDatabase: true },
+          verification: { storeInDatabase: true },
+        }
+      : {}),
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      storage: options.secondaryStorage ? 'secondary-storage' : 'database',
+      // Any other auth endpoint: AUTH_REQUEST_LIMIT requests per minute per client address and endpoint.
       window: 60,
-      max: 100,
+      max: env.AUTH_REQUEST_LIMIT,
       // Attempts per minute per client address (AUTH_SIGN_IN_LIMIT, AUTH_SIGN_UP_LIMIT).
+      // Better Auth takes the FIRST key that matches, so exact paths come before the wildcards that also match them.
       customRules: {
+        // Requests that send an email (AUTH_EMAIL_LIMIT per minute per client address).
+        '/sign-in/magic-link': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/email-otp/send-verification-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/request-password-reset': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/send-verification-email': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/two-factor/send-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/change-email': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/sign-in/*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
         '/sign-up/*': { window: 60, max: env.AUTH_SIGN_UP_LIMIT },
+        '/two-factor/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        '/magic-link/verify': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        '/email-otp/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
       },
     },
     advanced: {
@@ -80,21 +251,28 @@ export function createAuth(db: Database) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Methods switched off in site settings answer with their error code, whatever the client sends.
-        const settings = await getSiteSettings(db)
-        const emailPasswordPath = ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email'
-        if (emailPasswordPath && !settings.authEmailPassword) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'EMAIL_AND_PASSWORD_IS_NOT_ENABLED',
-            message: 'Email and password is not enabled',
+        // An API key is for the API (tRPC reads the key's owner through get-session): it must not change the account,
+        // mint more keys (which would outlive the deleted one) or end sessions if it leaks.
+        if (ctx.path !== '/get-session' && ctx.headers?.get(apiKeyHeader)) {
+          throw new APIError('FORBIDDEN', {
+            code: 'API_KEY_NOT_ALLOWED_HERE',
+            message: 'API keys work only for the API; sign in to manage the account',
           })
         }
-        if (ctx.path === '/sign-in/username' && !(settings.authUsername && settings.authEmailPassword)) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'USERNAME_SIGN_IN_IS_NOT_ENABLED',
-            message: 'Username sign-in is not enabled',
-          })
+        // A user's mistake answers 400 with a code, never a 500 (see request-checks.ts for the cases).
+        const malformed = malformedRequestError(ctx.path, ctx.body)
+        if (malformed) throw new APIError('BAD_REQUEST', malformed)
+        const offSite = offSiteRedirectError(ctx.body, ctx.query, env.APP_URL)
+        if (offSite) throw new APIError('FORBIDDEN', offSite)
+        // Methods switched off in site settings (or not configured) answer with their error code, whatever the client sends.
+        const methods = enabledAuthMethods(await getSiteSettings(db), env)
+        const disabled = disabledMethodError(ctx.path, ctx.body, methods, genericProviderIds)
+        if (disabled && ctx.path === '/magic-link/verify') {
+          // Someone opened an emailed link after the method was switched off: a page that says so, not JSON.
+          const locale = localeOfRequest(ctx.request)
+          throw ctx.redirect(`${env.APP_URL}/${locale}/magic-link?error=${disabled.code}`)
         }
+        if (disabled) throw new APIError('BAD_REQUEST', disabled)
         // Better Auth checks length; the product also wants a letter and a digit.
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return
         const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined) ?? {}
@@ -110,12 +288,75 @@ export function createAuth(db: Database) {
   })
 }
 
+/**
+ * Whether an email-verification token (a signed JWT; Better Auth verifies it when the link is opened) confirms a change
+ * of address: those carry `updateTo`. Reading the payload here only picks the email's wording.
+ */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload
+  } catch {
+    return false
+  }
+}
+
+async function sendCode(
+  db: Database,
+  options: { to: string; code: string; purpose: OneTimeCodePurpose; request: Request | undefined },
+) {
+  const { productName } = await getSiteSettings(db)
+  const locale = localeOfRequest(options.request)
+  await sendEmail(
+    db,
+    oneTimeCodeEmail({
+      to: options.to,
+      code: options.code,
+      purpose: options.purpose,
+      minutes: oneTimeCodeMinutes,
+      product: productName,
+      locale,
+    }),
+  )
+}
+
 export type Auth = ReturnType<typeof createAuth>
 
 let auth: Auth | undefined
+let redis: Redis | undefined
 
-/** The process-wide Better Auth instance, on the app's database. */
+/** One Better Auth instance per database, so tRPC checks sessions against the database it was handed. */
+const authByDatabase = new WeakMap<Database, Auth>()
+
+export function authForDatabase(db: Database): Auth {
+  // The app's own database gets the app's instance (with Redis when configured).
+  if (isAppDatabase(db)) return getAuth()
+  let instance = authByDatabase.get(db)
+  if (!instance) {
+    instance = createAuth(db)
+    authByDatabase.set(db, instance)
+  }
+  return instance
+}
+
+/** The process-wide Better Auth instance, on the app's database (and on Redis when REDIS_URL is set). */
 export function getAuth(): Auth {
-  auth ??= createAuth(getDb())
+  if (auth) return auth
+  const { REDIS_URL } = getEnv()
+  if (REDIS_URL) redis = connectRedis(REDIS_URL)
+  auth = createAuth(getDb(), { secondaryStorage: redis ? createRedisStorage(redis) : undefined })
   return auth
+}
+
+/** The Redis connection sessions live on, when REDIS_URL is set (the health check pings it). */
+export function getAuthRedis(): Redis | undefined {
+  getAuth()
+  return redis
+}
+
+/** Closes the Redis connection during shutdown, after in-flight requests finished. */
+export async function closeAuthResources(): Promise<void> {
+  await redis?.quit()
+  redis = undefined
+  auth = undefined
 }

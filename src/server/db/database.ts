@@ -18,3 +18,8 @@ export function getDatabaseConnection(): DatabaseConnection {
 export function getDb() {
   return getDatabaseConnection().db
 }
+
+/** Whether `db` is the process-wide database (without opening it). */
+export function isAppDatabase(db: unknown): boolean {
+  return connection !== undefined && connection.db === db
+}

@@ -18,6 +18,15 @@ export const siteSettings = pgTable(
     /** Sign-in methods an operator can switch off (more arrive with each method). */
     authEmailPassword: boolean('auth_email_password').notNull().default(true),
     authUsername: boolean('auth_username').notNull().default(true),
+    /** Social providers also need their client id and secret in the environment to show. */
+    authGithub: boolean('auth_github').notNull().default(true),
+    authGoogle: boolean('auth_google').notNull().default(true),
+    authGoogleOneTap: boolean('auth_google_one_tap').notNull().default(false),
+    authGenericOauth: boolean('auth_generic_oauth').notNull().default(true),
+    authMagicLink: boolean('auth_magic_link').notNull().default(true),
+    authEmailOtp: boolean('auth_email_otp').notNull().default(true),
+    authAnonymous: boolean('auth_anonymous').notNull().default(true),
+    authPasskey: boolean('auth_passkey').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -51,6 +60,9 @@ export const users = pgTable('users', {
   image: text('image'),
   username: text('username').unique(),
   displayUsername: text('display_username'),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** A guest from "Continue as guest"; signing up later moves the guest's data to the new user. */
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -115,6 +127,83 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
+
+/** A user's TOTP secret and backup codes (both encrypted by Better Auth with the auth secret). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('two_factors_user_id_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
+)
+
+/** WebAuthn credentials registered by a user. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  },
+  (table) => [
+    index('passkeys_user_id_idx').on(table.userId),
+    index('passkeys_credential_id_idx').on(table.credentialID),
+  ],
+)
+
+/** API keys (hashed); `referenceId` is the owning user. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    configId: text('config_id').notNull().default('default'),
+    name: text('name'),
+    start: text('start'),
+    prefix: text('prefix'),
+    key: text('key').notNull(),
+    referenceId: text('reference_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refillInterval: integer('refill_interval'),
+    refillAmount: integer('refill_amount'),
+    lastRefillAt: timestamp('last_refill_at', { withTimezone: true }),
+    enabled: boolean('enabled').default(true),
+    rateLimitEnabled: boolean('rate_limit_enabled').default(true),
+    rateLimitTimeWindow: integer('rate_limit_time_window').default(86_400_000),
+    rateLimitMax: integer('rate_limit_max').default(10),
+    requestCount: integer('request_count').default(0),
+    remaining: integer('remaining'),
+    lastRequest: timestamp('last_request', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    permissions: text('permissions'),
+    metadata: text('metadata'),
+  },
+  (table) => [
+    index('api_keys_key_idx').on(table.key),
+    index('api_keys_reference_id_idx').on(table.referenceId),
+    index('api_keys_config_id_idx').on(table.configId),
+  ],
+)
 
 /** Emails kept instead of sent when no SMTP server is configured (SMTP_URL), so `npm start` needs no mail server. */
 export const emailOutbox = pgTable('email_outbox', {

@@ -37,6 +37,20 @@ export function verificationEmail(options: { to: string; name: string; url: stri
   })
 }
 
+/** The link that confirms a NEW address (change of email); the account keeps the old one until it is opened. */
+export function changeEmailEmail(options: { to: string; name: string; url: string; product: string; locale: Locale }) {
+  const { locale } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.account_email_change_mail_subject({ product: options.product }, { locale }),
+    greeting: m.email_greeting({ name: options.name }, { locale }),
+    body: m.account_email_change_mail_body({ product: options.product }, { locale }),
+    action: m.account_email_change_mail_action({}, { locale }),
+    url: options.url,
+    footer: m.email_ignore_footer({}, { locale }),
+  })
+}
+
 export function resetPasswordEmail(options: {
   to: string
   name: string
@@ -54,4 +68,49 @@ export function resetPasswordEmail(options: {
     url: options.url,
     footer: m.email_ignore_footer({}, { locale }),
   })
+}
+
+export function magicLinkEmail(options: { to: string; url: string; product: string; locale: Locale }) {
+  const { locale } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.email_magic_link_subject({ product: options.product }, { locale }),
+    greeting: m.email_greeting_plain({}, { locale }),
+    body: m.email_magic_link_body({ product: options.product }, { locale }),
+    action: m.email_magic_link_action({}, { locale }),
+    url: options.url,
+    footer: m.email_ignore_footer({}, { locale }),
+  })
+}
+
+export type OneTimeCodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email' | 'two-factor'
+
+const codeSubjects = {
+  'sign-in': m.email_code_sign_in_subject,
+  'email-verification': m.email_code_verify_subject,
+  'forget-password': m.email_code_reset_subject,
+  'change-email': m.email_code_change_email_subject,
+  'two-factor': m.email_code_two_factor_subject,
+} satisfies Record<OneTimeCodePurpose, unknown>
+
+/** A one-time code (sign-in, verification, reset, two-factor), as HTML and text, in the recipient's language. */
+export function oneTimeCodeEmail(options: {
+  to: string
+  code: string
+  purpose: OneTimeCodePurpose
+  minutes: number
+  product: string
+  locale: Locale
+}): EmailMessage {
+  const { locale, code, minutes, product } = options
+  const subject = codeSubjects[options.purpose]({ product, code }, { locale })
+  const greeting = m.email_greeting_plain({}, { locale })
+  const body = m.email_code_body({ product, minutes: String(minutes) }, { locale })
+  const footer = m.email_ignore_footer({}, { locale })
+  const text = `${greeting}\n\n${body}\n\n${code}\n\n${footer}\n`
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+<p style="font-size:28px;font-weight:600;letter-spacing:6px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(footer)}</p></body></html>`
+  return { to: options.to, subject, text, html }
 }

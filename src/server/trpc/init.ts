@@ -1,6 +1,8 @@
-import { initTRPC } from '@trpc/server'
+import { initTRPC, TRPCError } from '@trpc/server'
+import { APIError } from 'better-auth/api'
 import superjson from 'superjson'
 import { ZodError, z } from 'zod'
+import { authForDatabase } from '../auth/auth'
 import type { TrpcContext } from './context'
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -25,5 +27,23 @@ const t = initTRPC.context<TrpcContext>().create({
 })
 
 export const createRouter = t.router
-/** Anyone may call it; later issues add authenticated and permission-checked procedures beside it. */
+/** Anyone may call it. */
 export const publicProcedure = t.procedure
+
+/**
+ * Needs a signed-in user: the session cookie, or an API key in `x-api-key` (Better Auth's api-key plugin turns a
+ * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED.
+ */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  let session: Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>
+  try {
+    session = await authForDatabase(ctx.db).api.getSession({ headers: ctx.headers })
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
+    }
+    throw error
+  }
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
+  return next({ ctx: { ...ctx, session: session.session, user: session.user } })
+})

@@ -1,3 +1,5 @@
+import { accountRouter } from '#/features/account/server/account-router'
+import { apiKeysRouter } from '#/features/account/server/api-keys-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { createRouter } from './init'
 import { settingsRouter } from './routers/settings'
@@ -5,6 +7,8 @@ import { systemRouter } from './routers/system'
 
 // The one place where every area's router is composed (see docs/decisions/006-trpc-api.md).
 export const appRouter = createRouter({
+  account: accountRouter,
+  apiKeys: apiKeysRouter,
   newsletter: newsletterRouter,
   settings: settingsRouter,
   system: systemRouter,

@@ -1,0 +1,79 @@
+import type { AuthMethods } from '#/lib/auth-methods'
+import type { SiteSettings } from '#/lib/site-settings'
+import type { Env } from '../env'
+
+type MethodEnv = Pick<Env, 'GITHUB_CLIENT_ID' | 'GOOGLE_CLIENT_ID' | 'OAUTH_PROVIDERS'>
+
+export function enabledAuthMethods(settings: SiteSettings, env: MethodEnv): AuthMethods {
+  const google = settings.authGoogle && Boolean(env.GOOGLE_CLIENT_ID)
+  return {
+    emailPassword: settings.authEmailPassword,
+    username: settings.authEmailPassword && settings.authUsername,
+    github: settings.authGithub && Boolean(env.GITHUB_CLIENT_ID),
+    google,
+    googleOneTapClientId: google && settings.authGoogleOneTap ? (env.GOOGLE_CLIENT_ID ?? null) : null,
+    oauthProviders: settings.authGenericOauth ? env.OAUTH_PROVIDERS.map(({ id, name }) => ({ id, name })) : [],
+    magicLink: settings.authMagicLink,
+    emailOtp: settings.authEmailOtp,
+    anonymous: settings.authAnonymous,
+    passkey: settings.authPasskey,
+  }
+}
+
+interface DisabledMethod {
+  code: string
+  message: string
+}
+
+const notEnabled = (code: string, message: string): DisabledMethod => ({ code, message })
+
+/**
+ * The error for a Better Auth request that uses a method switched off (or not configured), or null.
+ * Checked on the server for every request, whatever the client shows. Generic OAuth providers are social providers
+ * to Better Auth (`/sign-in/social` with their id), so `genericProviderIds` tells them apart from unknown ones.
+ */
+export function disabledMethodError(
+  path: string,
+  body: unknown,
+  methods: AuthMethods,
+  genericProviderIds: readonly string[],
+): DisabledMethod | null {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  const methodOff = notEnabled('SIGN_IN_METHOD_IS_NOT_ENABLED', 'This sign-in method is not enabled')
+  switch (path) {
+    case '/sign-in/email':
+    case '/sign-up/email':
+      return methods.emailPassword
+        ? null
+        : notEnabled('EMAIL_AND_PASSWORD_IS_NOT_ENABLED', 'Email and password is not enabled')
+    case '/sign-in/username':
+      return methods.username ? null : notEnabled('USERNAME_SIGN_IN_IS_NOT_ENABLED', 'Username sign-in is not enabled')
+    case '/sign-in/social':
+    case '/link-social': {
+      const provider = fields.provider
+      if (provider === 'github') return methods.github ? null : methodOff
+      if (provider === 'google') return methods.google ? null : methodOff
+      if (typeof provider === 'string' && genericProviderIds.includes(provider)) {
+        return methods.oauthProviders.some(({ id }) => id === provider) ? null : methodOff
+      }
+      // Unknown providers are Better Auth's to refuse (PROVIDER_NOT_FOUND).
+      return null
+    }
+    case '/one-tap/callback':
+      return methods.googleOneTapClientId ? null : methodOff
+    case '/sign-in/magic-link':
+    case '/magic-link/verify':
+      return methods.magicLink ? null : methodOff
+    case '/sign-in/email-otp':
+      return methods.emailOtp ? null : methodOff
+    case '/email-otp/send-verification-otp':
+      return fields.type !== 'sign-in' || methods.emailOtp ? null : methodOff
+    case '/sign-in/anonymous':
+      return methods.anonymous ? null : methodOff
+    case '/passkey/generate-authenticate-options':
+    case '/passkey/verify-authentication':
+      return methods.passkey ? null : methodOff
+    default:
+      return null
+  }
+}
