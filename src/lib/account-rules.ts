@@ -4,11 +4,16 @@ import { passwordLimits, passwordNeedsLetterAndNumber } from './password-policy'
 // Field rules shared by the sign-in area and the account area. Messages are keys of messages/*.json
 // (translated by src/lib/errors.ts); Better Auth checks everything again on the server.
 
+/** The longest address SMTP allows (RFC 5321); the server refuses longer ones too. */
+export const emailMaxLength = 254
+/** The longest display name; the server refuses longer ones too. */
+export const nameMaxLength = 100
+
 export const emailField = z
   .string()
   .trim()
   .min(1, 'validation_email_required')
-  .pipe(z.email('validation_email_invalid').max(254, 'validation_email_invalid'))
+  .pipe(z.email('validation_email_invalid').max(emailMaxLength, 'validation_email_invalid'))
 
 export const newPasswordField = z
   .string()
@@ -25,4 +30,4 @@ export const optionalUsernameField = z
   .trim()
   .refine((value) => value === '' || usernamePattern.test(value), 'validation_username_invalid')
 
-export const nameField = z.string().trim().min(1, 'validation_required').max(100, 'validation_name_too_long')
+export const nameField = z.string().trim().min(1, 'validation_required').max(nameMaxLength, 'validation_name_too_long')

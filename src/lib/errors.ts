@@ -2,8 +2,8 @@ import { TRPCClientError } from '@trpc/client'
 import { m } from '#/paraglide/messages'
 import { passwordLimits } from './password-policy'
 
-// The keys a schema or an error code may name; listed, so the bundle carries only these strings.
-const messages: Record<string, (() => string) | undefined> = {
+// The keys a schema may name; listed, so the bundle carries only these strings.
+const validationMessages: Record<string, (() => string) | undefined> = {
   validation_required: m.validation_required,
   validation_email_required: m.validation_email_required,
   validation_email_invalid: m.validation_email_invalid,
@@ -14,34 +14,32 @@ const messages: Record<string, (() => string) | undefined> = {
   validation_username_invalid: m.validation_username_invalid,
   validation_name_too_long: m.validation_name_too_long,
   validation_url_invalid: m.validation_url_invalid,
-  error_code_BAD_REQUEST: m.error_code_BAD_REQUEST,
-  error_code_NOT_FOUND: m.error_code_NOT_FOUND,
-  error_code_TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
-  error_code_INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
-  error_code_INVALID_EMAIL_OR_PASSWORD: m.error_code_INVALID_EMAIL_OR_PASSWORD,
-  error_code_INVALID_USERNAME_OR_PASSWORD: m.error_code_INVALID_USERNAME_OR_PASSWORD,
-  error_code_USER_ALREADY_EXISTS: m.error_code_USER_ALREADY_EXISTS,
-  error_code_USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: m.error_code_USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL,
-  error_code_USERNAME_IS_ALREADY_TAKEN: m.error_code_USERNAME_IS_ALREADY_TAKEN,
-  error_code_USERNAME_TOO_SHORT: m.error_code_USERNAME_TOO_SHORT,
-  error_code_USERNAME_TOO_LONG: m.error_code_USERNAME_TOO_LONG,
-  error_code_INVALID_USERNAME: m.error_code_INVALID_USERNAME,
-  error_code_INVALID_EMAIL: m.error_code_INVALID_EMAIL,
-  error_code_PASSWORD_TOO_SHORT: m.error_code_PASSWORD_TOO_SHORT,
-  error_code_PASSWORD_TOO_LONG: m.error_code_PASSWORD_TOO_LONG,
-  error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER: m.error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER,
-  error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED: m.error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED,
-  error_code_INVALID_ORIGIN: m.error_code_INVALID_ORIGIN,
-  error_code_INVALID_TOKEN: m.error_code_INVALID_TOKEN,
-  error_code_TOKEN_EXPIRED: m.error_code_TOKEN_EXPIRED,
-  error_code_INVALID_PASSWORD: m.error_code_INVALID_PASSWORD,
-  error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED: m.error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED,
+}
+
+// The codes a failed tRPC call may carry, each translated by `error_code_{CODE}` (Better Auth's: auth-errors.ts).
+const errorCodeMessages: Record<string, (() => string) | undefined> = {
+  BAD_REQUEST: m.error_code_BAD_REQUEST,
+  UNAUTHORIZED: m.error_code_UNAUTHORIZED,
+  FORBIDDEN: m.error_code_FORBIDDEN,
+  NOT_FOUND: m.error_code_NOT_FOUND,
+  TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
+  INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
+}
+
+const errorCodePrefix = 'error_code_'
+
+/** The translation of an error code, if it has one (own keys only: a code never reaches Object.prototype). */
+export function translateErrorCode(code: string | undefined): string | undefined {
+  return code && Object.hasOwn(errorCodeMessages, code) ? errorCodeMessages[code]?.() : undefined
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */
 export function translateMessage(keyOrText: string): string {
-  const message = messages[keyOrText]
-  return typeof message === 'function' ? message() : keyOrText
+  const validation = validationMessages[keyOrText]
+  if (validation) return validation()
+  if (keyOrText.startsWith(errorCodePrefix))
+    return translateErrorCode(keyOrText.slice(errorCodePrefix.length)) ?? keyOrText
+  return keyOrText
 }
 
 /** Field errors as the server's error formatter sends them with BAD_REQUEST. */
@@ -59,27 +57,10 @@ export function describeError(error: unknown): string {
   if (firstFieldError) return translateMessage(firstFieldError)
   if (error instanceof TRPCClientError) {
     const code = (error.data as { code?: string } | undefined)?.code
-    if (code) {
-      const translated = messages[`error_code_${code}`]
-      if (translated) return translated()
-    }
+    const translated = translateErrorCode(code)
+    if (translated) return translated
     if (!error.data) return m.error_network()
     return error.message
   }
   return error instanceof Error ? error.message : String(error)
-}
-
-/** Better Auth's client error: a code, the server's message, and the HTTP status. */
-export interface AuthClientError {
-  code?: string
-  message?: string
-  status: number
-}
-
-/** The translation of `error_code_{code}` for an auth failure, else the server's message. */
-export function describeAuthError(error: AuthClientError): string {
-  const code = error.status === 429 ? 'TOO_MANY_REQUESTS' : error.code
-  const translated = code ? messages[`error_code_${code}`] : undefined
-  if (translated) return translated()
-  return error.message || m.error_code_INTERNAL_SERVER_ERROR()
 }

@@ -6,6 +6,10 @@ export interface SessionUser {
   emailVerified: boolean
   image: string | null
   username: string | null
+  /** Two-factor authentication is on: a password sign-in also asks for a code. */
+  twoFactorEnabled: boolean
+  /** A guest (anonymous plugin): no email or password of their own until they sign up. */
+  isAnonymous: boolean
 }
 
 /** Up to two initials, for an avatar without a picture. */

@@ -11,6 +11,14 @@ export const siteSettingsInput = z.object({
   docsFooterNavigation: z.boolean(),
   authEmailPassword: z.boolean(),
   authUsername: z.boolean(),
+  authGithub: z.boolean(),
+  authGoogle: z.boolean(),
+  authGoogleOneTap: z.boolean(),
+  authGenericOauth: z.boolean(),
+  authMagicLink: z.boolean(),
+  authEmailOtp: z.boolean(),
+  authAnonymous: z.boolean(),
+  authPasskey: z.boolean(),
   docsEditBranch: z
     .string()
     .trim()

@@ -61,3 +61,15 @@ export function DropdownMenuRadioItem({
     </Primitive.RadioItem>
   )
 }
+
+export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof Primitive.Label>) {
+  return (
+    <Primitive.Label className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />
+  )
+}
+
+export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof Primitive.Separator>) {
+  return <Primitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
+}
+
+export const DropdownMenuGroup = Primitive.Group

@@ -7,11 +7,15 @@ import { localizeHref } from '#/paraglide/runtime'
  * A full page load, so every part of the page starts from the new session.
  */
 export function goAfterSignIn(redirect: unknown) {
-  const target = safeRedirectPath(redirect) ?? localizeHref('/console', { locale: getLocale() })
-  window.location.assign(target)
+  window.location.assign(afterSignInPath(redirect))
+}
+
+/** The path to land on once signed in (also the callback of emailed sign-in links). */
+export function afterSignInPath(redirect: unknown): string {
+  return safeRedirectPath(redirect) ?? localizeHref('/console', { locale: getLocale() })
 }
 
 /** A link to another auth page that keeps the `redirect` parameter, so the visitor still ends up where they wanted. */
-export function authPageHref(path: '/sign-in' | '/sign-up', redirect: string | undefined): string {
+export function authPageHref(path: '/sign-in' | '/sign-up' | '/two-factor', redirect: string | undefined): string {
   return `${localizeHref(path)}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
 }

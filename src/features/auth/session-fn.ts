@@ -6,6 +6,15 @@ import { getAuth } from '#/server/auth/auth'
 export const fetchSessionUser = createServerFn({ method: 'GET' }).handler(async () => {
   const session = await getAuth().api.getSession({ headers: new Headers(getRequestHeaders()) })
   if (!session) return null
-  const { id, name, email, emailVerified, image, username } = session.user
-  return { id, name, email, emailVerified, image: image ?? null, username: username ?? null }
+  const { id, name, email, emailVerified, image, username, twoFactorEnabled, isAnonymous } = session.user
+  return {
+    id,
+    name,
+    email,
+    emailVerified,
+    image: image ?? null,
+    username: username ?? null,
+    twoFactorEnabled: twoFactorEnabled === true,
+    isAnonymous: isAnonymous ?? false,
+  }
 })

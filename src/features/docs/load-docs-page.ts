@@ -1,7 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { getLocale } from '#/lib/i18n'
 import { docs_page_title } from '#/paraglide/messages'
-import { docsContent } from './components/docs-content'
 import { fetchDocsPage } from './docs-page-fn'
 import type { DocsPageInfo } from './server/page-info'
 

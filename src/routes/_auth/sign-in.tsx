@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthHeading } from '#/features/auth/components/auth-layout'
+import { SignInAlternatives } from '#/features/auth/components/sign-in-alternatives'
 import { SignInForm } from '#/features/auth/components/sign-in-form'
 import { authPageSearch } from '#/features/auth/search'
 import { useSiteSettings } from '#/lib/use-site-settings'
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_auth/sign-in')({
       <>
         <AuthHeading title={m.auth_sign_in_title({ product: productName })} subtitle={m.auth_sign_in_subtitle()} />
         <SignInForm redirect={redirect} />
+        <SignInAlternatives redirect={redirect} />
       </>
     )
   },

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthHeading } from '#/features/auth/components/auth-layout'
 import { SignUpForm } from '#/features/auth/components/sign-up-form'
+import { SocialButtons } from '#/features/auth/components/social-buttons'
 import { authPageSearch } from '#/features/auth/search'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
@@ -15,6 +16,9 @@ export const Route = createFileRoute('/_auth/sign-up')({
       <>
         <AuthHeading title={m.auth_sign_up_title()} subtitle={m.auth_sign_up_subtitle({ product: productName })} />
         <SignUpForm redirect={redirect} />
+        <div className="mt-6">
+          <SocialButtons redirect={redirect} page="/sign-up" />
+        </div>
       </>
     )
   },

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
+import { ApiKeysSection } from './api-keys-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { EmailSection } from './email-section'
+import { LinkedAccountsSection } from './linked-accounts-section'
+import { PasskeysSection } from './passkeys-section'
 import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
+import { TwoFactorSection } from './two-factor-section'
 
 function Section({
   id,
@@ -49,10 +54,17 @@ export function AccountScreen({ user }: { user: SessionUser }) {
             </dd>
             <dt className="sr-only">{m.auth_email_label()}</dt>
             <dd data-testid="account-email">
-              {user.email}{' '}
-              <span className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground">
-                {user.emailVerified ? m.account_email_verified() : m.account_email_unverified()}
-              </span>
+              {user.isAnonymous ? (
+                // A guest's address is a made-up placeholder; showing it would only confuse.
+                <span className="text-muted-foreground">{m.guest_account_note()}</span>
+              ) : (
+                <>
+                  {user.email}{' '}
+                  <span className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground">
+                    {user.emailVerified ? m.account_email_verified() : m.account_email_unverified()}
+                  </span>
+                </>
+              )}
             </dd>
             <dt className="sr-only">{m.auth_username_label()}</dt>
             <dd className="text-muted-foreground" data-testid="account-username">
@@ -62,15 +74,40 @@ export function AccountScreen({ user }: { user: SessionUser }) {
         </div>
         <ProfileSection user={user} />
       </Section>
-      <Section id="password" title={m.account_password_title()}>
-        <PasswordSection />
+      {/*
+        A guest has no email, password or provider of their own: signing up gives them those, so the sections that
+        manage them (and deleting, which needs the password) wait until then.
+      */}
+      {user.isAnonymous ? null : (
+        <>
+          <Section id="email" title={m.account_email_change_title()} subtitle={m.account_email_change_subtitle()}>
+            <EmailSection user={user} />
+          </Section>
+          <Section id="password" title={m.account_password_title()}>
+            <PasswordSection />
+          </Section>
+          <Section id="two-factor" title={m.twofa_title()} subtitle={m.twofa_subtitle()}>
+            <TwoFactorSection user={user} />
+          </Section>
+          <Section id="linked-accounts" title={m.account_linked_title()} subtitle={m.account_linked_subtitle()}>
+            <LinkedAccountsSection />
+          </Section>
+        </>
+      )}
+      <Section id="passkeys" title={m.passkey_section_title()} subtitle={m.passkey_section_subtitle()}>
+        <PasskeysSection />
       </Section>
       <Section id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
       </Section>
-      <Section id="delete-account" title={m.account_delete_title()}>
-        <DeleteAccountSection />
+      <Section id="api-keys" title={m.apikeys_title()} subtitle={m.apikeys_subtitle()}>
+        <ApiKeysSection />
       </Section>
+      {user.isAnonymous ? null : (
+        <Section id="delete-account" title={m.account_delete_title()}>
+          <DeleteAccountSection />
+        </Section>
+      )}
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
@@ -30,7 +30,13 @@ export function DeleteAccountSection() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:max-w-md" aria-label={m.account_delete_title()}>
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="mt-4 grid gap-4 sm:max-w-md"
+      aria-label={m.account_delete_title()}
+    >
       <p className="text-sm text-muted-foreground">{m.account_delete_warning()}</p>
       <FormField
         label={m.account_delete_password()}

@@ -4,11 +4,11 @@ import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
+import { authQueryKeys } from '#/lib/auth-refresh'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { changePasswordSchema } from '../schemas'
-import { sessionsQueryKey } from './sessions-section'
 
 export function PasswordSection() {
   const queryClient = useQueryClient()
@@ -34,11 +34,17 @@ export function PasswordSection() {
     }
     formElement.reset()
     toast.success(m.account_password_changed())
-    await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+    await queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions })
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 grid gap-4 sm:max-w-md" aria-label={m.account_password_title()}>
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="mt-6 grid gap-4 sm:max-w-md"
+      aria-label={m.account_password_title()}
+    >
       <FormField
         label={m.account_current_password()}
         name="currentPassword"

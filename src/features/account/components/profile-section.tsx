@@ -1,17 +1,17 @@
-import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
+import { useAuthRefresh } from '#/lib/auth-refresh'
 import type { SessionUser } from '#/lib/session-user'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { profileSchema } from '../schemas'
 
 export function ProfileSection({ user }: { user: SessionUser }) {
-  const router = useRouter()
+  const refresh = useAuthRefresh()
   const { errors, validate } = useFieldErrors(profileSchema)
   const [pending, setPending] = useState(false)
 
@@ -36,11 +36,17 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       return
     }
     toast.success(m.account_saved())
-    await router.invalidate() // the console reads the user again
+    await refresh.session() // update-user: the console reads the user again
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 grid gap-4 sm:max-w-md" aria-label={m.account_profile()}>
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="mt-6 grid gap-4 sm:max-w-md"
+      aria-label={m.account_profile()}
+    >
       <FormField label={m.auth_name_label()} name="name" defaultValue={user.name} error={errors.name} />
       <FormField
         label={m.auth_username_optional()}

@@ -3,13 +3,12 @@ import { MonitorSmartphoneIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
+import { authQueryKeys } from '#/lib/auth-refresh'
 import { currentIntlLocale } from '#/lib/i18n'
 import { describeUserAgent } from '#/lib/user-agent'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-
-export const sessionsQueryKey = ['auth', 'sessions'] as const
 
 /** The user's sessions and which one is this browser's. */
 async function loadSessions() {
@@ -20,8 +19,8 @@ async function loadSessions() {
 
 export function SessionsSection() {
   const queryClient = useQueryClient()
-  const { data, isPending } = useQuery({ queryKey: sessionsQueryKey, queryFn: loadSessions })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+  const { data, isPending } = useQuery({ queryKey: authQueryKeys.sessions, queryFn: loadSessions })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions })
   const timeFormat = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
 
   const run = async (

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
@@ -29,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       <FormField
         label={m.auth_new_password_label()}
         name="password"

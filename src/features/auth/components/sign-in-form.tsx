@@ -4,13 +4,14 @@ import { FormField } from '#/components/form-field'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signInSchema } from '../schemas'
+import { needsSecondFactor } from '../two-factor'
 
 export function SignInForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signInSchema)
@@ -40,7 +41,7 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
     setNotice(null)
     setPending(true)
     const { identifier, password, rememberMe } = values
-    const { error } = identifier.includes('@')
+    const { data, error } = identifier.includes('@')
       ? await authClient.signIn.email({ email: identifier, password, rememberMe })
       : await authClient.signIn.username({ username: identifier, password, rememberMe })
     if (error) {
@@ -48,18 +49,23 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
       toast.error(describeAuthError(error))
       return
     }
+    // Two-factor on: the password was right, but the session comes only after the second factor.
+    if (needsSecondFactor(data)) {
+      window.location.assign(authPageHref('/two-factor', redirect))
+      return
+    }
     goAfterSignIn(redirect)
   }
 
   const signUpHref = authPageHref('/sign-up', redirect)
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       <FormNotice>{notice}</FormNotice>
       <FormField
         label={usernameAllowed ? m.auth_identifier_label() : m.auth_email_label()}
         name="identifier"
         type="text"
-        autoComplete="username"
+        autoComplete="username webauthn"
         error={errors.identifier}
       />
       <FormField

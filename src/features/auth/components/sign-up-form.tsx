@@ -4,7 +4,7 @@ import { FormField } from '#/components/form-field'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
+import { describeAuthError } from '#/lib/auth-errors'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
@@ -51,7 +51,7 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
 
   const signInHref = authPageHref('/sign-in', redirect)
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       <FormNotice>{notice}</FormNotice>
       <FormField label={m.auth_name_label()} name="name" autoComplete="name" error={errors.name} />
       <FormField label={m.auth_email_label()} name="email" type="email" autoComplete="email" error={errors.email} />

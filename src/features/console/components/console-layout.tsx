@@ -1,31 +1,23 @@
 import { Link } from '@tanstack/react-router'
-import { LogOutIcon, UserIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { UserIcon } from 'lucide-react'
+import { Fragment, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { LanguageMenu } from '#/components/language-menu'
 import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
-import { describeAuthError } from '#/lib/errors'
-import { initialsOf, type SessionUser } from '#/lib/session-user'
+import { describeAuthError } from '#/lib/auth-errors'
+import type { SessionUser } from '#/lib/session-user'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+import { UserMenu } from './user-menu'
 
 async function resendVerification(email: string) {
   const { error } = await authClient.sendVerificationEmail({ email, callbackURL: localizeHref('/verify-email') })
   if (error) toast.error(describeAuthError(error))
   else toast.success(m.auth_verify_resent())
-}
-
-async function signOut() {
-  const { error } = await authClient.signOut()
-  if (error) {
-    toast.error(describeAuthError(error))
-    return
-  }
-  window.location.assign(localizeHref('/sign-in'))
 }
 
 /** The console frame: navigation listing only the sections that exist, and the signed-in user's menu. */
@@ -54,18 +46,20 @@ export function ConsoleLayout({ user, children }: { user: SessionUser; children:
         <header className="flex h-16 items-center justify-end gap-1 border-b px-4">
           <LanguageMenu />
           <ThemeMenu />
-          <span className="ml-2 flex items-center gap-2 text-sm" data-testid="console-user">
-            <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-xs font-semibold">
-              {initialsOf(user.name)}
-            </span>
-            <span className="hidden sm:inline">{user.name}</span>
-          </span>
-          <Button variant="ghost" size="sm" onClick={signOut}>
-            <LogOutIcon aria-hidden />
-            {m.auth_sign_out()}
-          </Button>
+          <UserMenu user={user} />
         </header>
-        {user.emailVerified ? null : (
+        {user.isAnonymous ? (
+          <div
+            role="status"
+            data-testid="guest-banner"
+            className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
+          >
+            {m.guest_banner()}
+            <Button asChild size="sm">
+              <Link to="/sign-up">{m.guest_create_account()}</Link>
+            </Button>
+          </div>
+        ) : user.emailVerified ? null : (
           <div
             role="status"
             data-testid="verify-email-banner"
@@ -78,7 +72,8 @@ export function ConsoleLayout({ user, children }: { user: SessionUser; children:
           </div>
         )}
         <main id="main" className="flex-1 px-4 py-8 sm:px-8">
-          {children}
+          {/* Switching accounts remounts the page, so no form keeps the previous user's values. */}
+          <Fragment key={user.id}>{children}</Fragment>
         </main>
       </div>
     </div>

@@ -41,7 +41,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-sm">
+    <form method="post" onSubmit={submit} noValidate className="max-w-sm">
       <label htmlFor={emailId} className="text-sm font-semibold">
         {m.newsletter_title()}
       </label>

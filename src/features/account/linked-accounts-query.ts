@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query'
+import { authClient } from '#/lib/auth-client'
+import { describeAuthError } from '#/lib/auth-errors'
+import { accountListStaleTime, authQueryKeys } from '#/lib/auth-refresh'
+
+/** Better Auth's provider id for the email-and-password account. */
+export const passwordProviderId = 'credential'
+
+/** The user's linked accounts, one request shared by every section that needs them (cached 10 s). */
+export const linkedAccountsQuery = queryOptions({
+  queryKey: authQueryKeys.accounts,
+  queryFn: async () => {
+    const { data, error } = await authClient.listAccounts()
+    if (error) throw new Error(describeAuthError(error))
+    return data ?? []
+  },
+  staleTime: accountListStaleTime,
+})

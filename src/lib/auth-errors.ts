@@ -1,0 +1,24 @@
+import { m } from '#/paraglide/messages'
+import { authErrorMessages } from './auth-error-messages'
+import { translateErrorCode } from './errors'
+
+/** Better Auth's client error: a code, the server's message, and the HTTP status. */
+export interface AuthClientError {
+  code?: string
+  message?: string
+  status: number
+}
+
+/**
+ * The translation of `error_code_{code}` for an auth failure, else the server's message. Kept apart from errors.ts so
+ * that pages without sign-in (the landing page) do not carry every auth error text.
+ */
+export function describeAuthError(error: AuthClientError): string {
+  // Better Auth's rate limiter answers 429 without a code.
+  const code = error.status === 429 ? 'TOO_MANY_REQUESTS' : error.code
+  const authMessage =
+    code && Object.hasOwn(authErrorMessages, code)
+      ? authErrorMessages[code as keyof typeof authErrorMessages]
+      : undefined
+  return authMessage?.() ?? translateErrorCode(code) ?? (error.message || m.error_code_INTERNAL_SERVER_ERROR())
+}

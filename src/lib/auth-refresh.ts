@@ -1,0 +1,54 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+
+/** Query keys of auth data in TanStack Query; everything under ['auth'] belongs to the signed-in user. */
+export const authQueryKeys = {
+  all: ['auth'] as const,
+  sessions: ['auth', 'sessions'] as const,
+  deviceSessions: ['auth', 'device-sessions'] as const,
+  passkeys: ['auth', 'passkeys'] as const,
+  accounts: ['auth', 'accounts'] as const,
+  apiKeys: ['auth', 'api-keys'] as const,
+}
+
+/** The linked-account list goes stale after 10 s (spec section 9: auth cache stale time). */
+export const accountListStaleTime = 10_000
+
+/** Drops every cached auth query: the signed-in user changed or the session ended, so none of it is theirs. */
+export function clearAuthQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: authQueryKeys.all })
+}
+
+/**
+ * The refresh rules of spec section 4, in one place. The session (the user the console shows) is read by the console
+ * route's loader, so refreshing it means invalidating the router.
+ */
+export function useAuthRefresh() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return {
+    /** After update-user, verify-email, passkey verify-authentication: same user, new details. */
+    async session() {
+      await Promise.all([
+        router.invalidate(),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions }),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.deviceSessions }),
+      ])
+    },
+    /** After sign-out, delete-user or multi-session set-active: another user (or none) from now on. */
+    async userChanged() {
+      clearAuthQueries(queryClient)
+      await router.invalidate()
+    },
+    /** After verify-registration, delete-passkey and update-passkey. */
+    async passkeys() {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.passkeys })
+    },
+    async accounts() {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.accounts })
+    },
+    async apiKeys() {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.apiKeys })
+    },
+  }
+}
