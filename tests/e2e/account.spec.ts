@@ -1,19 +1,6 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
+import { signUpNewAccount } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-
-async function signUpNewAccount(page: Page) {
-  const id = unique()
-  const account = { name: 'Grace Hopper', email: `grace${id}@example.com`, password: 'cobol-1959' }
-  await visit(page, '/en/sign-up')
-  await page.getByLabel('Name', { exact: true }).fill(account.name)
-  await page.getByLabel('Email', { exact: true }).fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
-  return account
-}
 
 async function signIn(browser: Browser, account: { email: string; password: string }, rememberMe = true) {
   const context = await browser.newContext()
@@ -22,7 +9,7 @@ async function signIn(browser: Browser, account: { email: string; password: stri
   await page.getByLabel('Email or username', { exact: true }).fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   if (!rememberMe) await page.getByLabel('Remember me').uncheck()
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/en\/console\/account$/)
   return { context, page }
 }
@@ -104,7 +91,7 @@ test.describe('the account area', () => {
     await visit(other, '/en/sign-in')
     await other.getByLabel('Email or username', { exact: true }).fill(account.email)
     await other.getByLabel('Password', { exact: true }).fill(account.password)
-    await other.getByRole('button', { name: 'Sign in' }).click()
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(other.getByText('Invalid email or password')).toBeVisible()
     await context.close()
   })

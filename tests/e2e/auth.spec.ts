@@ -42,7 +42,7 @@ test.describe('sign-up and sign-in forms', () => {
 
   test('speak Chinese on /zh', async ({ page }) => {
     await visit(page, '/zh/sign-in')
-    await page.getByRole('button', { name: '登录' }).click()
+    await page.getByRole('button', { name: '登录', exact: true }).click()
     await expect(page.getByTestId('error-identifier')).toHaveText('请输入邮箱')
     await expect(page.getByTestId('error-password')).toHaveText('请输入密码')
     await visit(page, '/zh/sign-up')
@@ -89,7 +89,7 @@ test.describe
       await visit(page, '/zh/sign-in')
       await page.getByLabel('邮箱或用户名', { exact: true }).fill(account.email)
       await page.getByLabel('密码', { exact: true }).fill('wrong-password1')
-      await page.getByRole('button', { name: '登录' }).click()
+      await page.getByRole('button', { name: '登录', exact: true }).click()
       await expect(page.getByText('邮箱或密码错误')).toBeVisible()
     })
 
@@ -98,11 +98,12 @@ test.describe
       await expect(page).toHaveURL(/\/en\/sign-in\?redirect=%2Fen%2Fconsole%2Faccount$/)
       await page.getByLabel('Email or username', { exact: true }).fill(account.username)
       await page.getByLabel('Password', { exact: true }).fill(account.password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/\/en\/console\/account$/)
       await expect(page.getByTestId('console-user')).toContainText(account.name)
 
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+      await page.getByTestId('console-user').click()
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
       await expect(page).toHaveURL(/\/en\/sign-in$/)
       await visit(page, '/en/console')
       await expect(page).toHaveURL(/\/en\/sign-in\?redirect=/)
@@ -112,7 +113,7 @@ test.describe
       await visit(page, `/en/sign-in?redirect=${encodeURIComponent('//evil.example/steal')}`)
       await page.getByLabel('Email or username', { exact: true }).fill(account.email)
       await page.getByLabel('Password', { exact: true }).fill(account.password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console\/account$/)
     })
   })
@@ -161,6 +162,9 @@ test.describe
     })
 
     test('a forgotten password is reset from the emailed link, and only the new one works', async ({ page }) => {
+      // Forms post: a password must never land in a URL (history, logs), even if a form is sent before hydration.
+      const requestedUrls: string[] = []
+      page.on('request', (request) => requestedUrls.push(request.url()))
       await visit(page, '/en/forgot-password')
       await page.getByLabel('Email', { exact: true }).fill(account.email)
       await page.getByRole('button', { name: 'Send the link' }).click()
@@ -178,14 +182,17 @@ test.describe
       await page.getByLabel('New password', { exact: true }).fill('second-pass2')
       await page.getByRole('button', { name: 'Save the new password' }).click()
       await expect(page).toHaveURL(/\/en\/sign-in$/)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 
       await page.getByLabel('Email or username', { exact: true }).fill(account.email)
       await page.getByLabel('Password', { exact: true }).fill(account.password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page.getByText('Invalid email or password')).toBeVisible()
       await page.getByLabel('Password', { exact: true }).fill('second-pass2')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/\/en\/console\/account$/)
+      const passwords = [account.password, 'nopedigits', 'second-pass2']
+      expect(requestedUrls.filter((url) => passwords.some((password) => url.includes(password)))).toEqual([])
     })
 
     test('a reset page without a valid token says so', async ({ page }) => {
@@ -193,3 +200,24 @@ test.describe
       await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Ask for a new one.')
     })
   })
+
+test.describe('before the page scripts run', () => {
+  test.use({ expectedConsoleErrors: /Failed to load resource/ })
+
+  test('a sign-in form sent early posts, so the password never lands in the address bar or a log', async ({ page }) => {
+    // No scripts at all: the form is the server-rendered HTML, as it is for a moment on a slow connection.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto('/en/sign-in')
+    await page.getByLabel('Email or username', { exact: true }).fill('early@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('early-secret1')
+    const submitted = page.waitForRequest(
+      (request) => request.url().includes('/en/sign-in') && request.isNavigationRequest(),
+    )
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    const request = await submitted
+    expect(request.method()).toBe('POST')
+    expect(request.url()).not.toContain('early-secret1')
+    await page.waitForLoadState()
+    expect(page.url()).not.toContain('early-secret1')
+  })
+})

@@ -157,9 +157,11 @@ test.describe('docs search', () => {
   /** Ctrl+K (Cmd+K on a Mac) opens the search dialog. */
   async function openSearchWithKeyboard(page: import('@playwright/test').Page) {
     const dialog = page.getByRole('dialog')
+    // The dialog's code loads on the first press; pressing again while it loads would toggle it shut again, so a
+    // retry waits long enough for a slow load first.
     await expect(async () => {
       await page.keyboard.press('Control+k')
-      await expect(dialog).toBeVisible({ timeout: 1000 })
+      await expect(dialog).toBeVisible({ timeout: 5000 })
     }).toPass()
     return dialog
   }

@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server'
 import { build } from '../../scripts/build.ts'
 import { buildIsStale } from '../../scripts/project.ts'
 import { startProductionServer } from '../../scripts/serve.ts'
+import { startTestOidcProvider } from '../support/oidc-provider.ts'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts'
 import { mailboxDir } from './mailbox-location.ts'
 
@@ -24,6 +25,8 @@ process.env.HATCH_DEBUG_ROUTES = '1'
 // Every test signs up from 127.0.0.1; the limits themselves are tested in tests/integration/auth.test.ts.
 process.env.AUTH_SIGN_IN_LIMIT = '1000'
 process.env.AUTH_SIGN_UP_LIMIT = '1000'
+process.env.AUTH_REQUEST_LIMIT = '100000'
+process.env.AUTH_EMAIL_LIMIT = '1000'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'))
 process.env.DATA_DIR = dataDir
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -51,6 +54,11 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526)
 await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
 cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+
+// A real OpenID provider for generic OAuth sign-in (tests/e2e/oauth.spec.ts); the app discovers it at start.
+const oidcProvider = await startTestOidcProvider({ appUrl: process.env.APP_URL })
+process.env.OAUTH_PROVIDERS = JSON.stringify([oidcProvider.config])
+cleanups.push(oidcProvider.close)
 
 if (buildIsStale()) await build()
 await startProductionServer({

@@ -102,4 +102,22 @@ describe.each(engines)('Better Auth on %s', (engine) => {
     // Another address is not affected.
     expect((await attempt('198.51.100.10')).status).toBe(401)
   })
+
+  it('ignores redirects to other sites: the server refuses callback URLs off this origin, and sends nothing', async () => {
+    const offSite = ['https://evil.example/phish', '//evil.example/phish', 'javascript:alert(1)']
+    for (const [index, callbackURL] of offSite.entries()) {
+      const ip = `198.51.100.${60 + index}`
+      const magicLink = await post('/sign-in/magic-link', { email: 'ada@example.com', callbackURL }, ip)
+      expect(magicLink.status, `magic link to ${callbackURL}`).toBe(403)
+      expect(await errorOf(magicLink)).toBe('INVALID_CALLBACK_URL')
+      const signIn = await post('/sign-in/email', { email: 'ada@example.com', password: 'engine1843', callbackURL }, ip)
+      expect(signIn.status, `sign-in to ${callbackURL}`).toBe(403)
+      expect(await errorOf(signIn)).toBe('INVALID_CALLBACK_URL')
+    }
+    const magicLinks = await database.connection.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'ada@example.com'))
+    expect(magicLinks.filter((email) => email.text.includes('/magic-link/verify'))).toEqual([])
+  })
 })

@@ -37,12 +37,15 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     )
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
+      'api_keys',
       'auth_rate_limits',
       'email_outbox',
       'newsletter_subscribers',
+      'passkeys',
       'rate_limits',
       'sessions',
       'site_settings',
+      'two_factors',
       'users',
       'verifications',
     ])

@@ -39,4 +39,46 @@ describe('environment variables', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' }).DATABASE_URL).toBeDefined()
     expect(parseEnv({ DATABASE_URL: 'postgresql://u:p@db/app' }).DATABASE_URL).toBeDefined()
   })
+
+  it('reads generic OAuth providers from OAUTH_PROVIDERS, with OpenID scopes by default', () => {
+    const [provider] = parseEnv({
+      OAUTH_PROVIDERS: JSON.stringify([
+        {
+          id: 'acme',
+          name: 'Acme SSO',
+          discoveryUrl: 'https://id.acme.test/.well-known/openid-configuration',
+          clientId: 'c',
+          clientSecret: 's',
+        },
+      ]),
+    }).OAUTH_PROVIDERS
+    expect(provider).toEqual({
+      id: 'acme',
+      name: 'Acme SSO',
+      discoveryUrl: 'https://id.acme.test/.well-known/openid-configuration',
+      clientId: 'c',
+      clientSecret: 's',
+      scopes: ['openid', 'email', 'profile'],
+    })
+    expect(parseEnv({}).OAUTH_PROVIDERS).toEqual([])
+  })
+
+  it('says what is wrong with OAUTH_PROVIDERS', () => {
+    expect(() => parseEnv({ OAUTH_PROVIDERS: '{not json' })).toThrow(/OAUTH_PROVIDERS: must be a JSON list/)
+    expect(() => parseEnv({ OAUTH_PROVIDERS: '[{"id":"Acme!","name":"A"}]' })).toThrow(
+      /OAUTH_PROVIDERS: 0\.id: id must be lower-case letters/,
+    )
+    const withoutSecret = [{ id: 'acme', name: 'A', discoveryUrl: 'https://a.test/x', clientId: 'c' }]
+    expect(() => parseEnv({ OAUTH_PROVIDERS: JSON.stringify(withoutSecret) })).toThrow(/0\.clientSecret/)
+  })
+
+  it('refuses a social client id without its secret, and the reverse', () => {
+    expect(() => parseEnv({ GITHUB_CLIENT_ID: 'id' })).toThrow(
+      /GITHUB_CLIENT_SECRET: must be set together with GITHUB_CLIENT_ID/,
+    )
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(
+      /GOOGLE_CLIENT_ID: must be set together with GOOGLE_CLIENT_SECRET/,
+    )
+    expect(parseEnv({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).GITHUB_CLIENT_ID).toBe('id')
+  })
 })

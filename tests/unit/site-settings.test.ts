@@ -9,6 +9,14 @@ const valid = {
   docsEditBranch: 'main',
   authEmailPassword: true,
   authUsername: true,
+  authGithub: true,
+  authGoogle: true,
+  authGoogleOneTap: false,
+  authGenericOauth: true,
+  authMagicLink: true,
+  authEmailOtp: true,
+  authAnonymous: true,
+  authPasskey: true,
 }
 
 describe('site settings validation', () => {

@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test'
+import { expect, visit } from './fixtures'
+
+/** Unique per call, so tests running in parallel never share an email address or username. */
+export const uniqueId = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+
+export interface TestAccount {
+  name: string
+  email: string
+  password: string
+  username?: string
+}
+
+/** A fresh account's details (nothing is created yet). */
+export function newAccount(details: Partial<TestAccount> = {}): TestAccount {
+  const id = uniqueId()
+  return { name: 'Grace Hopper', email: `grace${id}@example.com`, password: 'cobol-1959', ...details }
+}
+
+/** Signs up through the English form and waits for the console's account page. */
+export async function signUpNewAccount(page: Page, account: TestAccount = newAccount()): Promise<TestAccount> {
+  await visit(page, '/en/sign-up')
+  await page.getByLabel('Name', { exact: true }).fill(account.name)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
+  if (account.username) await page.getByLabel('Username (optional)', { exact: true }).fill(account.username)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  return account
+}
+
+/** Signs out from the console's user menu and waits for the sign-in page to be interactive. */
+export async function signOut(page: Page) {
+  await page.getByTestId('console-user').click()
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
+  await expect(page).toHaveURL(/\/en\/sign-in$/)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authForDatabase, clientIpHeader } from '#/server/auth/auth'
+import { apiKeys, users } from '#/server/db/schema'
+import { handleTrpcRequest } from '#/server/trpc/handler'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
+const origin = process.env.APP_URL ?? 'http://localhost:3000'
+
+/** How a caller proves who they are: the browser's cookies, or an API key. */
+type Credentials = { cookie: string } | { apiKey: string }
+
+const headersOf = (credentials: Credentials): Record<string, string> =>
+  'cookie' in credentials ? { cookie: credentials.cookie } : { 'x-api-key': credentials.apiKey }
+
+/** The cookies a response sets, as a Cookie header for the next request. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .filter((pair) => !pair?.endsWith('='))
+    .join('; ')
+
+describe.each(engines)('API keys and user isolation on %s', (engine) => {
+  let database: FreshDatabase
+  let auth: ReturnType<typeof authForDatabase>
+  let ipCounter = 0
+
+  const authCall = async (method: 'GET' | 'POST', path: string, credentials?: Credentials, body?: unknown) => {
+    const response = await auth.handler(
+      new Request(`${origin}/api/auth${path}`, {
+        method,
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          [clientIpHeader]: `198.51.100.${++ipCounter % 250}`,
+          ...(credentials ? headersOf(credentials) : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    )
+    return response
+  }
+
+  /** A procedure over HTTP, through the same handler as /api/trpc. */
+  const trpc = async (kind: 'query' | 'mutation', path: string, credentials: Credentials) => {
+    const response = await handleTrpcRequest(
+      new Request(`${origin}/api/trpc/${path}`, {
+        method: kind === 'query' ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', ...headersOf(credentials) },
+      }),
+      database.connection.db,
+    )
+    const body = (await response.json()) as { result?: { data: unknown }; error?: { json: { data: { code: string } } } }
+    return {
+      status: response.status,
+      data: body.result ? superjson.deserialize(body.result.data as never) : undefined,
+      errorCode: body.error?.json.data.code,
+    }
+  }
+
+  const signUp = async (name: string) => {
+    const email = `${name.toLowerCase()}@example.com`
+    const response = await authCall('POST', '/sign-up/email', undefined, { name, email, password: 'secret-pass1' })
+    expect(response.status).toBe(200)
+    const { user } = (await response.json()) as { user: { id: string } }
+    return { id: user.id, email, cookie: cookiesOf(response) }
+  }
+
+  const createKey = async (credentials: Credentials, name: string) => {
+    const response = await authCall('POST', '/api-key/create', credentials, { name })
+    expect(response.status).toBe(200)
+    return (await response.json()) as { id: string; key: string }
+  }
+
+  const listKeys = async (credentials: Credentials) => {
+    const response = await authCall('GET', '/api-key/list', credentials)
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { apiKeys: { id: string; name: string; referenceId: string }[] }).apiKeys
+  }
+
+  let ada: Awaited<ReturnType<typeof signUp>>
+  let bob: Awaited<ReturnType<typeof signUp>>
+  let adaKey: { id: string; key: string }
+  let bobKey: { id: string; key: string }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    auth = authForDatabase(database.connection.db)
+    ada = await signUp('Ada')
+    bob = await signUp('Bob')
+    adaKey = await createKey(ada, 'Ada laptop')
+    bobKey = await createKey(bob, 'Bob server')
+  })
+  afterAll(() => database.dispose())
+
+  it('account.me answers each caller with their own user, by cookie and by key', async () => {
+    for (const [who, credentials] of [
+      [ada, { cookie: ada.cookie }],
+      [ada, { apiKey: adaKey.key }],
+      [bob, { cookie: bob.cookie }],
+      [bob, { apiKey: bobKey.key }],
+    ] as const) {
+      const me = await trpc('query', 'account.me', credentials)
+      expect(me.status).toBe(200)
+      expect(me.data).toMatchObject({ id: who.id, email: who.email })
+    }
+  })
+
+  it('lists only the caller’s own keys and sessions', async () => {
+    expect((await listKeys({ cookie: ada.cookie })).map((key) => key.id)).toEqual([adaKey.id])
+    expect((await listKeys({ cookie: bob.cookie })).map((key) => key.id)).toEqual([bobKey.id])
+
+    const sessions = await authCall('GET', '/list-sessions', { cookie: bob.cookie })
+    expect(sessions.status).toBe(200)
+    const listed = (await sessions.json()) as { userId: string }[]
+    expect(listed.length).toBeGreaterThan(0)
+    expect(listed.every((session) => session.userId === bob.id)).toBe(true)
+  })
+
+  it('will not let one user delete or read another user’s key', async () => {
+    const refused = await authCall('POST', '/api-key/delete', { cookie: bob.cookie }, { keyId: adaKey.id })
+    expect(refused.status).toBeGreaterThanOrEqual(400)
+    expect(refused.status).toBeLessThan(500)
+    const peek = await authCall('GET', `/api-key/get?id=${adaKey.id}`, { cookie: bob.cookie })
+    expect(peek.status).toBeGreaterThanOrEqual(400)
+    expect(peek.status).toBeLessThan(500)
+    expect((await trpc('query', 'account.me', { apiKey: adaKey.key })).data).toMatchObject({ id: ada.id })
+  })
+
+  it('lets a key act only through the API, not on the account itself', async () => {
+    // A leaked key must not be enough to delete the account, change it or end its sessions.
+    for (const [path, body] of [
+      ['/delete-user', {}],
+      ['/update-user', { name: 'Mallory' }],
+      ['/revoke-sessions', {}],
+      ['/api-key/create', { name: 'Minted by a key' }],
+    ] as const) {
+      const response = await authCall('POST', path, { apiKey: bobKey.key }, body)
+      expect(response.status, path).toBe(403)
+    }
+    expect((await trpc('query', 'account.me', { apiKey: bobKey.key })).data).toMatchObject({ id: bob.id, name: 'Bob' })
+    expect((await trpc('query', 'account.me', { cookie: bob.cookie })).status).toBe(200)
+  })
+
+  it('answers a deleted key with 401 UNAUTHORIZED, never a 500', async () => {
+    const doomed = await createKey(ada, 'Short-lived')
+    expect((await trpc('query', 'account.me', { apiKey: doomed.key })).status).toBe(200)
+    const deleted = await authCall('POST', '/api-key/delete', { cookie: ada.cookie }, { keyId: doomed.id })
+    expect(deleted.status).toBe(200)
+    const after = await trpc('query', 'account.me', { apiKey: doomed.key })
+    expect(after).toMatchObject({ status: 401, errorCode: 'UNAUTHORIZED' })
+  })
+
+  it('answers an expired key with 401, and deleteExpired removes only the caller’s expired keys', async () => {
+    // The plugin refuses an expiry under a day, so the row is moved into the past directly.
+    const adaOld = await createKey(ada, 'Ada old')
+    const bobOld = await createKey(bob, 'Bob old')
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000)
+    const db = database.connection.db
+    await db.update(apiKeys).set({ expiresAt: yesterday }).where(eq(apiKeys.id, adaOld.id))
+    await db.update(apiKeys).set({ expiresAt: yesterday }).where(eq(apiKeys.id, bobOld.id))
+
+    const removed = await trpc('mutation', 'apiKeys.deleteExpired', { cookie: ada.cookie })
+    expect(removed).toMatchObject({ status: 200, data: { deleted: 1 } })
+    const remaining = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, bobOld.id))
+    expect(remaining).toHaveLength(1)
+
+    const expired = await trpc('query', 'account.me', { apiKey: bobOld.key })
+    expect(expired).toMatchObject({ status: 401, errorCode: 'UNAUTHORIZED' })
+    expect((await trpc('query', 'account.me', { apiKey: bobKey.key })).data).toMatchObject({ id: bob.id })
+  })
+
+  it('moves a guest’s keys to the account they sign up for, and deletes the guest', async () => {
+    const guest = await authCall('POST', '/sign-in/anonymous')
+    expect(guest.status).toBe(200)
+    const guestCookie = cookiesOf(guest)
+    const { user: guestUser } = (await guest.json()) as { user: { id: string; name: string } }
+    expect(guestUser.name).toBe('Guest')
+    const guestKey = await createKey({ cookie: guestCookie }, 'Guest key')
+
+    const linked = await authCall(
+      'POST',
+      '/sign-up/email',
+      { cookie: guestCookie },
+      { name: 'Grace', email: 'grace@example.com', password: 'secret-pass1' },
+    )
+    expect(linked.status).toBe(200)
+    const { user: grace } = (await linked.json()) as { user: { id: string } }
+    expect((await trpc('query', 'account.me', { apiKey: guestKey.key })).data).toMatchObject({
+      id: grace.id,
+      email: 'grace@example.com',
+    })
+    const guestRows = await database.connection.db.select().from(users).where(eq(users.id, guestUser.id))
+    expect(guestRows).toHaveLength(0)
+  })
+})

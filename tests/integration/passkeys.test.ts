@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { updateSiteSettings } from '#/server/settings'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
+const origin = process.env.APP_URL ?? 'http://localhost:3000'
+
+describe.each(engines)('passkeys on %s', (engine) => {
+  let database: FreshDatabase
+  let auth: ReturnType<typeof createAuth>
+
+  const request = (method: 'GET' | 'POST', path: string, options: { body?: unknown; cookie?: string } = {}) =>
+    auth.handler(
+      new Request(`${origin}/api/auth${path}`, {
+        method,
+        headers: {
+          origin,
+          [clientIpHeader]: '198.51.100.20',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      }),
+    )
+  const errorOf = async (response: Response) => ((await response.json()) as { code?: string }).code
+  /** The cookies a response sets, as a `cookie` request header. */
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    auth = createAuth(database.connection.db)
+  })
+  afterAll(() => database.dispose())
+
+  it('refuses passkey sign-in while the method is switched off, and offers it again once on', async () => {
+    const db = database.connection.db
+    await updateSiteSettings(db, { authPasskey: false })
+    const options = await request('GET', '/passkey/generate-authenticate-options')
+    expect(options.status).toBe(400)
+    expect(await errorOf(options)).toBe('SIGN_IN_METHOD_IS_NOT_ENABLED')
+    const verify = await request('POST', '/passkey/verify-authentication', { body: { response: {} } })
+    expect(verify.status).toBe(400)
+    expect(await errorOf(verify)).toBe('SIGN_IN_METHOD_IS_NOT_ENABLED')
+
+    await updateSiteSettings(db, { authPasskey: true })
+    const again = await request('GET', '/passkey/generate-authenticate-options')
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as { challenge?: string }).challenge).toEqual(expect.any(String))
+  })
+
+  it('refuses a passkey name longer than 64 characters', async () => {
+    const signUp = await request('POST', '/sign-up/email', {
+      body: { name: 'Ada', email: 'ada-passkeys@example.com', password: 'engine1843' },
+    })
+    expect(signUp.status).toBe(200)
+    const cookie = cookieOf(signUp)
+    const tooLong = await request('GET', `/passkey/generate-register-options?name=${'k'.repeat(65)}`, { cookie })
+    expect(tooLong.status).toBe(400)
+    expect(await errorOf(tooLong)).toBe('PASSKEY_NAME_TOO_LONG')
+    const rename = await request('POST', '/passkey/update-passkey', {
+      body: { id: 'any', name: 'k'.repeat(65) },
+      cookie,
+    })
+    expect(await errorOf(rename)).toBe('PASSKEY_NAME_TOO_LONG')
+
+    const fine = await request('GET', `/passkey/generate-register-options?name=${'k'.repeat(64)}`, { cookie })
+    expect(fine.status).toBe(200)
+    const registerOptions = (await fine.json()) as { rp?: { id?: string } }
+    expect(registerOptions.rp?.id).toBe(new URL(origin).hostname)
+  })
+})

@@ -1,0 +1,115 @@
+// Runs where REDIS_URL points at a Redis server (vitest.config.ts leaves the file out otherwise; .ci/run sets it).
+import { randomUUID } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { connectRedis, createRedisStorage } from '#/server/auth/redis-storage'
+import { authRateLimits } from '#/server/db/schema'
+import { checkHealth } from '#/server/health'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
+const origin = process.env.APP_URL ?? 'http://localhost:3000'
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+describe.each(engines)('two app servers sharing Redis, on %s', (engine) => {
+  let database: FreshDatabase
+  let redis: Redis
+  // A prefix of its own, so parallel runs and earlier runs never share counters.
+  const prefix = `hatch-test:${randomUUID()}:`
+  let serverA: ReturnType<typeof createAuth>
+  let serverB: ReturnType<typeof createAuth>
+
+  const request = (
+    server: ReturnType<typeof createAuth>,
+    path: string,
+    options: { body?: unknown; cookie?: string; ip?: string } = {},
+  ) =>
+    server.handler(
+      new Request(`${origin}/api/auth${path}`, {
+        method: options.body === undefined ? 'GET' : 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin,
+          [clientIpHeader]: options.ip ?? '192.0.2.1',
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
+    )
+  const sessionCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    redis = connectRedis(redisUrl)
+    // Two Better Auth instances stand for two app servers: one database, one Redis.
+    serverA = createAuth(database.connection.db, { secondaryStorage: createRedisStorage(redis, prefix) })
+    serverB = createAuth(database.connection.db, { secondaryStorage: createRedisStorage(redis, prefix) })
+    const created = await request(serverA, '/sign-up/email', {
+      body: { name: 'Grace', email: 'grace@example.com', password: 'cobol1959' },
+    })
+    expect(created.status).toBe(200)
+  })
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+    await database.dispose()
+  })
+
+  it('a session made on one server is known to the other, and ends on both at sign-out', async () => {
+    const signIn = await request(serverA, '/sign-in/email', {
+      body: { email: 'grace@example.com', password: 'cobol1959' },
+    })
+    expect(signIn.status).toBe(200)
+    const cookie = sessionCookieOf(signIn)
+    const { token } = (await signIn.json()) as { token: string }
+    expect(await redis.exists(`${prefix}${token}`)).toBe(1)
+
+    const onB = (await (await request(serverB, '/get-session', { cookie })).json()) as { user?: { email: string } }
+    expect(onB?.user?.email).toBe('grace@example.com')
+
+    expect((await request(serverB, '/sign-out', { body: {}, cookie })).status).toBe(200)
+    expect(await redis.exists(`${prefix}${token}`)).toBe(0)
+    expect(await (await request(serverA, '/get-session', { cookie })).json()).toBeNull()
+  })
+
+  it('counts sign-in attempts across both servers in Redis, then answers 429 on either', async () => {
+    const attempt = (server: ReturnType<typeof createAuth>) =>
+      request(server, '/sign-in/email', {
+        body: { email: 'grace@example.com', password: 'wrong-password1' },
+        ip: '192.0.2.77',
+      })
+    const statuses: number[] = []
+    for (let index = 0; index < 10; index++) statuses.push((await attempt(index % 2 ? serverB : serverA)).status)
+    expect(statuses).toEqual(Array(10).fill(401))
+    expect((await attempt(serverA)).status).toBe(429)
+    expect((await attempt(serverB)).status).toBe(429)
+    // The counters live in Redis, not in the database.
+    expect(await database.connection.db.select().from(authRateLimits)).toEqual([])
+    expect((await redis.keys(`${prefix}*192.0.2.77*`)).length).toBeGreaterThan(0)
+  })
+})
+
+describe('GET /api/health with sessions in Redis', () => {
+  it('is 200 while Redis answers and 503 naming Redis once it does not', async () => {
+    const database = await createFreshDatabase('pglite')
+    await database.connection.migrate()
+    const redis = connectRedis(redisUrl)
+    try {
+      expect((await checkHealth(database.connection.db, redis)).status).toBe(200)
+      redis.disconnect()
+      const response = await checkHealth(database.connection.db, redis)
+      expect(response.status).toBe(503)
+      expect(((await response.json()) as { reason: string }).reason).toMatch(/^redis unreachable: /)
+    } finally {
+      redis.disconnect()
+      await database.dispose()
+    }
+  })
+})
