@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authForDatabase, clientIpHeader } from '#/server/auth/auth'
+import { authForDatabase } from '#/server/auth/auth'
 import { apiKeys, users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
+import { authRequest, cookieHeaderOf as cookiesOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 /** How a caller proves who they are: the browser's cookies, or an API key. */
 type Credentials = { cookie: string } | { apiKey: string }
@@ -15,34 +13,18 @@ type Credentials = { cookie: string } | { apiKey: string }
 const headersOf = (credentials: Credentials): Record<string, string> =>
   'cookie' in credentials ? { cookie: credentials.cookie } : { 'x-api-key': credentials.apiKey }
 
-/** The cookies a response sets, as a Cookie header for the next request. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .filter((pair) => !pair?.endsWith('='))
-    .join('; ')
-
 describe.each(engines)('API keys and user isolation on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof authForDatabase>
   let ipCounter = 0
 
-  const authCall = async (method: 'GET' | 'POST', path: string, credentials?: Credentials, body?: unknown) => {
-    const response = await auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method,
-        headers: {
-          origin,
-          'content-type': 'application/json',
-          [clientIpHeader]: `198.51.100.${++ipCounter % 250}`,
-          ...(credentials ? headersOf(credentials) : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    )
-    return response
-  }
+  const authCall = (method: 'GET' | 'POST', path: string, credentials?: Credentials, body?: unknown) =>
+    authRequest(auth, path, {
+      method,
+      body,
+      ip: `198.51.100.${++ipCounter % 250}`,
+      headers: credentials ? headersOf(credentials) : {},
+    })
 
   /** A procedure over HTTP, through the same handler as /api/trpc. */
   const trpc = async (kind: 'query' | 'mutation', path: string, credentials: Credentials) => {

@@ -6,10 +6,8 @@ import { describeAuthError } from '#/lib/auth-errors'
 import { clientIpHeader, createAuth } from '#/server/auth/auth'
 import { users } from '#/server/db/schema'
 import { updateSiteSettings } from '#/server/settings'
+import { testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 /** Random text: unlike a repeated letter, PostgreSQL cannot compress it below its index size limit. */
 const randomText = (length: number) => randomBytes(length).toString('base64url').slice(0, length)

@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { emailOutbox } from '#/server/db/schema'
 import { updateSiteSettings } from '#/server/settings'
+import { authRequest, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 describe.each(engines)('Better Auth on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 
-  const post = (path: string, body: unknown, ip = '198.51.100.1', extraHeaders: Record<string, string> = {}) =>
-    auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin, [clientIpHeader]: ip, ...extraHeaders },
-        body: JSON.stringify(body),
-      }),
-    )
-  const errorOf = async (response: Response) => ((await response.json()) as { code?: string }).code
+  const post = (path: string, body: unknown, ip = '198.51.100.1', headers: Record<string, string> = {}) =>
+    authRequest(auth, path, { body, ip, headers })
 
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

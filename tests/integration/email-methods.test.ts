@@ -1,30 +1,21 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { emailOutbox } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { updateSiteSettings } from '#/server/settings'
+import { authRequest, cookieHeaderOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
 // Without SMTP the app keeps every email in the outbox table, so the tests can count what was sent.
 delete process.env.SMTP_URL
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 describe.each(engines)('email sign-in methods on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 
-  const request = (method: 'GET' | 'POST', path: string, body: unknown, ip: string, headers = {}) =>
-    auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', origin, [clientIpHeader]: ip, ...headers },
-        body: method === 'POST' ? JSON.stringify(body) : undefined,
-      }),
-    )
-  const post = (path: string, body: unknown, ip: string, headers = {}) => request('POST', path, body, ip, headers)
-  const errorOf = async (response: Response) => ((await response.json()) as { code?: string }).code
+  const post = (path: string, body: unknown, ip: string, headers: Record<string, string> = {}) =>
+    authRequest(auth, path, { body, ip, headers })
   const emailsTo = async (address: string) =>
     database.connection.db.select().from(emailOutbox).where(eq(emailOutbox.to, address))
   const sendMagicLink = (email: string, ip: string) =>
@@ -92,11 +83,10 @@ describe.each(engines)('email sign-in methods on %s', (engine) => {
   })
 
   it('sends a dead magic link to the error page the client named, not to a raw error', async () => {
-    const response = await request(
-      'GET',
+    const response = await authRequest(
+      auth,
       `/magic-link/verify?${new URLSearchParams({ token: 'not-a-real-token', callbackURL: '/en/console', errorCallbackURL: '/en/magic-link?redirect=%2Fen%2Fconsole' })}`,
-      undefined,
-      '198.51.100.40',
+      { ip: '198.51.100.40' },
     )
     expect(response.status).toBe(302)
     const location = new URL(response.headers.get('location') ?? '', origin)
@@ -112,7 +102,7 @@ describe.each(engines)('email sign-in methods on %s', (engine) => {
       '198.51.100.50',
     )
     expect(signUp.status).toBe(200)
-    const cookie = (signUp.headers.getSetCookie() ?? []).map((value) => value.split(';')[0]).join('; ')
+    const cookie = cookieHeaderOf(signUp)
     const changed = await post(
       '/change-email',
       { newEmail: 'grace.hopper@example.com', callbackURL: '/zh/console/account' },

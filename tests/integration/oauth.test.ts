@@ -1,15 +1,13 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { updateSiteSettings } from '#/server/settings'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
 import { startTestOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
+import { authRequest, cookieHeaderOf, errorCodeOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 // A real OpenID provider, configured the way an operator would: OAUTH_PROVIDERS, read when the server starts.
 let oidc: TestOidcProvider
@@ -25,18 +23,7 @@ describe.each(engines)('generic OAuth sign-in on %s', (engine) => {
   let sessionCookie = ''
 
   const post = (path: string, body: unknown) =>
-    auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin,
-          [clientIpHeader]: '198.51.100.20',
-          ...(sessionCookie ? { cookie: sessionCookie } : {}),
-        },
-        body: JSON.stringify(body),
-      }),
-    )
+    authRequest(auth, path, { body, ip: '198.51.100.20', cookie: sessionCookie })
   const startSignIn = () =>
     post('/sign-in/social', { provider: oidc.config.id, callbackURL: '/en/console', errorCallbackURL: '/en/sign-in' })
   const startLink = () => post('/link-social', { provider: oidc.config.id, callbackURL: '/en/console/account' })
@@ -60,7 +47,7 @@ describe.each(engines)('generic OAuth sign-in on %s', (engine) => {
     auth = createAuth(database.connection.db)
     const signedUp = await post('/sign-up/email', { name: 'Ada', email: 'ada@example.com', password: 'engine1843' })
     expect(signedUp.status).toBe(200)
-    sessionCookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    sessionCookie = cookieHeaderOf(signedUp)
   })
   afterAll(() => database.dispose())
 
@@ -82,7 +69,7 @@ describe.each(engines)('generic OAuth sign-in on %s', (engine) => {
       expect(await shownProviders()).toEqual([])
       for (const response of [await startSignIn(), await startLink()]) {
         expect(response.status).toBe(400)
-        expect(((await response.json()) as { code?: string }).code).toBe('SIGN_IN_METHOD_IS_NOT_ENABLED')
+        expect(await errorCodeOf(response)).toBe('SIGN_IN_METHOD_IS_NOT_ENABLED')
       }
     } finally {
       await updateSiteSettings(database.connection.db, { authGenericOauth: true })
@@ -91,13 +78,11 @@ describe.each(engines)('generic OAuth sign-in on %s', (engine) => {
   })
 
   it('refuses to unlink the last sign-in method', async () => {
-    const list = await auth.handler(
-      new Request(`${origin}/api/auth/list-accounts`, { headers: { cookie: sessionCookie, origin } }),
-    )
+    const list = await authRequest(auth, '/list-accounts', { cookie: sessionCookie })
     const accounts = (await list.json()) as { id: string; providerId: string }[]
     expect(accounts.map(({ providerId }) => providerId)).toEqual(['credential'])
     const refused = await post('/unlink-account', { accountId: accounts[0]?.id })
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as { code?: string }).code).toBe('FAILED_TO_UNLINK_LAST_ACCOUNT')
+    expect(await errorCodeOf(refused)).toBe('FAILED_TO_UNLINK_LAST_ACCOUNT')
   })
 })

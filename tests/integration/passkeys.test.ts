@@ -1,35 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { updateSiteSettings } from '#/server/settings'
+import { authRequest, cookieHeaderOf as cookieOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 
 describe.each(engines)('passkeys on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 
   const request = (method: 'GET' | 'POST', path: string, options: { body?: unknown; cookie?: string } = {}) =>
-    auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method,
-        headers: {
-          origin,
-          [clientIpHeader]: '198.51.100.20',
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      }),
-    )
-  const errorOf = async (response: Response) => ((await response.json()) as { code?: string }).code
-  /** The cookies a response sets, as a `cookie` request header. */
-  const cookieOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ')
+    authRequest(auth, path, { ...options, method, ip: '198.51.100.20' })
 
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

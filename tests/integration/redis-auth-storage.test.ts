@@ -2,14 +2,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { connectRedis, createRedisStorage } from '#/server/auth/redis-storage'
 import { authRateLimits } from '#/server/db/schema'
 import { checkHealth } from '#/server/health'
+import { authRequest, cookieHeaderOf as sessionCookieOf } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 describe.each(engines)('two app servers sharing Redis, on %s', (engine) => {
@@ -24,24 +23,7 @@ describe.each(engines)('two app servers sharing Redis, on %s', (engine) => {
     server: ReturnType<typeof createAuth>,
     path: string,
     options: { body?: unknown; cookie?: string; ip?: string } = {},
-  ) =>
-    server.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method: options.body === undefined ? 'GET' : 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin,
-          [clientIpHeader]: options.ip ?? '192.0.2.1',
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      }),
-    )
-  const sessionCookieOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ')
+  ) => authRequest(server, path, { ...options, ip: options.ip ?? '192.0.2.1' })
 
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

@@ -1,12 +1,11 @@
 import { type TOTP, URI } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientIpHeader, createAuth } from '#/server/auth/auth'
+import { createAuth } from '#/server/auth/auth'
 import { hasPendingTwoFactorChallenge } from '#/server/auth/two-factor-challenge'
 import { getEnv } from '#/server/env'
+import { authRequest } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-process.env.BETTER_AUTH_SECRET ??= 'integration-test-secret-0123456789abcdef'
-const origin = process.env.APP_URL ?? 'http://localhost:3000'
 const account = { name: 'Grace', email: 'grace@example.com', password: 'cobol-1959' }
 
 /** The cookies a response sets that still hold a value (Better Auth clears others with an empty value). */
@@ -30,18 +29,7 @@ describe.each(engines)('two-factor authentication on %s', (engine) => {
   let app: TOTP
 
   const post = (path: string, body: unknown, options: { ip?: string; cookie?: string } = {}) =>
-    auth.handler(
-      new Request(`${origin}/api/auth${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin,
-          [clientIpHeader]: options.ip ?? '203.0.113.1',
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-        body: JSON.stringify(body),
-      }),
-    )
+    authRequest(auth, path, { body, cookie: options.cookie, ip: options.ip ?? '203.0.113.1' })
   const signIn = () =>
     post('/sign-in/email', { email: account.email, password: account.password }, { ip: '203.0.113.2' })
 
