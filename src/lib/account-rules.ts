@@ -31,3 +31,22 @@ export const optionalUsernameField = z
   .refine((value) => value === '' || usernamePattern.test(value), 'validation_username_invalid')
 
 export const nameField = z.string().trim().min(1, 'validation_required').max(nameMaxLength, 'validation_name_too_long')
+
+/** The longest picture address; the server refuses longer ones too. */
+export const imageUrlMaxLength = 2000
+
+/** A picture address the profile takes: http(s) only, so no `javascript:` or `data:` URL reaches an <img>. */
+export const isImageUrl = (value: string) =>
+  value.length <= imageUrlMaxLength && z.url({ protocol: /^https?$/ }).safeParse(value).success
+
+/** A picture address, or empty for none (initials instead). */
+export const imageUrlField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isImageUrl(value), 'validation_url_invalid')
+
+/**
+ * An account without a password is deleted on the strength of a recent sign-in: this many minutes after signing in.
+ * Accounts with a password give it again instead (src/server/auth/account-deletion.ts enforces both).
+ */
+export const deleteAfterSignInMinutes = 10

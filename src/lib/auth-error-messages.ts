@@ -171,12 +171,18 @@ export const authErrorMessages = {
   NO_DEFAULT_API_KEY_CONFIGURATION_FOUND: m.error_code_NO_DEFAULT_API_KEY_CONFIGURATION_FOUND,
   ORGANIZATION_PLUGIN_REQUIRED: m.error_code_ORGANIZATION_PLUGIN_REQUIRED,
 
-  // Ours: the hooks in src/server/auth/auth.ts, methods.ts and request-checks.ts
+  // Ours: the hooks in src/server/auth/ (auth.ts, methods.ts, request-checks.ts and the plugins there)
   EMAIL_AND_PASSWORD_IS_NOT_ENABLED: m.error_code_EMAIL_AND_PASSWORD_IS_NOT_ENABLED,
   USERNAME_SIGN_IN_IS_NOT_ENABLED: m.error_code_USERNAME_SIGN_IN_IS_NOT_ENABLED,
   SIGN_IN_METHOD_IS_NOT_ENABLED: m.error_code_SIGN_IN_METHOD_IS_NOT_ENABLED,
   PASSWORD_NEEDS_LETTER_AND_NUMBER: m.error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER,
   NAME_TOO_LONG: m.error_code_NAME_TOO_LONG,
+  PROFILE_NAME_REQUIRED: m.error_code_PROFILE_NAME_REQUIRED,
+  INVALID_IMAGE_URL: m.error_code_INVALID_IMAGE_URL,
+  API_KEY_NOT_ALLOWED_HERE: m.error_code_API_KEY_NOT_ALLOWED_HERE,
+  PASSKEY_NAME_TOO_LONG: m.error_code_PASSKEY_NAME_TOO_LONG,
+  DELETE_ACCOUNT_NEEDS_PASSWORD: m.error_code_DELETE_ACCOUNT_NEEDS_PASSWORD,
+  DELETE_ACCOUNT_NEEDS_RECENT_SIGN_IN: m.error_code_DELETE_ACCOUNT_NEEDS_RECENT_SIGN_IN,
 } satisfies Record<string, () => string>
 
 export type AuthErrorCode = keyof typeof authErrorMessages

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { accountListStaleTime, authQueryKeys } from '#/lib/auth-refresh'
@@ -16,3 +16,14 @@ export const linkedAccountsQuery = queryOptions({
   },
   staleTime: accountListStaleTime,
 })
+
+/**
+ * Whether the user has a password (undefined while loading). Accounts made by a link, a code, a provider or a passkey
+ * have none until they set one; the password, two-factor and delete sections depend on it.
+ */
+export function useHasPassword(): boolean | undefined {
+  return useQuery({
+    ...linkedAccountsQuery,
+    select: (accounts) => accounts.some((account) => account.providerId === passwordProviderId),
+  }).data
+}

@@ -1,17 +1,10 @@
 import { z } from 'zod'
-import { nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
+import { imageUrlField, nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
 
 export const profileSchema = z.object({
   name: nameField,
   username: optionalUsernameField,
-  image: z
-    .string()
-    .trim()
-    .max(2000, 'validation_url_invalid')
-    .refine(
-      (value) => value === '' || z.url({ protocol: /^https?$/ }).safeParse(value).success,
-      'validation_url_invalid',
-    ),
+  image: imageUrlField,
 })
 
 export const changePasswordSchema = z.object({

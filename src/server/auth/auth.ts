@@ -35,9 +35,11 @@ import {
 import { getEnv } from '../env'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
+import { accountDeletionGuard } from './account-deletion'
 import { disabledMethodError, enabledAuthMethods } from './methods'
 import { passkeyNameLimit } from './passkey-names'
 import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
+import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
 
@@ -186,6 +188,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         origin: env.APP_URL,
       }),
       passkeyNameLimit(),
+      accountDeletionGuard(),
       apiKey({
         // `x-api-key: hatch_…` authenticates tRPC calls as the key's owner (src/server/trpc/init.ts).
         apiKeyHeaders: [apiKeyHeader],
@@ -200,6 +203,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 600 },
       }),
       multiSession({ maximumSessions: 5 }),
+      rememberMeCoversDeviceSessions(),
       genericOAuth({
         config: env.OAUTH_PROVIDERS.map((provider) => ({
           providerId: provider.id,
@@ -233,6 +237,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         // Requests that send an email (AUTH_EMAIL_LIMIT per minute per client address).
         '/sign-in/magic-link': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/email-otp/send-verification-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/email-otp/request-password-reset': { window: 60, max: env.AUTH_EMAIL_LIMIT },
+        '/forget-password/email-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/request-password-reset': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/send-verification-email': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/two-factor/send-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
@@ -242,6 +248,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         '/two-factor/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
         '/magic-link/verify': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
         '/email-otp/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        '/email-otp/check-verification-otp': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        '/email-otp/reset-password': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
       },
     },
     advanced: {
@@ -273,10 +281,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
           throw ctx.redirect(`${env.APP_URL}/${locale}/magic-link?error=${disabled.code}`)
         }
         if (disabled) throw new APIError('BAD_REQUEST', disabled)
-        // Better Auth checks length; the product also wants a letter and a digit.
-        if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return
-        const password = (ctx.body as { password?: unknown; newPassword?: unknown } | undefined) ?? {}
-        const candidate = ctx.path === '/sign-up/email' ? password.password : password.newPassword
+        // Better Auth checks length; the product also wants a letter and a digit, wherever a password is set.
+        const field = newPasswordFields[ctx.path]
+        if (!field) return
+        const candidate = (ctx.body as Record<string, unknown> | undefined)?.[field]
         if (typeof candidate === 'string' && passwordNeedsLetterAndNumber(candidate)) {
           throw new APIError('BAD_REQUEST', {
             code: 'PASSWORD_NEEDS_LETTER_AND_NUMBER',
@@ -286,6 +294,14 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       }),
     },
   })
+}
+
+/** The endpoints that set a password, and the body field that carries the new one. */
+const newPasswordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/email-otp/reset-password': 'password',
 }
 
 /**

@@ -65,15 +65,17 @@ export function disabledMethodError(
     case '/magic-link/verify':
       return methods.magicLink ? null : methodOff
     case '/sign-in/email-otp':
+    case '/forget-password/email-otp':
       return methods.emailOtp ? null : methodOff
-    case '/email-otp/send-verification-otp':
-      return fields.type !== 'sign-in' || methods.emailOtp ? null : methodOff
     case '/sign-in/anonymous':
       return methods.anonymous ? null : methodOff
     case '/passkey/generate-authenticate-options':
     case '/passkey/verify-authentication':
+    case '/passkey/generate-register-options':
+    case '/passkey/verify-registration':
       return methods.passkey ? null : methodOff
     default:
-      return null
+      // Every email-code endpoint (sending, verifying, resetting a password by code) goes with the switch.
+      return path.startsWith('/email-otp/') && !methods.emailOtp ? methodOff : null
   }
 }

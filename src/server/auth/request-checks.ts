@@ -1,4 +1,4 @@
-import { emailMaxLength, nameMaxLength } from '#/lib/account-rules'
+import { emailMaxLength, isImageUrl, nameMaxLength } from '#/lib/account-rules'
 import { safeRedirectPath } from '#/lib/safe-redirect'
 
 export interface MalformedRequest {
@@ -20,7 +20,7 @@ export function malformedRequestError(path: string, body: unknown): MalformedReq
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { code: 'BODY_MUST_BE_AN_OBJECT', message: 'Body must be an object' }
   }
-  const { email, newEmail, name } = body as Record<string, unknown>
+  const { email, newEmail, name, image } = body as Record<string, unknown>
   for (const address of [email, newEmail]) {
     if (typeof address === 'string' && address.length > emailMaxLength) {
       return { code: 'INVALID_EMAIL', message: 'Invalid email' }
@@ -28,6 +28,13 @@ export function malformedRequestError(path: string, body: unknown): MalformedReq
   }
   if (userNamePaths.has(path) && typeof name === 'string' && name.trim().length > nameMaxLength) {
     return { code: 'NAME_TOO_LONG', message: 'Name is too long' }
+  }
+  // Sign-up and the profile need a name (links and codes sign up from an address alone and name the user after it).
+  if ((path === '/sign-up/email' || path === '/update-user') && typeof name === 'string' && name.trim() === '') {
+    return { code: 'PROFILE_NAME_REQUIRED', message: 'Name is required' }
+  }
+  if (typeof image === 'string' && image.trim() !== '' && !isImageUrl(image.trim())) {
+    return { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http or https address' }
   }
   return null
 }

@@ -32,13 +32,17 @@ export const publicProcedure = t.procedure
 
 /**
  * Needs a signed-in user: the session cookie, or an API key in `x-api-key` (Better Auth's api-key plugin turns a
- * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED.
+ * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED; a throttled key 429.
  */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   let session: Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>
   try {
     session = await authForDatabase(ctx.db).api.getSession({ headers: ctx.headers })
   } catch (error) {
+    // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
+    if (error instanceof APIError && error.statusCode === 429) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message, cause: error })
+    }
     if (error instanceof APIError && error.statusCode < 500) {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
     }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
+import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { ApiKeysSection } from './api-keys-section'
 import { DeleteAccountSection } from './delete-account-section'
@@ -34,6 +35,7 @@ function Section({
 }
 
 export function AccountScreen({ user }: { user: SessionUser }) {
+  const { authMethods } = useSiteSettings()
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-semibold tracking-tight">{m.account_title()}</h1>
@@ -84,7 +86,7 @@ export function AccountScreen({ user }: { user: SessionUser }) {
             <EmailSection user={user} />
           </Section>
           <Section id="password" title={m.account_password_title()}>
-            <PasswordSection />
+            <PasswordSection email={user.email} />
           </Section>
           <Section id="two-factor" title={m.twofa_title()} subtitle={m.twofa_subtitle()}>
             <TwoFactorSection user={user} />
@@ -94,9 +96,12 @@ export function AccountScreen({ user }: { user: SessionUser }) {
           </Section>
         </>
       )}
-      <Section id="passkeys" title={m.passkey_section_title()} subtitle={m.passkey_section_subtitle()}>
-        <PasskeysSection />
-      </Section>
+      {/* Passkeys switched off in site settings can neither sign in nor be added (the server refuses both). */}
+      {authMethods.passkey ? (
+        <Section id="passkeys" title={m.passkey_section_title()} subtitle={m.passkey_section_subtitle()}>
+          <PasskeysSection />
+        </Section>
+      ) : null}
       <Section id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
       </Section>

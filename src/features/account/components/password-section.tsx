@@ -8,9 +8,51 @@ import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys } from '#/lib/auth-refresh'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import { useHasPassword } from '../linked-accounts-query'
 import { changePasswordSchema } from '../schemas'
 
-export function PasswordSection() {
+/** Changes the password; an account without one is offered an emailed link that sets it. */
+export function PasswordSection({ email }: { email: string }) {
+  const hasPassword = useHasPassword()
+  return hasPassword === false ? <SetPasswordByEmail email={email} /> : <ChangePasswordForm />
+}
+
+/**
+ * Sets a first password through the reset link (Better Auth's reset adds the password sign-in when there is none), so
+ * only someone who can read the account's mailbox can add one.
+ */
+function SetPasswordByEmail({ email }: { email: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
+
+  const send = async () => {
+    setState('sending')
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: localizeHref('/reset-password') })
+    if (error) {
+      setState('idle')
+      toast.error(describeAuthError(error))
+      return
+    }
+    setState('sent')
+  }
+
+  return (
+    <div className="mt-4 grid gap-3 sm:max-w-md" data-testid="password-none">
+      <p className="text-sm text-muted-foreground">{m.account_password_none()}</p>
+      {state === 'sent' ? (
+        <p role="status" className="text-sm">
+          {m.account_password_link_sent({ email })}
+        </p>
+      ) : (
+        <Button type="button" variant="outline" className="w-fit" disabled={state === 'sending'} onClick={send}>
+          {m.account_password_send_link()}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function ChangePasswordForm() {
   const queryClient = useQueryClient()
   const { errors, validate } = useFieldErrors(changePasswordSchema)
   const [pending, setPending] = useState(false)

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { CopyIcon, DownloadIcon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-react'
 import QRCode from 'qrcode'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
@@ -13,7 +12,7 @@ import type { SessionUser } from '#/lib/session-user'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
-import { linkedAccountsQuery, passwordProviderId } from '../linked-accounts-query'
+import { useHasPassword } from '../linked-accounts-query'
 
 /** What `/two-factor/enable` gives before the first code confirms that the app holds the key. */
 interface PendingSetup {
@@ -27,10 +26,7 @@ interface PendingSetup {
  */
 export function TwoFactorSection({ user }: { user: SessionUser }) {
   // Two-factor protects the password sign-in, so it needs a password.
-  const hasPassword = useQuery({
-    ...linkedAccountsQuery,
-    select: (accounts) => accounts.some((account) => account.providerId === passwordProviderId),
-  })
+  const hasPassword = useHasPassword()
   const [setup, setSetup] = useState<PendingSetup | null>(null)
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null)
 
@@ -50,7 +46,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
         }}
       />
     )
-  } else if (hasPassword.data === false) {
+  } else if (hasPassword === false) {
     body = (
       <p className="mt-4 text-sm text-muted-foreground" data-testid="twofa-no-password">
         {m.twofa_no_password()}
