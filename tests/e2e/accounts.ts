@@ -26,8 +26,17 @@ export async function signUpNewAccount(page: Page, account: TestAccount = newAcc
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/en\/console\/account$/)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await waitForAccountPage(page)
   return account
+}
+
+/**
+ * Waits until the account page is interactive and every section has loaded: a section that turns from "Loading…" into
+ * its list moves the ones below it, and a click aimed before the move lands elsewhere.
+ */
+export async function waitForAccountPage(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await expect(page.getByText(/^Loading.*…$/)).toHaveCount(0)
 }
 
 /** Signs out from the console's user menu and waits for the sign-in page to be interactive. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { uniqueId } from './accounts'
+import { uniqueId, waitForAccountPage } from './accounts'
 import { expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox.ts'
 
@@ -15,7 +15,7 @@ async function signUpByCode(page: Page): Promise<string> {
   await page.getByLabel('6-digit code', { exact: true }).fill(/\b(\d{6})\b/.exec(subject)?.[1] ?? '')
   await page.getByRole('button', { name: 'Sign in with the code' }).click()
   await expect(page).toHaveURL(/\/en\/console\/account$/)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await waitForAccountPage(page)
   return email
 }
 
