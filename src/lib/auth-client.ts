@@ -1,16 +1,19 @@
 import { apiKeyClient } from '@better-auth/api-key/client'
 import { passkeyClient } from '@better-auth/passkey/client'
 import {
+  adminClient,
   anonymousClient,
   emailOTPClient,
   magicLinkClient,
   multiSessionClient,
   oneTapClient,
+  organizationClient,
   twoFactorClient,
   usernameClient,
 } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 import { passkeyChallengeOrder } from '#/features/auth/passkey-challenge'
+import { ac, roles } from './access-control'
 
 /** Better Auth's client, on the same origin (/api/auth). */
 export const authClient = createAuthClient({
@@ -25,6 +28,8 @@ export const authClient = createAuthClient({
     passkeyChallengeOrder,
     apiKeyClient(),
     multiSessionClient(),
+    organizationClient({ ac, roles, teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
+    adminClient(),
   ],
 })
 

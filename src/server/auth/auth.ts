@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import {
+  admin,
   anonymous,
   emailOTP,
   genericOAuth,
@@ -14,7 +15,7 @@ import {
   username,
 } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { passwordLimits, passwordNeedsLetterAndNumber } from '#/lib/password-policy'
@@ -22,7 +23,22 @@ import { m } from '#/paraglide/messages'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getDb, isAppDatabase } from '../db/database'
-import { accounts, apiKeys, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from '../db/schema'
+import {
+  accounts,
+  apiKeys,
+  authRateLimits,
+  invitations,
+  members,
+  organizationRoles,
+  organizations,
+  passkeys,
+  sessions,
+  teamMembers,
+  teams,
+  twoFactors,
+  users,
+  verifications,
+} from '../db/schema'
 import { sendEmail } from '../email/mailer'
 import {
   changeEmailEmail,
@@ -36,8 +52,12 @@ import { getEnv } from '../env'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
+import { accountDeletionOrganizations } from './account-organizations'
 import { disabledMethodError, enabledAuthMethods } from './methods'
+import { organizationChecks } from './organization-checks'
+import { organizationPlugin } from './organizations'
 import { passkeyNameLimit } from './passkey-names'
+import { chooseActiveOrganization, moveMemberships } from './personal-organization'
 import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
 import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
@@ -82,6 +102,12 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         twoFactor: twoFactors,
         passkey: passkeys,
         apikey: apiKeys,
+        organization: organizations,
+        member: members,
+        invitation: invitations,
+        team: teams,
+        teamMember: teamMembers,
+        organizationRole: organizationRoles,
       },
     }),
     socialProviders: {
@@ -124,16 +150,45 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     databaseHooks: {
       user: {
         create: {
-          // Magic links and email codes create users from an address alone: name them after it until they choose.
           before: async (user) => ({
-            data: { ...user, name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email) },
+            data: {
+              ...user,
+              // Magic links and email codes create users from an address alone: name them after it until they choose.
+              name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
+              // The first account of a fresh install runs it: it becomes an app admin (npm run admin changes this).
+              role: (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db)) ? 'user' : 'admin',
+            },
           }),
+        },
+      },
+      session: {
+        create: {
+          // Every session works in an organization: the user's first, or a personal workspace made for a new account.
+          before: async (session, ctx) => {
+            const [user] = await db
+              .select({ id: users.id, name: users.name })
+              .from(users)
+              .where(eq(users.id, session.userId))
+            if (!user) return
+            const current = (session as { activeOrganizationId?: string | null }).activeOrganizationId
+            const activeOrganizationId = await chooseActiveOrganization(
+              db,
+              user,
+              localeOfRequest(ctx?.request),
+              current,
+            )
+            return { data: { ...session, activeOrganizationId } }
+          },
         },
       },
     },
     // Deleting an account asks for the password again (re-authentication) in the account area.
     user: {
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // An organization never loses its last owner with its members still in it; one the user alone is in goes too.
+        beforeDelete: async (user) => accountDeletionOrganizations(db, user.id),
+      },
       // The new address gets a verification link; the email changes only when that link is opened.
       changeEmail: { enabled: true },
     },
@@ -180,6 +235,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
             await tx.update(apiKeys).set({ referenceId: ownerId }).where(eq(apiKeys.referenceId, guestId))
             await tx.update(passkeys).set({ userId: ownerId }).where(eq(passkeys.userId, guestId))
           })
+          // The guest's workspace (and anything in it) belongs to the account from now on.
+          await moveMemberships(db, guestId, ownerId)
         },
       }),
       passkey({
@@ -215,6 +272,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         })),
       }),
       oneTap({ clientId: env.GOOGLE_CLIENT_ID }),
+      organizationPlugin(db),
+      organizationChecks(db),
+      // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       tanstackStartCookies(),
     ],
     ...(options.secondaryStorage
@@ -294,6 +355,15 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       }),
     },
   })
+}
+
+async function hasAppAdmin(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.isAnonymous, true)))
+    .limit(1)
+  return row !== undefined
 }
 
 /** The endpoints that set a password, and the body field that carries the new one. */

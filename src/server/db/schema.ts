@@ -63,6 +63,11 @@ export const users = pgTable('users', {
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   /** A guest from "Continue as guest"; signing up later moves the guest's data to the new user. */
   isAnonymous: boolean('is_anonymous').notNull().default(false),
+  /** App-wide role (admin plugin): `admin` or `user`, apart from any organization role. */
+  role: text('role').notNull().default('user'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -78,6 +83,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The organization (and team) the console works in; see src/server/auth/organizations.ts. */
+    activeOrganizationId: text('active_organization_id'),
+    activeTeamId: text('active_team_id'),
+    /** Set while an app admin acts as this user (admin plugin). */
+    impersonatedBy: text('impersonated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -214,3 +224,5 @@ export const emailOutbox = pgTable('email_outbox', {
   html: text('html').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export * from './organization-schema'

@@ -114,3 +114,38 @@ export function oneTimeCodeEmail(options: {
 <p style="font-size:13px;color:#57534e">${escapeHtml(footer)}</p></body></html>`
   return { to: options.to, subject, text, html }
 }
+
+/** An invitation to join an organization, in the language the inviter chose for the invitee. */
+export function invitationEmail(options: {
+  to: string
+  inviterName: string
+  organizationName: string
+  role: string
+  url: string
+  days: number
+  product: string
+  locale: Locale
+}) {
+  const { locale, product } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.email_invitation_subject(
+      { inviter: options.inviterName, organization: options.organizationName, product },
+      { locale },
+    ),
+    greeting: m.email_greeting_plain({}, { locale }),
+    body: m.email_invitation_body(
+      {
+        inviter: options.inviterName,
+        organization: options.organizationName,
+        role: options.role,
+        product,
+        days: String(options.days),
+      },
+      { locale },
+    ),
+    action: m.email_invitation_action({}, { locale }),
+    url: options.url,
+    footer: m.email_invitation_footer({}, { locale }),
+  })
+}

@@ -2,8 +2,29 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
 import superjson from 'superjson'
 import { ZodError, z } from 'zod'
+import { denialMessage, type Permissions } from '#/lib/access-control'
 import { authForDatabase } from '../auth/auth'
+import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
 import type { TrpcContext } from './context'
+
+/**
+ * A refusal the client translates by its own code (`error_code_{appCode}` in messages/), with values for the
+ * message's placeholders; the tRPC code still tells the kind (FORBIDDEN, NOT_FOUND, …).
+ */
+export class AppError extends TRPCError {
+  readonly appCode: string
+  readonly params: Record<string, string>
+  constructor(options: {
+    code: TRPCError['code']
+    appCode: string
+    message: string
+    params?: Record<string, string>
+  }) {
+    super({ code: options.code, message: options.message })
+    this.appCode = options.appCode
+    this.params = options.params ?? {}
+  }
+}
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
@@ -18,6 +39,8 @@ const t = initTRPC.context<TrpcContext>().create({
       message: isMissingProcedure ? `No "${kind}"-procedure on path "${path}"` : shape.message,
       data: {
         ...shape.data,
+        appCode: error instanceof AppError ? error.appCode : undefined,
+        params: error instanceof AppError ? error.params : undefined,
         // Field errors let a form show each message beside its field; the client translates by code.
         fieldErrors:
           error.code === 'BAD_REQUEST' && cause instanceof ZodError ? z.flattenError(cause).fieldErrors : undefined,
@@ -51,3 +74,48 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
   return next({ ctx: { ...ctx, session: session.session, user: session.user } })
 })
+
+/** The app-wide `admin` role (Better Auth's admin plugin), which organization roles never grant. */
+export function isAppAdmin(user: { role?: string | null }): boolean {
+  return (user.role ?? '').split(',').some((role) => role.trim() === 'admin')
+}
+
+/** Needs an app admin (Configuration, Users); anyone else gets 403. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!isAppAdmin(ctx.user)) {
+    throw new AppError({ code: 'FORBIDDEN', appCode: 'APP_ADMIN_ONLY', message: 'Only app admins may do this' })
+  }
+  return next()
+})
+
+/**
+ * Works on the session's active organization (never an id the client names) and needs `required` there: the
+ * member's roles, built-in or custom, must grant every listed action (SPEC section 6).
+ */
+export function orgProcedure(required: Permissions) {
+  return protectedProcedure.use(async ({ ctx, next }) => {
+    const organizationId = (ctx.session as { activeOrganizationId?: string | null }).activeOrganizationId
+    if (!organizationId) {
+      throw new AppError({ code: 'BAD_REQUEST', appCode: 'NO_ACTIVE_ORGANIZATION', message: 'No active organization' })
+    }
+    const access = await loadOrganizationAccess(ctx.db, ctx.user.id, organizationId)
+    if (!access) {
+      throw new AppError({
+        code: 'FORBIDDEN',
+        appCode: 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
+        message: 'You are not a member of this organization',
+      })
+    }
+    if (!accessAllows(access, required)) {
+      throw new AppError({
+        code: 'FORBIDDEN',
+        appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE',
+        message: denialMessage(required),
+        params: { resource: Object.keys(required)[0] ?? '' },
+      })
+    }
+    return next({
+      ctx: { ...ctx, organization: access.organization, member: access.member, permissions: access.permissions },
+    })
+  })
+}

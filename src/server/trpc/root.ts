@@ -1,6 +1,7 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
+import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
@@ -10,6 +11,7 @@ export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   newsletter: newsletterRouter,
+  organizations: organizationsRouter,
   settings: settingsRouter,
   system: systemRouter,
 })

@@ -1,0 +1,104 @@
+import { and, desc, eq, lt } from 'drizzle-orm'
+import { parseRoleList } from '#/lib/access-control'
+import { recordActivity } from '#/server/auth/organization-activity'
+import { invitations, members, organizationActivity, organizations, users } from '#/server/db/schema'
+import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
+import { activityPageInput, invitationPreviewInput, transferOwnershipInput } from '../schemas'
+
+export const organizationsRouter = createRouter({
+  /** The active organization's activity log, newest first, a page at a time (owners and admins). */
+  activity: orgProcedure({ activity: ['read'] })
+    .input(activityPageInput)
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .select({
+          id: organizationActivity.id,
+          actorName: organizationActivity.actorName,
+          action: organizationActivity.action,
+          details: organizationActivity.details,
+          createdAt: organizationActivity.createdAt,
+        })
+        .from(organizationActivity)
+        .where(
+          and(
+            eq(organizationActivity.organizationId, ctx.organization.id),
+            input.cursor === undefined ? undefined : lt(organizationActivity.id, input.cursor),
+          ),
+        )
+        .orderBy(desc(organizationActivity.id))
+        .limit(input.limit + 1)
+      const items = rows.slice(0, input.limit)
+      return { items, nextCursor: rows.length > input.limit ? items.at(-1)?.id : undefined }
+    }),
+
+  /**
+   * Makes another member the owner and the caller an admin, in one transaction (Better Auth would need two calls,
+   * and between them the organization would have two owners or, failing the second, none to fall back on).
+   */
+  transferOwnership: orgProcedure({ organization: ['delete'] })
+    .input(transferOwnershipInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.member.roles.includes('owner')) {
+        throw new AppError({
+          code: 'FORBIDDEN',
+          appCode: 'OWNER_ONLY',
+          message: 'Only an owner can transfer ownership',
+        })
+      }
+      await ctx.db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ id: members.id, role: members.role, userId: members.userId, name: users.name })
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(and(eq(members.id, input.memberId), eq(members.organizationId, ctx.organization.id)))
+        if (!target) {
+          throw new AppError({ code: 'NOT_FOUND', appCode: 'MEMBER_NOT_FOUND', message: 'Member not found' })
+        }
+        if (target.userId === ctx.user.id) {
+          throw new AppError({ code: 'BAD_REQUEST', appCode: 'ALREADY_OWNER', message: 'You already own it' })
+        }
+        await tx.update(members).set({ role: 'owner' }).where(eq(members.id, target.id))
+        const ownRoles = ctx.member.roles.filter((role) => role !== 'owner')
+        await tx
+          .update(members)
+          .set({ role: [...new Set(['admin', ...ownRoles])].join(',') })
+          .where(eq(members.id, ctx.member.id))
+        await recordActivity(tx, {
+          organizationId: ctx.organization.id,
+          actor: { id: ctx.user.id, name: ctx.user.name },
+          action: 'ownership_transferred',
+          details: { name: target.name, from: parseRoleList(target.role).join(',') },
+        })
+      })
+      return { transferred: true as const }
+    }),
+
+  /**
+   * What the accept page shows before anyone signs in: the organization, who invited, and whether the invitation can
+   * still be accepted. The id is the secret of the emailed link (32 random characters), so knowing it is the right to see this.
+   */
+  invitationPreview: publicProcedure.input(invitationPreviewInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .select({
+        id: invitations.id,
+        email: invitations.email,
+        role: invitations.role,
+        status: invitations.status,
+        expiresAt: invitations.expiresAt,
+        organizationName: organizations.name,
+        organizationLogo: organizations.logo,
+        inviterName: users.name,
+      })
+      .from(invitations)
+      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+      .innerJoin(users, eq(users.id, invitations.inviterId))
+      .where(eq(invitations.id, input.id))
+    if (!row) return null
+    const expired = row.status === 'pending' && row.expiresAt.getTime() <= Date.now()
+    return {
+      ...row,
+      role: row.role ?? 'member',
+      status: expired ? ('expired' as const) : (row.status as 'pending' | 'accepted' | 'rejected' | 'canceled'),
+    }
+  }),
+})

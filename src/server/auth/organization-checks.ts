@@ -1,0 +1,151 @@
+import type { BetterAuthPlugin } from 'better-auth'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { type Resource, statements } from '#/lib/access-control'
+import { emailField, isImageUrl } from '#/lib/account-rules'
+import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-rules'
+import { isLocale } from '#/paraglide/runtime'
+import type { Database } from '../db/client'
+import { recordActivity } from './organization-activity'
+import type { MalformedRequest } from './request-checks'
+
+type Body = Record<string, unknown>
+
+const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function organizationFieldsError(fields: Body): MalformedRequest | null {
+  const { name, slug, logo } = fields
+  if (name !== undefined) {
+    if (typeof name !== 'string' || name.trim() === '') {
+      return { code: 'ORGANIZATION_NAME_REQUIRED', message: 'Organization name is required' }
+    }
+    if (name.trim().length > organizationLimits.nameMax) {
+      return { code: 'ORGANIZATION_NAME_TOO_LONG', message: 'Organization name is too long' }
+    }
+  }
+  if (slug !== undefined && (typeof slug !== 'string' || !isValidSlug(slug))) {
+    return {
+      code: 'ORGANIZATION_SLUG_INVALID',
+      message: 'The slug must be 3 to 48 lowercase letters, digits and single hyphens',
+    }
+  }
+  if (logo !== undefined && logo !== null && logo !== '' && (typeof logo !== 'string' || !isImageUrl(logo))) {
+    return { code: 'ORGANIZATION_LOGO_INVALID', message: 'The logo must be an http or https address' }
+  }
+  return null
+}
+
+/** A custom role's permissions must name known resources AND known actions (Better Auth checks only resources). */
+function permissionError(permission: unknown): MalformedRequest | null {
+  if (permission === undefined) return null
+  const invalid = { code: 'PERMISSION_INVALID', message: 'The permission names an unknown resource or action' }
+  if (!isObject(permission)) return invalid
+  for (const [resource, actions] of Object.entries(permission)) {
+    if (!Object.hasOwn(statements, resource) || !Array.isArray(actions)) return invalid
+    const known: readonly string[] = statements[resource as Resource]
+    if (!actions.every((action) => typeof action === 'string' && known.includes(action))) return invalid
+  }
+  return null
+}
+
+function roleNameError(role: unknown): MalformedRequest | null {
+  if (role === undefined) return null
+  return typeof role === 'string' && isValidRoleName(role.trim().toLowerCase())
+    ? null
+    : {
+        code: 'ROLE_NAME_INVALID',
+        message: 'A role name is 1 to 32 lowercase letters, digits and hyphens, starting with a letter',
+      }
+}
+
+function teamNameError(name: unknown): MalformedRequest | null {
+  if (name === undefined) return null
+  if (typeof name !== 'string' || name.trim() === '')
+    return { code: 'TEAM_NAME_REQUIRED', message: 'Team name is required' }
+  return name.trim().length > organizationLimits.teamNameMax
+    ? { code: 'TEAM_NAME_TOO_LONG', message: 'Team name is too long' }
+    : null
+}
+
+/**
+ * What is wrong with an organization request that Better Auth would store as it is (any name length, any slug, a
+ * `javascript:` logo, a role name with a comma, an action no resource has); null when it is fine.
+ */
+export function organizationRequestError(path: string, body: unknown): MalformedRequest | null {
+  if (!path.startsWith('/organization/') || !isObject(body)) return null
+  switch (path) {
+    case '/organization/create':
+      if (body.userId !== undefined) {
+        return { code: 'USER_ID_NOT_ALLOWED', message: 'An organization is created for the signed-in user' }
+      }
+      return organizationFieldsError({ name: body.name ?? '', slug: body.slug ?? '', logo: body.logo })
+    case '/organization/update':
+      return isObject(body.data) ? organizationFieldsError(body.data) : null
+    case '/organization/create-role':
+      return roleNameError(body.role ?? '') ?? permissionError(body.permission ?? {})
+    case '/organization/update-role':
+      return isObject(body.data) ? (roleNameError(body.data.roleName) ?? permissionError(body.data.permission)) : null
+    case '/organization/invite-member': {
+      if (typeof body.email !== 'string' || !emailField.safeParse(body.email).success) {
+        return { code: 'INVALID_EMAIL', message: 'Invalid email' }
+      }
+      if (body.locale !== undefined && (typeof body.locale !== 'string' || !isLocale(body.locale))) {
+        return { code: 'INVALID_LOCALE', message: 'Invalid locale' }
+      }
+      return null
+    }
+    case '/organization/create-team':
+      return teamNameError(body.name ?? '')
+    case '/organization/update-team':
+      return isObject(body.data) ? teamNameError(body.data.name) : null
+    default:
+      return null
+  }
+}
+
+/** Role changes have no organization hooks of their own: their activity entries are written once they succeeded. */
+const roleActivity = {
+  '/organization/create-role': 'role_created',
+  '/organization/update-role': 'role_updated',
+  '/organization/delete-role': 'role_deleted',
+} as const
+
+export function organizationChecks(db: Database) {
+  return {
+    id: 'hatch-organization-checks',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path?.startsWith('/organization/') ?? false,
+          handler: createAuthMiddleware(async (ctx) => {
+            const error = organizationRequestError(ctx.path, ctx.body)
+            if (error) throw new APIError('BAD_REQUEST', error)
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path !== undefined && Object.hasOwn(roleActivity, ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned
+            if (returned instanceof Error || returned instanceof Response) return
+            const result = returned as { roleData?: { organizationId?: string; role?: string } } | undefined
+            const body = (ctx.body ?? {}) as Body
+            const organizationId = result?.roleData?.organizationId ?? (body.organizationId as string | undefined)
+            const session = await getSessionFromCtx(ctx)
+            const activeOrganizationId = (session?.session as { activeOrganizationId?: string | null } | undefined)
+              ?.activeOrganizationId
+            const where = organizationId ?? activeOrganizationId
+            if (!session || !where) return
+            const role = String(result?.roleData?.role ?? body.roleName ?? body.role ?? '')
+            await recordActivity(db, {
+              organizationId: where,
+              actor: { id: session.user.id, name: session.user.name },
+              action: roleActivity[ctx.path as keyof typeof roleActivity],
+              details: { role },
+            })
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin
+}

@@ -1,0 +1,106 @@
+import { organization } from 'better-auth/plugins'
+import { ac, roles } from '#/lib/access-control'
+import { type Locale, locales } from '#/lib/i18n'
+import { organizationLimits } from '#/lib/organization-rules'
+import { rolesLabel } from '#/lib/role-labels'
+import { isLocale } from '#/paraglide/runtime'
+import type { Database } from '../db/client'
+import { sendEmail } from '../email/mailer'
+import { invitationEmail } from '../email/templates'
+import { getEnv } from '../env'
+import { getSiteSettings } from '../settings'
+import { type Actor, currentActor, recordActivity } from './organization-activity'
+
+const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60
+
+/** Where an invitation is accepted: /{lang}/accept-invitation/{id}. */
+export function invitationUrl(id: string, locale: Locale): string {
+  return `${getEnv().APP_URL}/${locale}/accept-invitation/${encodeURIComponent(id)}`
+}
+
+/**
+ * Better Auth's organization plugin as Hatch uses it: the access-control definition of src/lib/access-control.ts,
+ * teams, custom roles per organization, 7-day invitations emailed in the invitee's language, and an activity log
+ * written from the plugin's hooks.
+ */
+export function organizationPlugin(db: Database) {
+  // The hooks name the member acted upon; the actor is whoever is signed in for the request.
+  const log = async (
+    organizationId: string,
+    action: Parameters<typeof recordActivity>[1]['action'],
+    details: Record<string, string>,
+    fallbackActor?: Actor,
+  ) => {
+    const actor = currentActor() ?? fallbackActor
+    if (actor) await recordActivity(db, { organizationId, actor, action, details })
+  }
+  return organization({
+    ac,
+    roles,
+    creatorRole: 'owner',
+    teams: { enabled: true, allowRemovingAllTeams: true, defaultTeam: { enabled: false } },
+    dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 50 },
+    invitationExpiresIn: invitationSeconds,
+    membershipLimit: 1000,
+    schema: {
+      invitation: {
+        additionalFields: {
+          locale: { type: 'string', required: false, input: true, defaultValue: locales[0] },
+        },
+      },
+    },
+    sendInvitationEmail: async ({ id, email, role, organization, inviter, invitation }) => {
+      const stored = (invitation as { locale?: unknown }).locale
+      const locale: Locale = typeof stored === 'string' && isLocale(stored) ? stored : locales[0]
+      const { productName } = await getSiteSettings(db)
+      await sendEmail(
+        db,
+        invitationEmail({
+          to: email,
+          inviterName: inviter.user.name,
+          organizationName: organization.name,
+          role: rolesLabel(role, locale),
+          url: invitationUrl(id, locale),
+          days: organizationLimits.invitationDays,
+          product: productName,
+          locale,
+        }),
+      )
+    },
+    organizationHooks: {
+      afterCreateOrganization: async ({ organization, user }) =>
+        log(organization.id, 'organization_created', { name: organization.name }, user),
+      afterUpdateOrganization: async ({ organization, user }) => {
+        if (organization) await log(organization.id, 'organization_updated', { name: organization.name }, user)
+      },
+      afterAddMember: async ({ member, user, organization }) =>
+        log(organization.id, 'member_added', { name: user.name, email: user.email, role: member.role }),
+      afterRemoveMember: async ({ user, organization }) => {
+        const actor = currentActor()
+        const action = actor?.id === user.id ? 'member_left' : 'member_removed'
+        await log(organization.id, action, { name: user.name, email: user.email }, user)
+      },
+      afterUpdateMemberRole: async ({ member, previousRole, user, organization }) =>
+        log(organization.id, 'member_role_changed', { name: user.name, from: previousRole, to: member.role }),
+      afterCreateInvitation: async ({ invitation, inviter, organization }) =>
+        log(organization.id, 'member_invited', { email: invitation.email, role: invitation.role }, inviter),
+      afterCancelInvitation: async ({ invitation, cancelledBy, organization }) =>
+        log(organization.id, 'invitation_canceled', { email: invitation.email }, cancelledBy),
+      afterRejectInvitation: async ({ invitation, user, organization }) =>
+        log(organization.id, 'invitation_rejected', { email: invitation.email }, user),
+      afterAcceptInvitation: async ({ member, user, organization }) =>
+        log(organization.id, 'member_joined', { name: user.name, email: user.email, role: member.role }, user),
+      afterCreateTeam: async ({ team, user, organization }) =>
+        log(organization.id, 'team_created', { team: team.name }, user),
+      afterUpdateTeam: async ({ team, user, organization }) => {
+        if (team) await log(organization.id, 'team_renamed', { team: team.name }, user)
+      },
+      afterDeleteTeam: async ({ team, user, organization }) =>
+        log(organization.id, 'team_deleted', { team: team.name }, user),
+      afterAddTeamMember: async ({ team, user, organization }) =>
+        log(organization.id, 'team_member_added', { team: team.name, name: user.name }),
+      afterRemoveTeamMember: async ({ team, user, organization }) =>
+        log(organization.id, 'team_member_removed', { team: team.name, name: user.name }),
+    },
+  })
+}
