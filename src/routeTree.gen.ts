@@ -31,12 +31,21 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
+import { Route as ConsoleBooksRouteImport } from './routes/console/books'
+import { Route as ConsoleConfigurationRouteImport } from './routes/console/configuration'
+import { Route as ConsoleOrganizationRouteRouteImport } from './routes/console/organization/route'
+import { Route as ConsoleUsersRouteImport } from './routes/console/users'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
+import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
+import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
+import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
+import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
+import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -146,6 +155,27 @@ const ConsoleAccountRoute = ConsoleAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => ConsoleRouteRoute,
 } as any)
+const ConsoleBooksRoute = ConsoleBooksRouteImport.update({
+  id: '/books',
+  path: '/books',
+  getParentRoute: () => ConsoleRouteRoute,
+} as any)
+const ConsoleConfigurationRoute = ConsoleConfigurationRouteImport.update({
+  id: '/configuration',
+  path: '/configuration',
+  getParentRoute: () => ConsoleRouteRoute,
+} as any)
+const ConsoleOrganizationRouteRoute =
+  ConsoleOrganizationRouteRouteImport.update({
+    id: '/organization',
+    path: '/organization',
+    getParentRoute: () => ConsoleRouteRoute,
+  } as any)
+const ConsoleUsersRoute = ConsoleUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => ConsoleRouteRoute,
+} as any)
 const DocsIndexRoute = DocsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -160,6 +190,11 @@ const DocsChar123Char125DotmdRoute = DocsChar123Char125DotmdRouteImport.update({
   id: '/{$}.md',
   path: '/{$}.md',
   getParentRoute: () => DocsRouteRoute,
+} as any)
+const AuthAcceptInvitationIdRoute = AuthAcceptInvitationIdRouteImport.update({
+  id: '/accept-invitation/$id',
+  path: '/accept-invitation/$id',
+  getParentRoute: () => AuthRoute,
 } as any)
 const HomeDebugScenarioRoute = HomeDebugScenarioRouteImport.update({
   id: '/debug/$scenario',
@@ -176,6 +211,30 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConsoleOrganizationIndexRoute =
+  ConsoleOrganizationIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
+const ConsoleOrganizationInvitationsRoute =
+  ConsoleOrganizationInvitationsRouteImport.update({
+    id: '/invitations',
+    path: '/invitations',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
+const ConsoleOrganizationMembersRoute =
+  ConsoleOrganizationMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
+const ConsoleOrganizationTeamsRoute =
+  ConsoleOrganizationTeamsRouteImport.update({
+    id: '/teams',
+    path: '/teams',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/console': typeof ConsoleRouteRouteWithChildren
@@ -186,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -197,13 +257,21 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/books': typeof ConsoleBooksRoute
+  '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
+  '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
@@ -223,13 +291,21 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/books': typeof ConsoleBooksRoute
+  '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
+  '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
+  '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -242,6 +318,7 @@ export interface FileRoutesById {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
@@ -253,14 +330,22 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/books': typeof ConsoleBooksRoute
+  '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/_home/': typeof HomeIndexRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/_auth/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
+  '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -273,6 +358,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/console/organization'
     | '/forgot-password'
     | '/magic-link'
     | '/reset-password'
@@ -284,13 +370,21 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
+    | '/console/books'
+    | '/console/configuration'
+    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/console/'
     | '/docs/'
+    | '/accept-invitation/$id'
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/invitations'
+    | '/console/organization/members'
+    | '/console/organization/teams'
+    | '/console/organization/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -310,13 +404,21 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
+    | '/console/books'
+    | '/console/configuration'
+    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/console'
     | '/docs'
+    | '/accept-invitation/$id'
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/invitations'
+    | '/console/organization/members'
+    | '/console/organization/teams'
+    | '/console/organization'
   id:
     | '__root__'
     | '/console'
@@ -328,6 +430,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/console/organization'
     | '/_auth/forgot-password'
     | '/_auth/magic-link'
     | '/_auth/reset-password'
@@ -339,14 +442,22 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
+    | '/console/books'
+    | '/console/configuration'
+    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/_home/'
     | '/console/'
     | '/docs/'
+    | '/_auth/accept-invitation/$id'
     | '/_home/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/invitations'
+    | '/console/organization/members'
+    | '/console/organization/teams'
+    | '/console/organization/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -522,6 +633,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleAccountRouteImport
       parentRoute: typeof ConsoleRouteRoute
     }
+    '/console/books': {
+      id: '/console/books'
+      path: '/books'
+      fullPath: '/console/books'
+      preLoaderRoute: typeof ConsoleBooksRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
+    '/console/configuration': {
+      id: '/console/configuration'
+      path: '/configuration'
+      fullPath: '/console/configuration'
+      preLoaderRoute: typeof ConsoleConfigurationRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
+    '/console/organization': {
+      id: '/console/organization'
+      path: '/organization'
+      fullPath: '/console/organization'
+      preLoaderRoute: typeof ConsoleOrganizationRouteRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
+    '/console/users': {
+      id: '/console/users'
+      path: '/users'
+      fullPath: '/console/users'
+      preLoaderRoute: typeof ConsoleUsersRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
     '/docs/': {
       id: '/docs/'
       path: '/'
@@ -542,6 +681,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/docs/{$}.md'
       preLoaderRoute: typeof DocsChar123Char125DotmdRouteImport
       parentRoute: typeof DocsRouteRoute
+    }
+    '/_auth/accept-invitation/$id': {
+      id: '/_auth/accept-invitation/$id'
+      path: '/accept-invitation/$id'
+      fullPath: '/accept-invitation/$id'
+      preLoaderRoute: typeof AuthAcceptInvitationIdRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_home/debug/$scenario': {
       id: '/_home/debug/$scenario'
@@ -564,16 +710,72 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/console/organization/': {
+      id: '/console/organization/'
+      path: '/'
+      fullPath: '/console/organization/'
+      preLoaderRoute: typeof ConsoleOrganizationIndexRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
+    '/console/organization/invitations': {
+      id: '/console/organization/invitations'
+      path: '/invitations'
+      fullPath: '/console/organization/invitations'
+      preLoaderRoute: typeof ConsoleOrganizationInvitationsRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
+    '/console/organization/members': {
+      id: '/console/organization/members'
+      path: '/members'
+      fullPath: '/console/organization/members'
+      preLoaderRoute: typeof ConsoleOrganizationMembersRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
+    '/console/organization/teams': {
+      id: '/console/organization/teams'
+      path: '/teams'
+      fullPath: '/console/organization/teams'
+      preLoaderRoute: typeof ConsoleOrganizationTeamsRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
   }
 }
 
+interface ConsoleOrganizationRouteRouteChildren {
+  ConsoleOrganizationInvitationsRoute: typeof ConsoleOrganizationInvitationsRoute
+  ConsoleOrganizationMembersRoute: typeof ConsoleOrganizationMembersRoute
+  ConsoleOrganizationTeamsRoute: typeof ConsoleOrganizationTeamsRoute
+  ConsoleOrganizationIndexRoute: typeof ConsoleOrganizationIndexRoute
+}
+
+const ConsoleOrganizationRouteRouteChildren: ConsoleOrganizationRouteRouteChildren =
+  {
+    ConsoleOrganizationInvitationsRoute: ConsoleOrganizationInvitationsRoute,
+    ConsoleOrganizationMembersRoute: ConsoleOrganizationMembersRoute,
+    ConsoleOrganizationTeamsRoute: ConsoleOrganizationTeamsRoute,
+    ConsoleOrganizationIndexRoute: ConsoleOrganizationIndexRoute,
+  }
+
+const ConsoleOrganizationRouteRouteWithChildren =
+  ConsoleOrganizationRouteRoute._addFileChildren(
+    ConsoleOrganizationRouteRouteChildren,
+  )
+
 interface ConsoleRouteRouteChildren {
+  ConsoleOrganizationRouteRoute: typeof ConsoleOrganizationRouteRouteWithChildren
   ConsoleAccountRoute: typeof ConsoleAccountRoute
+  ConsoleBooksRoute: typeof ConsoleBooksRoute
+  ConsoleConfigurationRoute: typeof ConsoleConfigurationRoute
+  ConsoleUsersRoute: typeof ConsoleUsersRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
 }
 
 const ConsoleRouteRouteChildren: ConsoleRouteRouteChildren = {
+  ConsoleOrganizationRouteRoute: ConsoleOrganizationRouteRouteWithChildren,
   ConsoleAccountRoute: ConsoleAccountRoute,
+  ConsoleBooksRoute: ConsoleBooksRoute,
+  ConsoleConfigurationRoute: ConsoleConfigurationRoute,
+  ConsoleUsersRoute: ConsoleUsersRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 }
 
@@ -605,6 +807,7 @@ interface AuthRouteChildren {
   AuthSignUpRoute: typeof AuthSignUpRoute
   AuthTwoFactorRoute: typeof AuthTwoFactorRoute
   AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
+  AuthAcceptInvitationIdRoute: typeof AuthAcceptInvitationIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -615,6 +818,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSignUpRoute: AuthSignUpRoute,
   AuthTwoFactorRoute: AuthTwoFactorRoute,
   AuthVerifyEmailRoute: AuthVerifyEmailRoute,
+  AuthAcceptInvitationIdRoute: AuthAcceptInvitationIdRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -51,3 +51,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof getRouter>
   }
 }
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page's name in the console's breadcrumbs (translated when rendered). */
+    crumb?: () => string
+  }
+}

@@ -9,6 +9,10 @@ export const authQueryKeys = {
   passkeys: ['auth', 'passkeys'] as const,
   accounts: ['auth', 'accounts'] as const,
   apiKeys: ['auth', 'api-keys'] as const,
+  /** The active organization's data: members, invitations, teams, roles (keyed further by organization id). */
+  organization: ['auth', 'organization'] as const,
+  organizationList: ['auth', 'organization-list'] as const,
+  userTeams: ['auth', 'user-teams'] as const,
 }
 
 /** The linked-account list goes stale after 10 s (spec section 9: auth cache stale time). */
@@ -49,6 +53,34 @@ export function useAuthRefresh() {
     },
     async apiKeys() {
       await queryClient.invalidateQueries({ queryKey: authQueryKeys.apiKeys })
+    },
+    /**
+     * After any organization call: the active organization (its members, invitations, teams and roles) and the
+     * console frame, which reads the organization, its list and the member's permissions on the server.
+     */
+    async activeOrganization() {
+      await Promise.all([
+        router.invalidate(),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.organization }),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.userTeams }),
+      ])
+    },
+    /** After organization create, delete and update: the list in the switcher too. */
+    async organizations() {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.organizationList }),
+        this.activeOrganization(),
+      ])
+    },
+    /** After set-active: another organization, so nothing cached of the previous one is shown. */
+    async organizationSwitched() {
+      queryClient.removeQueries({ queryKey: authQueryKeys.organization })
+      queryClient.removeQueries({ queryKey: authQueryKeys.userTeams })
+      await router.invalidate()
+    },
+    /** After a member role update: the active member and its role (the frame's permissions) and the member list. */
+    async activeMember() {
+      await this.activeOrganization()
     },
   }
 }

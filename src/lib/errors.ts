@@ -14,6 +14,11 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_username_invalid: m.validation_username_invalid,
   validation_name_too_long: m.validation_name_too_long,
   validation_url_invalid: m.validation_url_invalid,
+  validation_organization_name_too_long: m.validation_organization_name_too_long,
+  validation_slug_invalid: m.validation_slug_invalid,
+  validation_team_name_too_long: m.validation_team_name_too_long,
+  validation_role_name_invalid: m.validation_role_name_invalid,
+  validation_role_name_taken: m.validation_role_name_taken,
 }
 
 // The codes a failed tRPC call may carry, each translated by `error_code_{CODE}` (Better Auth's: auth-errors.ts).

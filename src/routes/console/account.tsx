@@ -4,6 +4,7 @@ import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/account')({
   head: () => ({ meta: [{ title: m.account_title() }] }),
+  staticData: { crumb: m.console_account },
   component: function AccountPage() {
     const { user } = Route.useRouteContext()
     return <AccountScreen user={user} />

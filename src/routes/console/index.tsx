@@ -1,8 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { UpcomingSection } from '#/features/console/components/coming-soon'
+import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/')({
-  // Account is the console's only section so far.
-  beforeLoad: () => {
-    throw redirect({ to: '/console/account' })
-  },
+  head: () => ({ meta: [{ title: m.console_dashboard() }] }),
+  staticData: { crumb: m.console_dashboard },
+  component: () => <UpcomingSection section="dashboard" />,
 })

@@ -1,19 +1,22 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { fetchSessionUser } from '#/features/auth/session-fn'
 import { ConsoleLayout } from '#/features/console/components/console-layout'
+import { fetchConsoleSession } from '#/features/console/console-session-fn'
+import { OrganizationSwitcher } from '#/features/organizations/components/organization-switcher'
+import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
 export const Route = createFileRoute('/console')({
   // Signed-out visitors go to sign-in, which brings them back here afterwards.
   beforeLoad: async ({ location }) => {
-    const user = await fetchSessionUser()
-    if (!user) throw redirect({ to: '/sign-in', search: { redirect: localizeHref(location.href) } })
-    return { user }
+    const session = await fetchConsoleSession()
+    if (!session) throw redirect({ to: '/sign-in', search: { redirect: localizeHref(location.href) } })
+    return { user: session.user, consoleSession: session }
   },
+  staticData: { crumb: m.console_nav_label },
   component: function ConsoleArea() {
-    const { user } = Route.useRouteContext()
+    const { consoleSession } = Route.useRouteContext()
     return (
-      <ConsoleLayout user={user}>
+      <ConsoleLayout session={consoleSession} switcher={<OrganizationSwitcher session={consoleSession} />}>
         <Outlet />
       </ConsoleLayout>
     )

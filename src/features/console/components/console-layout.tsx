@@ -1,17 +1,19 @@
-import { Link } from '@tanstack/react-router'
-import { UserIcon } from 'lucide-react'
-import { Fragment, type ReactNode } from 'react'
+import { Link, useMatches } from '@tanstack/react-router'
+import { ChevronRightIcon, MenuIcon } from 'lucide-react'
+import { Fragment, type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { LanguageMenu } from '#/components/language-menu'
 import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
-import type { SessionUser } from '#/lib/session-user'
+import { type ConsoleSession, ConsoleSessionProvider } from '#/lib/console-session'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+import { ConsoleNav } from './console-nav'
 import { UserMenu } from './user-menu'
 
 async function resendVerification(email: string) {
@@ -20,62 +22,135 @@ async function resendVerification(email: string) {
   else toast.success(m.auth_verify_resent())
 }
 
-/** The console frame: navigation listing only the sections that exist, and the signed-in user's menu. */
-export function ConsoleLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const { productName } = useSiteSettings()
+/** Where the page sits in the console, from each matched route's `staticData.crumb`. */
+function Breadcrumbs() {
+  const crumbs = useMatches({
+    select: (matches) =>
+      matches
+        .filter((match) => match.staticData.crumb)
+        .map((match) => ({ id: match.id, pathname: match.pathname, label: match.staticData.crumb?.() ?? '' })),
+  })
+  if (crumbs.length < 2) return null
   return (
-    <div className="flex min-h-dvh flex-col md:flex-row">
-      <aside className="border-b md:w-60 md:shrink-0 md:border-r md:border-b-0">
-        <div className="flex h-16 items-center gap-2 px-4 font-semibold">
-          <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            <Logo productName={productName} markOnly />
-          </Link>
-          {m.console_nav_label()}
+    <nav aria-label={m.console_breadcrumbs()} className="mb-4 text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1">
+        {crumbs.map((crumb, index) => (
+          <Fragment key={crumb.id}>
+            {index > 0 ? <ChevronRightIcon className="size-3.5" aria-hidden /> : null}
+            <li>
+              {index === crumbs.length - 1 ? (
+                <span aria-current="page" className="text-foreground">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.pathname} className="hover:text-foreground hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/**
+ * The console frame: the sections the user may open (a sidebar on wide screens, a drawer on phones), the organization
+ * switcher and the user's menu in the header, breadcrumbs above the page.
+ */
+export function ConsoleLayout({
+  session,
+  switcher,
+  children,
+}: {
+  session: ConsoleSession
+  /** The organization switcher, composed by the route (it belongs to the organizations area). */
+  switcher: ReactNode
+  children: ReactNode
+}) {
+  const { productName } = useSiteSettings()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const { user } = session
+  const home = (
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <Logo productName={productName} markOnly />
+      {m.console_nav_label()}
+    </Link>
+  )
+  return (
+    <ConsoleSessionProvider session={session}>
+      <div className="flex min-h-dvh">
+        <aside className="hidden w-64 shrink-0 border-r md:block">
+          <div className="sticky top-0 grid max-h-dvh gap-4 overflow-y-auto p-3">
+            <div className="flex h-10 items-center px-2">{home}</div>
+            <ConsoleNav session={session} />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex h-14 items-center gap-1 border-b px-2 sm:px-4">
+            <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="md:hidden"
+                aria-label={m.console_open_menu()}
+                onClick={() => setDrawerOpen(true)}
+              >
+                <MenuIcon aria-hidden />
+              </Button>
+              <DialogContent side="left" aria-describedby={undefined}>
+                <DialogTitle className="flex h-8 items-center">{home}</DialogTitle>
+                <DialogDescription className="sr-only">{m.console_nav_label()}</DialogDescription>
+                <ConsoleNav session={session} onNavigate={() => setDrawerOpen(false)} />
+                <div className="flex gap-1 border-t pt-3 sm:hidden">
+                  <LanguageMenu />
+                  <ThemeMenu />
+                </div>
+              </DialogContent>
+            </Dialog>
+            <div className="min-w-0 flex-1">{switcher}</div>
+            <div className="flex shrink-0 items-center">
+              <div className="hidden sm:flex">
+                <LanguageMenu />
+                <ThemeMenu />
+              </div>
+              <UserMenu user={user} />
+            </div>
+          </header>
+          {user.isAnonymous ? (
+            <div
+              role="status"
+              data-testid="guest-banner"
+              className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
+            >
+              {m.guest_banner()}
+              <Button asChild size="sm">
+                <Link to="/sign-up">{m.guest_create_account()}</Link>
+              </Button>
+            </div>
+          ) : user.emailVerified ? null : (
+            <div
+              role="status"
+              data-testid="verify-email-banner"
+              className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
+            >
+              {m.auth_verify_banner()}
+              <Button variant="outline" size="sm" onClick={() => resendVerification(user.email)}>
+                {m.auth_verify_resend()}
+              </Button>
+            </div>
+          )}
+          <main id="main" className="flex-1 px-4 py-6 sm:px-8">
+            <Breadcrumbs />
+            {/* Switching accounts or organizations remounts the page, so no form keeps the previous one's values. */}
+            <Fragment key={`${user.id}:${session.organization.id}`}>{children}</Fragment>
+          </main>
         </div>
-        <nav aria-label={m.console_nav_label()} className="flex gap-1 px-2 pb-2 md:flex-col">
-          <Link
-            to="/console/account"
-            className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent data-[status=active]:bg-accent data-[status=active]:font-medium"
-          >
-            <UserIcon className="size-4" aria-hidden />
-            {m.console_account()}
-          </Link>
-        </nav>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-end gap-1 border-b px-4">
-          <LanguageMenu />
-          <ThemeMenu />
-          <UserMenu user={user} />
-        </header>
-        {user.isAnonymous ? (
-          <div
-            role="status"
-            data-testid="guest-banner"
-            className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
-          >
-            {m.guest_banner()}
-            <Button asChild size="sm">
-              <Link to="/sign-up">{m.guest_create_account()}</Link>
-            </Button>
-          </div>
-        ) : user.emailVerified ? null : (
-          <div
-            role="status"
-            data-testid="verify-email-banner"
-            className="flex flex-wrap items-center justify-between gap-2 border-b bg-accent px-4 py-2 text-sm text-accent-foreground sm:px-8"
-          >
-            {m.auth_verify_banner()}
-            <Button variant="outline" size="sm" onClick={() => resendVerification(user.email)}>
-              {m.auth_verify_resend()}
-            </Button>
-          </div>
-        )}
-        <main id="main" className="flex-1 px-4 py-8 sm:px-8">
-          {/* Switching accounts remounts the page, so no form keeps the previous user's values. */}
-          <Fragment key={user.id}>{children}</Fragment>
-        </main>
       </div>
-    </div>
+    </ConsoleSessionProvider>
   )
 }

@@ -1,0 +1,224 @@
+import { MailIcon, RotateCwIcon, XIcon } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { EmptyState } from '#/components/empty-state'
+import { FormField } from '#/components/form-field'
+import { PageHeader } from '#/components/page-header'
+import { Button } from '#/components/ui/button'
+import { NativeSelect } from '#/components/ui/select'
+import { authClient } from '#/lib/auth-client'
+import { describeAuthError } from '#/lib/auth-errors'
+import { useAuthRefresh } from '#/lib/auth-refresh'
+import { useCan, useConsoleSession } from '#/lib/console-session'
+import { currentIntlLocale, getLocale, localeNames, locales } from '#/lib/i18n'
+import { roleLabel, rolesLabel } from '#/lib/role-labels'
+import { useFieldErrors } from '#/lib/use-field-errors'
+import { m } from '#/paraglide/messages'
+import { useAssignableRoles, useFullOrganization } from '../organization-queries'
+import { inviteMemberSchema } from '../schemas'
+import { QueryState } from './query-state'
+import { SettingsSection } from './settings-section'
+
+function LabelledSelect({ label, children, ...props }: React.ComponentProps<'select'> & { label: string }) {
+  const id = useId()
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <NativeSelect id={id} {...props}>
+        {children}
+      </NativeSelect>
+    </div>
+  )
+}
+
+function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
+  const session = useConsoleSession()
+  const refresh = useAuthRefresh()
+  const roles = useAssignableRoles()
+  const { errors, validate } = useFieldErrors(inviteMemberSchema)
+  const [pending, setPending] = useState(false)
+  // Only an owner may invite another owner (the server refuses it for anyone else).
+  const offered = session.member.roles.includes('owner') ? roles : roles.filter((role) => role !== 'owner')
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const formElement = event.currentTarget
+    const form = new FormData(formElement)
+    const values = validate({
+      email: String(form.get('email') ?? ''),
+      role: String(form.get('role') ?? ''),
+      teamId: String(form.get('teamId') ?? ''),
+      locale: String(form.get('locale') ?? ''),
+    })
+    if (!values) return
+    setPending(true)
+    const { error } = await authClient.organization.inviteMember({
+      email: values.email,
+      role: values.role as 'member',
+      organizationId: session.organization.id,
+      ...(values.teamId ? { teamId: values.teamId } : {}),
+      // The invitation email is written in this language (an additional field of the invitation).
+      ...({ locale: values.locale } as object),
+    })
+    setPending(false)
+    if (error) {
+      toast.error(describeAuthError(error))
+      return
+    }
+    formElement.reset()
+    toast.success(m.invitations_sent({ email: values.email }))
+    await refresh.activeOrganization()
+  }
+
+  return (
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-label={m.invitations_form_title()}
+      className="mt-4 grid gap-4"
+    >
+      <FormField
+        label={m.auth_email_label()}
+        name="email"
+        type="email"
+        autoComplete="off"
+        placeholder="name@example.com"
+        error={errors.email}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <LabelledSelect label={m.invitations_role_label()} name="role" defaultValue="member">
+          {offered.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect label={m.invitations_team_label()} name="teamId" defaultValue="">
+          <option value="">{m.invitations_no_team()}</option>
+          {teams.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.name}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect label={m.invitations_language_label()} name="locale" defaultValue={getLocale()}>
+          {locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {localeNames[locale]}
+            </option>
+          ))}
+        </LabelledSelect>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending}>
+          <MailIcon aria-hidden />
+          {pending ? m.invitations_sending() : m.invitations_send()}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Invite people by email, and see, resend or cancel the invitations still waiting for an answer. */
+export function InvitationsScreen() {
+  const session = useConsoleSession()
+  const query = useFullOrganization()
+  const refresh = useAuthRefresh()
+  const canCancel = useCan({ invitation: ['cancel'] })
+  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+
+  const resend = async (invitation: { email: string; role: string; teamId?: string | null }) => {
+    const { error } = await authClient.organization.inviteMember({
+      email: invitation.email,
+      role: invitation.role as 'member',
+      organizationId: session.organization.id,
+      resend: true,
+    })
+    if (error) toast.error(describeAuthError(error))
+    else toast.success(m.invitations_resent({ email: invitation.email }))
+    await refresh.activeOrganization()
+  }
+
+  const cancel = async (invitation: { id: string; email: string }) => {
+    const { error } = await authClient.organization.cancelInvitation({ invitationId: invitation.id })
+    if (error) {
+      toast.error(describeAuthError(error))
+      return
+    }
+    toast.success(m.invitations_canceled({ email: invitation.email }))
+    await refresh.activeOrganization()
+  }
+
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        title={m.invitations_title()}
+        description={m.invitations_description({ organization: session.organization.name })}
+      />
+      <QueryState query={query}>
+        {(organization) => {
+          const waiting = organization.invitations.filter(
+            (invitation) => invitation.status === 'pending' && new Date(invitation.expiresAt).getTime() > Date.now(),
+          )
+          return (
+            <>
+              <SettingsSection id="invite" title={m.invitations_form_title()} subtitle={m.invitations_form_subtitle()}>
+                <InviteForm teams={organization.teams ?? []} />
+              </SettingsSection>
+              <SettingsSection id="pending" title={m.invitations_pending_title()}>
+                {waiting.length === 0 ? (
+                  <div className="mt-4">
+                    <EmptyState icon={MailIcon} title={m.invitations_empty_title()}>
+                      {m.invitations_empty()}
+                    </EmptyState>
+                  </div>
+                ) : (
+                  <ul className="mt-4 divide-y rounded-lg border" data-testid="invitations-list">
+                    {waiting.map((invitation) => (
+                      <li
+                        key={invitation.id}
+                        className="flex flex-wrap items-center gap-3 p-3"
+                        data-testid="invitation-row"
+                      >
+                        <div className="min-w-0 flex-1">
+                          <p className="truncate font-medium">{invitation.email}</p>
+                          <p className="text-sm text-muted-foreground">
+                            {rolesLabel(invitation.role)} ·{' '}
+                            {m.invitations_expires({ date: date.format(new Date(invitation.expiresAt)) })}
+                          </p>
+                        </div>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => resend(invitation)}
+                          aria-label={m.invitations_resend_to({ email: invitation.email })}
+                        >
+                          <RotateCwIcon aria-hidden />
+                          {m.invitations_resend()}
+                        </Button>
+                        {canCancel ? (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            onClick={() => cancel(invitation)}
+                            aria-label={m.invitations_cancel_for({ email: invitation.email })}
+                          >
+                            <XIcon aria-hidden />
+                            {m.invitations_cancel()}
+                          </Button>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </SettingsSection>
+            </>
+          )
+        }}
+      </QueryState>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { authPageHref } from '#/features/auth/after-sign-in'
+import { AuthHeading } from '#/features/auth/components/auth-layout'
+import { fetchSessionUser } from '#/features/auth/session-fn'
+import { AcceptInvitation } from '#/features/organizations/components/accept-invitation'
+import { invitationPreviewInput } from '#/features/organizations/schemas'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+
+export const Route = createFileRoute('/_auth/accept-invitation/$id')({
+  loader: async ({ context, params }) => {
+    // A malformed id in a mistyped link is an unknown invitation, not a failed page.
+    const valid = invitationPreviewInput.safeParse({ id: params.id })
+    const [invitation, user] = await Promise.all([
+      valid.success
+        ? context.queryClient.fetchQuery(context.trpc.organizations.invitationPreview.queryOptions(valid.data))
+        : null,
+      fetchSessionUser(),
+    ])
+    return { invitation, user }
+  },
+  head: () => ({ meta: [{ title: m.invite_page_title() }] }),
+  component: function AcceptInvitationPage() {
+    const { invitation, user } = Route.useLoaderData()
+    const back = localizeHref(`/accept-invitation/${encodeURIComponent(Route.useParams().id)}`)
+    return (
+      <>
+        <AuthHeading title={m.invite_page_title()} subtitle="" />
+        <AcceptInvitation
+          invitation={invitation}
+          user={user}
+          signInHref={authPageHref('/sign-in', back)}
+          signUpHref={authPageHref('/sign-up', back)}
+        />
+      </>
+    )
+  },
+})
