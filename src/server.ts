@@ -1,5 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { paraglideMiddleware } from './paraglide/server'
+import { setAppRole } from './server/auth/app-admins'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
@@ -40,3 +41,6 @@ export default createServerEntry({
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
 export const lifecycle = { ensureServerReady, closeServerResources, getEnv }
+
+/** Operator tasks run from the command line against the app's database (scripts/admin.ts). */
+export const operatorTasks = { setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role) }

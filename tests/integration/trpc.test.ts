@@ -1,9 +1,11 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAuth } from '#/server/auth/auth'
 import { newsletterSubscribers } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
+import { authRequest, cookieHeaderOf } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 const endpoint = 'http://localhost/api/trpc'
@@ -12,10 +14,14 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
   let database: FreshDatabase
   const requests: Request[] = []
   let clientIp = '203.0.113.1'
+  /** The session of the install's first account, an app admin (system.status is for app admins). */
+  let adminCookie = ''
 
   /** Sends real HTTP requests (URL, headers, body) through the same handler /api/trpc uses. */
   const fetchThroughHandler = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = Object.assign(new Request(input, init), { ip: clientIp })
+    const headers = new Headers(init?.headers)
+    if (adminCookie) headers.set('cookie', adminCookie)
+    const request = Object.assign(new Request(input, { ...init, headers }), { ip: clientIp })
     requests.push(request)
     return handleTrpcRequest(request, database.connection.db)
   }
@@ -31,6 +37,10 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
   beforeAll(async () => {
     database = await createFreshDatabase(engine)
     await database.connection.migrate()
+    const signUp = await authRequest(createAuth(database.connection.db), '/sign-up/email', {
+      body: { name: 'Operator', email: 'operator@example.com', password: 'operate-2026' },
+    })
+    adminCookie = cookieHeaderOf(signUp)
   })
   afterAll(() => database.dispose())
 
@@ -139,5 +149,27 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     await expect(client.newsletter.subscribe.mutate({ email: 'other@example.com', locale: 'en' })).resolves.toEqual({
       subscribed: true,
     })
+  })
+
+  it('keeps the status report for app admins: 401 signed out, 403 for an account that is not an app admin', async () => {
+    const asAdmin = adminCookie
+    try {
+      adminCookie = ''
+      const signedOut = await fetchThroughHandler(`${endpoint}/system.status`)
+      expect(signedOut.status).toBe(401)
+
+      // The second account of an install is an ordinary user.
+      const signUp = await authRequest(createAuth(database.connection.db), '/sign-up/email', {
+        body: { name: 'Visitor', email: 'visitor@example.com', password: 'visit-2026' },
+        ip: '203.0.113.9',
+      })
+      adminCookie = cookieHeaderOf(signUp)
+      const refused = await fetchThroughHandler(`${endpoint}/system.status`)
+      expect(refused.status).toBe(403)
+      const body = (await refused.json()) as { error: { json: { data: { appCode?: string } } } }
+      expect(body.error.json.data.appCode).toBe('APP_ADMIN_ONLY')
+    } finally {
+      adminCookie = asAdmin
+    }
   })
 })

@@ -3,7 +3,7 @@ import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
 import { locales } from '#/paraglide/runtime'
 import { getEnv } from '../../env'
 import { startedAt } from '../../runtime'
-import { createRouter, publicProcedure } from '../init'
+import { adminProcedure, createRouter } from '../init'
 
 // Drizzle's own bookkeeping table, read-only here (not part of the app schema, so no migration creates it twice).
 const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
@@ -13,8 +13,8 @@ const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
 })
 
 export const systemRouter = createRouter({
-  /** A status report for monitoring pages: what runs, since when, and which migrations are applied. */
-  status: publicProcedure.query(async ({ ctx }) => {
+  /** A status report for app admins: what runs, since when, and which migrations are applied. */
+  status: adminProcedure.query(async ({ ctx }) => {
     const env = getEnv()
     const [row] = await ctx.db
       .select({
