@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { allows, builtInRoleStatements, grantedPermissions, parseRoleList, statements } from '#/lib/access-control'
+
+describe('the access-control definition', () => {
+  it('has the spec’s resources and actions (section 6) and the product’s own', () => {
+    expect(statements.organization).toEqual(['update', 'delete'])
+    expect(statements.member).toEqual(['create', 'update', 'delete'])
+    expect(statements.invitation).toEqual(['create', 'cancel'])
+    expect(statements.team).toEqual(['create', 'update', 'delete'])
+    expect(statements.ac).toEqual(['create', 'read', 'update', 'delete'])
+    expect(statements.book).toEqual(['create', 'read', 'update', 'delete', 'update-own', 'delete-own'])
+    expect(statements.billing).toEqual(['read', 'manage'])
+  })
+
+  it('gives the owner everything', () => {
+    for (const [resource, actions] of Object.entries(statements)) {
+      expect(allows(grantedPermissions(['owner'], {}), { [resource]: [...actions] }), resource).toBe(true)
+    }
+  })
+
+  it('gives an admin everything but deleting the organization and managing billing', () => {
+    const admin = grantedPermissions(['admin'], {})
+    expect(allows(admin, { organization: ['update'] })).toBe(true)
+    expect(allows(admin, { organization: ['delete'] })).toBe(false)
+    expect(allows(admin, { billing: ['read'] })).toBe(true)
+    expect(allows(admin, { billing: ['manage'] })).toBe(false)
+    expect(allows(admin, { member: ['create', 'update', 'delete'], ac: ['create', 'delete'] })).toBe(true)
+  })
+
+  it('lets a member read roles, create and read books, and change only their own', () => {
+    const member = grantedPermissions(['member'], {})
+    expect(allows(member, { ac: ['read'] })).toBe(true)
+    expect(allows(member, { book: ['create', 'read', 'update-own', 'delete-own'] })).toBe(true)
+    expect(allows(member, { book: ['update'] })).toBe(false)
+    expect(allows(member, { book: ['delete'] })).toBe(false)
+    expect(allows(member, { member: ['create'] })).toBe(false)
+    expect(allows(member, { billing: ['read'] })).toBe(false)
+    expect(builtInRoleStatements.member.organization).toEqual([])
+  })
+
+  it('passes a check when any of several roles grants it, and only then', () => {
+    const custom = { 'billing-clerk': { billing: ['read' as const] } }
+    const both = grantedPermissions(parseRoleList('member, billing-clerk'), custom)
+    expect(allows(both, { billing: ['read'] })).toBe(true)
+    expect(allows(both, { book: ['create'] })).toBe(true)
+    expect(allows(both, { billing: ['manage'] })).toBe(false)
+    expect(allows(grantedPermissions(['billing-clerk'], custom), { book: ['read'] })).toBe(false)
+  })
+
+  it('grants nothing for a role that does not exist', () => {
+    expect(allows(grantedPermissions(['ghost'], {}), { ac: ['read'] })).toBe(false)
+  })
+
+  it('splits stored roles the way Better Auth does', () => {
+    expect(parseRoleList('admin, member,,')).toEqual(['admin', 'member'])
+    expect(parseRoleList(['owner', ' admin'])).toEqual(['owner', 'admin'])
+  })
+})

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { isValidRoleName, isValidSlug, organizationFormSchema, slugify } from '#/lib/organization-rules'
+import { organizationRequestError } from '#/server/auth/organization-checks'
+
+describe('organization slugs', () => {
+  it('derives a slug from a name', () => {
+    expect(slugify('Acme Inc.')).toBe('acme-inc')
+    expect(slugify('  Crème Brûlée  Café ')).toBe('creme-brulee-cafe')
+    expect(slugify('数据团队')).toBe('')
+    expect(slugify('a'.repeat(80))).toHaveLength(48)
+  })
+
+  it('accepts 3 to 48 lowercase letters, digits and single hyphens', () => {
+    for (const slug of ['acme', 'acme-2', 'a1b']) expect(isValidSlug(slug), slug).toBe(true)
+    for (const slug of ['ab', 'Acme', 'a b', 'x--y', '-acme', 'acme-', 'a'.repeat(49), 'ac_me']) {
+      expect(isValidSlug(slug), slug).toBe(false)
+    }
+  })
+
+  it('validates the organization form with translatable messages', () => {
+    const result = organizationFormSchema.safeParse({ name: '', slug: 'A B', logo: 'javascript:alert(1)' })
+    expect(result.success).toBe(false)
+    const messages = Object.fromEntries(result.error?.issues.map((issue) => [issue.path[0], issue.message]) ?? [])
+    expect(messages).toEqual({
+      name: 'validation_required',
+      slug: 'validation_slug_invalid',
+      logo: 'validation_url_invalid',
+    })
+  })
+})
+
+describe('custom role names', () => {
+  it('are lowercase words with hyphens, never a comma (roles are stored comma-separated)', () => {
+    expect(isValidRoleName('editor')).toBe(true)
+    expect(isValidRoleName('billing-clerk2')).toBe(true)
+    for (const name of ['', 'Editor', 'a,b', 'two words', '1st', 'x'.repeat(33)]) {
+      expect(isValidRoleName(name), name).toBe(false)
+    }
+  })
+})
+
+describe('organization requests the server refuses before Better Auth stores them', () => {
+  const cases: [string, unknown, string | null][] = [
+    ['/organization/create', { name: 'Acme', slug: 'acme' }, null],
+    ['/organization/create', { name: ' ', slug: 'acme' }, 'ORGANIZATION_NAME_REQUIRED'],
+    ['/organization/create', { name: 'x'.repeat(81), slug: 'acme' }, 'ORGANIZATION_NAME_TOO_LONG'],
+    ['/organization/create', { name: 'Acme', slug: 'Acme Inc' }, 'ORGANIZATION_SLUG_INVALID'],
+    [
+      '/organization/create',
+      { name: 'Acme', slug: 'acme', logo: 'data:image/png;base64,AAAA' },
+      'ORGANIZATION_LOGO_INVALID',
+    ],
+    ['/organization/create', { name: 'Acme', slug: 'acme', userId: 'someone-else' }, 'USER_ID_NOT_ALLOWED'],
+    ['/organization/update', { data: { slug: 'ok-slug' } }, null],
+    ['/organization/update', { data: { name: 42 } }, 'ORGANIZATION_NAME_REQUIRED'],
+    ['/organization/create-role', { role: 'editor', permission: { book: ['update'] } }, null],
+    ['/organization/create-role', { role: 'a,b', permission: {} }, 'ROLE_NAME_INVALID'],
+    ['/organization/create-role', { role: 'editor', permission: { book: ['fly'] } }, 'PERMISSION_INVALID'],
+    ['/organization/create-role', { role: 'editor', permission: { spaceship: ['read'] } }, 'PERMISSION_INVALID'],
+    [
+      '/organization/update-role',
+      { roleName: 'editor', data: { permission: { ac: ['read', 'x'] } } },
+      'PERMISSION_INVALID',
+    ],
+    ['/organization/invite-member', { email: 'new@example.com', role: 'member', locale: 'zh' }, null],
+    ['/organization/invite-member', { email: 'not-an-address', role: 'member' }, 'INVALID_EMAIL'],
+    ['/organization/invite-member', { email: 'new@example.com', role: 'member', locale: 'fr' }, 'INVALID_LOCALE'],
+    ['/organization/create-team', { name: '' }, 'TEAM_NAME_REQUIRED'],
+    ['/organization/update-team', { teamId: 't', data: { name: 'y'.repeat(61) } }, 'TEAM_NAME_TOO_LONG'],
+    ['/sign-up/email', { name: '' }, null],
+  ]
+  it.each(cases)('%s %j → %s', (path, body, code) => {
+    expect(organizationRequestError(path, body)?.code ?? null).toBe(code)
+  })
+})
