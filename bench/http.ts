@@ -32,18 +32,29 @@ type Autocannon = (options: {
   connections: number
   duration: number
   timeout: number
+  headers?: Record<string, string>
 }) => AutocannonInstance
 
 /** A server-rendered or API route to measure. Add rows here. */
 interface Target {
   name: string
   path: string
+  /** Sent with the session cookie of an account the benchmark signs up (it then has a personal workspace). */
+  signedIn?: boolean
 }
+
+const activityQuery = encodeURIComponent(JSON.stringify({ json: { limit: 20 } }))
 
 const targets: Target[] = [
   { name: 'landing /en/ (SSR)', path: '/en/' },
   { name: 'docs page (SSR)', path: '/en/docs/development/testing' },
   { name: '/api/health (DB round trip)', path: '/api/health' },
+  { name: 'console members page (SSR, signed in)', path: '/en/console/organization/members', signedIn: true },
+  {
+    name: 'organization-scoped tRPC query (activity)',
+    path: `/api/trpc/organizations.activity?input=${activityQuery}`,
+    signedIn: true,
+  },
 ]
 
 /** The ceiling: the same bytes as `source`, served as a static file by the same server. */
@@ -175,10 +186,35 @@ function failuresOf(result: AutocannonResult): number {
   return result.non2xx + result.errors + result.mismatches
 }
 
-async function measure(name: string, pathname: string): Promise<Measurement> {
+/**
+ * Signs up a throwaway account (a new one each run, so nothing depends on earlier runs) and returns its session
+ * cookie; the server's own sign-up gives it a personal workspace to be active in.
+ */
+async function signUpBenchAccount(): Promise<string> {
+  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const response = await fetch(new URL('/api/auth/sign-up/email', settings.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: settings.origin },
+    body: JSON.stringify({ name: 'Bench', email, password: `bench-${Date.now()}` }),
+  })
+  if (response.status !== 200) {
+    fail(
+      `Signing up a benchmark account answered ${response.status}: ${await response.text()}\n` +
+        'Is APP_URL the address the benchmark uses (BENCH_URL)? Better Auth refuses other origins.',
+    )
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
+}
+
+async function measure(name: string, pathname: string, cookie?: string): Promise<Measurement> {
   const url = new URL(pathname, settings.origin).href
+  const headers = cookie ? { cookie } : undefined
   const run = async (duration: number) => {
-    current = autocannon({ url, connections, duration, timeout: requestTimeoutSeconds })
+    current = autocannon({ url, connections, duration, timeout: requestTimeoutSeconds, headers })
     const result = await current
     current = undefined
     return result
@@ -234,8 +270,11 @@ async function main(): Promise<void> {
   console.log(`Connections: ${connections}`)
   console.log(`Static ceiling: ${staticPath} (${bytes} bytes, same as ${ceiling.source})\n`)
 
+  const cookie = targets.some((target) => target.signedIn) ? await signUpBenchAccount() : undefined
   const rows: Measurement[] = []
-  for (const target of targets) rows.push(await measure(target.name, target.path))
+  for (const target of targets) {
+    rows.push(await measure(target.name, target.path, target.signedIn ? cookie : undefined))
+  }
   const staticRow = await measure(ceiling.name, staticPath)
   rows.push(staticRow)
   removeStaticFolder()
