@@ -29,6 +29,19 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   NOT_FOUND: m.error_code_NOT_FOUND,
   TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
   INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
+  // The app's own refusals (AppError in src/server/trpc/init.ts), sent as `data.appCode`
+  APP_ADMIN_ONLY: m.error_code_APP_ADMIN_ONLY,
+  OWNER_ONLY: m.error_code_OWNER_ONLY,
+  ALREADY_OWNER: m.error_code_ALREADY_OWNER,
+  MEMBER_NOT_FOUND: m.error_code_MEMBER_NOT_FOUND,
+  NO_ACTIVE_ORGANIZATION: m.error_code_NO_ACTIVE_ORGANIZATION,
+  YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: m.error_code_YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
+}
+
+/** App codes whose message names a value (`data.params`). */
+const parameterisedMessages: Record<string, ((params: Record<string, string>) => string) | undefined> = {
+  NOT_ALLOWED_TO_ACCESS_RESOURCE: (params) =>
+    m.error_code_NOT_ALLOWED_TO_ACCESS_RESOURCE({ resource: params.resource ?? '' }),
 }
 
 const errorCodePrefix = 'error_code_'
@@ -61,6 +74,12 @@ export function describeError(error: unknown): string {
   const firstFieldError = Object.values(fieldErrorsOf(error)).find((list) => list?.length)?.[0]
   if (firstFieldError) return translateMessage(firstFieldError)
   if (error instanceof TRPCClientError) {
+    const { appCode, params } = (error.data ?? {}) as { appCode?: string; params?: Record<string, string> }
+    if (appCode) {
+      const parameterised = Object.hasOwn(parameterisedMessages, appCode) ? parameterisedMessages[appCode] : undefined
+      const translated = parameterised ? parameterised(params ?? {}) : translateErrorCode(appCode)
+      if (translated) return translated
+    }
     const code = (error.data as { code?: string } | undefined)?.code
     const translated = translateErrorCode(code)
     if (translated) return translated

@@ -3,7 +3,13 @@ import path from 'node:path'
 import { API_KEY_ERROR_CODES } from '@better-auth/api-key'
 import { PASSKEY_ERROR_CODES } from '@better-auth/passkey'
 import { BASE_ERROR_CODES } from 'better-auth'
-import { ANONYMOUS_ERROR_CODES, EMAIL_OTP_ERROR_CODES, MULTI_SESSION_ERROR_CODES } from 'better-auth/client/plugins'
+import {
+  ADMIN_ERROR_CODES,
+  ANONYMOUS_ERROR_CODES,
+  EMAIL_OTP_ERROR_CODES,
+  MULTI_SESSION_ERROR_CODES,
+  ORGANIZATION_ERROR_CODES,
+} from 'better-auth/client/plugins'
 import { genericOAuth, magicLink, oneTap, TWO_FACTOR_ERROR_CODES, USERNAME_ERROR_CODES } from 'better-auth/plugins'
 import { afterEach, describe, expect, it } from 'vitest'
 import { authErrorMessages } from '#/lib/auth-error-messages'
@@ -24,6 +30,8 @@ const installedCodeSets: Record<string, Record<string, { code: string; message: 
   multiSession: MULTI_SESSION_ERROR_CODES,
   passkey: PASSKEY_ERROR_CODES,
   apiKey: API_KEY_ERROR_CODES,
+  organization: ORGANIZATION_ERROR_CODES,
+  admin: ADMIN_ERROR_CODES,
   // Not exported as objects: read from the plugins themselves, as Better Auth merges them.
   genericOAuth: genericOAuth({ config: [] }).$ERROR_CODES,
   magicLink:
