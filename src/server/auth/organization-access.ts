@@ -14,8 +14,10 @@ import { members, organizationRoles, organizations } from '../db/schema'
 export interface OrganizationAccess {
   organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date }
   member: { id: string; role: string; roles: string[]; createdAt: Date }
-  /** Everything the member's roles grant here (built-in and custom roles together). */
+  /** Everything the member's roles grant here (built-in and custom roles together), for the console to show. */
   permissions: Record<Resource, Action[]>
+  /** What each of the member's roles grants on its own: a check passes when one role grants all it asks. */
+  rolePermissions: Record<Resource, Action[]>[]
 }
 
 /** A custom role's stored permissions, keeping only resources and actions the definition knows. */
@@ -72,6 +74,7 @@ export async function loadOrganizationAccess(
     },
     member: { id: row.member.id, role: row.member.role, roles, createdAt: row.member.createdAt },
     permissions: grantedPermissions(roles, customRoles),
+    rolePermissions: roles.map((role) => grantedPermissions([role], customRoles)),
   }
 }
 
@@ -85,6 +88,7 @@ export async function listMemberships(db: Database, userId: string) {
     .orderBy(asc(members.createdAt), asc(organizations.name))
 }
 
+/** SPEC section 6 (and Better Auth's has-permission): a check passes if any ONE of the member's roles grants it. */
 export function accessAllows(access: OrganizationAccess, requested: Permissions): boolean {
-  return allows(access.permissions, requested)
+  return access.rolePermissions.some((granted) => allows(granted, requested))
 }

@@ -1,10 +1,12 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
-import { type Resource, statements } from '#/lib/access-control'
+import { and, eq, or } from 'drizzle-orm'
+import { parseRoleList, type Resource, statements } from '#/lib/access-control'
 import { emailField, isImageUrl } from '#/lib/account-rules'
 import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-rules'
 import { isLocale } from '#/paraglide/runtime'
 import type { Database } from '../db/client'
+import { members, organizationRoles, organizations } from '../db/schema'
 import { recordActivity } from './organization-activity'
 import type { MalformedRequest } from './request-checks'
 
@@ -49,7 +51,7 @@ function permissionError(permission: unknown): MalformedRequest | null {
 
 function roleNameError(role: unknown): MalformedRequest | null {
   if (role === undefined) return null
-  return typeof role === 'string' && isValidRoleName(role.trim().toLowerCase())
+  return typeof role === 'string' && isValidRoleName(role.trim())
     ? null
     : {
         code: 'ROLE_NAME_INVALID',
@@ -102,6 +104,76 @@ export function organizationRequestError(path: string, body: unknown): Malformed
   }
 }
 
+/** Endpoints that name an organization to switch to or read: Better Auth clears the active one before refusing. */
+const organizationLookups = new Set([
+  '/organization/set-active',
+  '/organization/get-full-organization',
+  '/organization/get-organization',
+])
+
+type Context = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
+
+/**
+ * Refuses a switch to (or a read of) an organization the caller is not in before Better Auth handles it: Better Auth
+ * would first clear the session's active organization, leaving the caller's own work without one.
+ */
+async function refuseForeignOrganization(db: Database, ctx: Context): Promise<void> {
+  const source = ((ctx.path === '/organization/set-active' ? ctx.body : ctx.query) ?? {}) as Body
+  const id = typeof source.organizationId === 'string' ? source.organizationId : undefined
+  const slug = typeof source.organizationSlug === 'string' ? source.organizationSlug : undefined
+  if (!id && !slug) return
+  const session = await getSessionFromCtx(ctx)
+  if (!session) return // Better Auth answers 401
+  const [membership] = await db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(and(eq(members.userId, session.user.id), id ? eq(organizations.id, id) : eq(organizations.slug, slug ?? '')))
+  if (!membership) {
+    throw new APIError('FORBIDDEN', {
+      code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
+      message: 'User is not a member of the organization',
+    })
+  }
+}
+
+/**
+ * Renaming a custom role that members hold would leave their stored role naming nothing (and a later role of the old
+ * name would grant them its permissions): like deleting, it waits until nobody holds the role.
+ */
+async function refuseRenamingHeldRole(db: Database, ctx: Context): Promise<void> {
+  const body = (ctx.body ?? {}) as Body
+  const data = isObject(body.data) ? body.data : {}
+  if (typeof data.roleName !== 'string') return
+  const session = await getSessionFromCtx(ctx)
+  if (!session) return
+  const organizationId =
+    typeof body.organizationId === 'string'
+      ? body.organizationId
+      : (session.session as { activeOrganizationId?: string | null }).activeOrganizationId
+  if (!organizationId) return
+  const named = [
+    typeof body.roleName === 'string' ? eq(organizationRoles.role, body.roleName) : undefined,
+    typeof body.roleId === 'string' ? eq(organizationRoles.id, body.roleId) : undefined,
+  ].filter((condition) => condition !== undefined)
+  if (named.length === 0) return
+  const [role] = await db
+    .select({ role: organizationRoles.role })
+    .from(organizationRoles)
+    .where(and(eq(organizationRoles.organizationId, organizationId), or(...named)))
+  if (!role || role.role === data.roleName.trim()) return
+  const holders = await db
+    .select({ role: members.role })
+    .from(members)
+    .where(eq(members.organizationId, organizationId))
+  if (holders.some((member) => parseRoleList(member.role).includes(role.role))) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'ROLE_IS_ASSIGNED_TO_MEMBERS',
+      message: 'Cannot rename a role that is assigned to members. Please reassign the members first',
+    })
+  }
+}
+
 /** Role changes have no organization hooks of their own: their activity entries are written once they succeeded. */
 const roleActivity = {
   '/organization/create-role': 'role_created',
@@ -119,10 +191,29 @@ export function organizationChecks(db: Database) {
           handler: createAuthMiddleware(async (ctx) => {
             const error = organizationRequestError(ctx.path, ctx.body)
             if (error) throw new APIError('BAD_REQUEST', error)
+            if (organizationLookups.has(ctx.path)) await refuseForeignOrganization(db, ctx)
+            if (ctx.path === '/organization/update-role') await refuseRenamingHeldRole(db, ctx)
           }),
         },
       ],
       after: [
+        {
+          // Leaving runs none of the plugin's member hooks.
+          matcher: (ctx) => ctx.path === '/organization/leave',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned
+            if (returned instanceof Error || returned instanceof Response || !returned) return
+            const organizationId = (ctx.body as Body | undefined)?.organizationId
+            const session = await getSessionFromCtx(ctx)
+            if (!session || typeof organizationId !== 'string') return
+            await recordActivity(db, {
+              organizationId,
+              actor: { id: session.user.id, name: session.user.name },
+              action: 'member_left',
+              details: { name: session.user.name, email: session.user.email },
+            })
+          }),
+        },
         {
           matcher: (ctx) => ctx.path !== undefined && Object.hasOwn(roleActivity, ctx.path),
           handler: createAuthMiddleware(async (ctx) => {

@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox, invitations, members } from '#/server/db/schema'
+import { testOrigin } from './auth-requests'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface Preview {
+  status: string
+  email: string
+  role: string
+  organizationName: string
+  inviterName: string
+}
+
+describe.each(engines)('invitations on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let iris: Person
+  let orgId: string
+  const db = () => database.connection.db
+
+  const preview = async (id: string) =>
+    (await h.trpc<Preview | null>('query', 'organizations.invitationPreview', undefined, { id })).data
+  const accept = (person: Person, invitationId: string) =>
+    h.call('/organization/accept-invitation', { body: { invitationId }, cookie: person.cookie })
+  const membersOf = (person: Person) =>
+    db()
+      .select()
+      .from(members)
+      .where(and(eq(members.organizationId, orgId), eq(members.userId, person.id)))
+  const invitationEmailsTo = async (address: string) =>
+    (await db().select().from(emailOutbox).where(eq(emailOutbox.to, address))).filter((email) =>
+      email.text.includes('/accept-invitation/'),
+    )
+  const invitationRow = async (id: string) => (await db().select().from(invitations).where(eq(invitations.id, id)))[0]
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    iris = await h.signUp('Iris Inviter')
+    orgId = await h.createOrganization(iris, 'Invites Co', 'invites-co')
+  })
+  afterAll(() => database.dispose())
+
+  it('an invitee signs up with the invited address, accepts, and works in the organization with the invited role', async () => {
+    const invitationId = await h.invite(iris, orgId, 'nina@example.com', 'admin')
+    expect(await preview(invitationId)).toMatchObject({
+      status: 'pending',
+      email: 'nina@example.com',
+      role: 'admin',
+      organizationName: 'Invites Co',
+      inviterName: 'Iris Inviter',
+    })
+    const nina = await h.signUp('Nina New', { email: 'nina@example.com' })
+    const accepted = await accept(nina, invitationId)
+    expect(accepted.status, `accepting: ${accepted.code}`).toBe(200)
+    expect((await membersOf(nina)).map((member) => member.role)).toEqual(['admin'])
+    expect(await h.activeOrganizationOf(nina), 'the session moves to the organization joined').toBe(orgId)
+    expect(await preview(invitationId)).toMatchObject({ status: 'accepted' })
+
+    const twice = await accept(nina, invitationId)
+    expect(twice).toMatchObject({ status: 400, code: 'INVITATION_NOT_FOUND' })
+    expect(await membersOf(nina), 'accepting twice adds no second membership').toHaveLength(1)
+  })
+
+  it('an expired invitation cannot be accepted, and its preview says expired', async () => {
+    const invitationId = await h.invite(iris, orgId, 'late@example.com')
+    await db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitations.id, invitationId))
+    expect(await preview(invitationId)).toMatchObject({ status: 'expired' })
+    const late = await h.signUp('Larry Late', { email: 'late@example.com' })
+    expect(await accept(late, invitationId)).toMatchObject({ status: 400, code: 'INVITATION_NOT_FOUND' })
+    expect(await membersOf(late)).toEqual([])
+  })
+
+  it('a cancelled invitation cannot be accepted, and its preview says canceled', async () => {
+    const invitationId = await h.invite(iris, orgId, 'cancelled@example.com')
+    const cancel = await h.call('/organization/cancel-invitation', { body: { invitationId }, cookie: iris.cookie })
+    expect(cancel.status).toBe(200)
+    expect(await preview(invitationId)).toMatchObject({ status: 'canceled' })
+    const cancelled = await h.signUp('Cora Cancelled', { email: 'cancelled@example.com' })
+    expect(await accept(cancelled, invitationId)).toMatchObject({ status: 400, code: 'INVITATION_NOT_FOUND' })
+    expect(await membersOf(cancelled)).toEqual([])
+  })
+
+  it('someone signed in with another address can neither read, accept nor reject the invitation', async () => {
+    const invitationId = await h.invite(iris, orgId, 'right@example.com')
+    const wrong = await h.signUp('Walt Wrong', { email: 'wrong@example.com' })
+    const notYours = { status: 403, code: 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION' }
+    expect(await accept(wrong, invitationId)).toMatchObject(notYours)
+    expect(
+      await h.call('/organization/reject-invitation', { body: { invitationId }, cookie: wrong.cookie }),
+    ).toMatchObject(notYours)
+    expect(await h.call(`/organization/get-invitation?id=${invitationId}`, { cookie: wrong.cookie })).toMatchObject(
+      notYours,
+    )
+    expect(await membersOf(wrong)).toEqual([])
+    expect((await invitationRow(invitationId))?.status).toBe('pending')
+  })
+
+  it('the email goes out in the language chosen for the invitee, linking to /{locale}/accept-invitation/{id}', async () => {
+    const chineseId = await h.invite(iris, orgId, 'zhang@example.com', 'member', { locale: 'zh' })
+    const [chinese] = await invitationEmailsTo('zhang@example.com')
+    expect(chinese?.subject).toContain('邀请')
+    expect(chinese?.subject).toContain('Invites Co')
+    expect(chinese?.text).toContain(`${testOrigin}/zh/accept-invitation/${chineseId}`)
+    expect((await invitationRow(chineseId))?.locale).toBe('zh')
+
+    const englishId = await h.invite(iris, orgId, 'emma@example.com')
+    const [english] = await invitationEmailsTo('emma@example.com')
+    expect(english?.subject).toBe('Iris Inviter invited you to Invites Co on Hatch')
+    expect(english?.text).toContain(`${testOrigin}/en/accept-invitation/${englishId}`)
+  })
+
+  it('inviting the same address again is refused unless it is a resend, which emails again and keeps one invitation', async () => {
+    await h.invite(iris, orgId, 'again@example.com')
+    const again = await h.call('/organization/invite-member', {
+      body: { organizationId: orgId, email: 'again@example.com', role: 'member' },
+      cookie: iris.cookie,
+    })
+    expect(again).toMatchObject({ status: 400, code: 'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION' })
+    const resend = await h.call('/organization/invite-member', {
+      body: { organizationId: orgId, email: 'again@example.com', role: 'member', resend: true },
+      cookie: iris.cookie,
+    })
+    expect(resend.status, `resending: ${resend.code}`).toBe(200)
+    expect(await invitationEmailsTo('again@example.com')).toHaveLength(2)
+    const pending = await db()
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.email, 'again@example.com'), eq(invitations.status, 'pending')))
+    expect(pending).toHaveLength(1)
+  })
+
+  it('refuses an invalid address or an unknown language, and neither stores nor sends anything', async () => {
+    const before = await db().select().from(invitations)
+    for (const [body, code] of [
+      [{ email: 'not-an-email', role: 'member' }, 'INVALID_EMAIL'],
+      [{ email: 'fine@example.com', role: 'member', locale: 'fr' }, 'INVALID_LOCALE'],
+    ] as const) {
+      const answer = await h.call('/organization/invite-member', {
+        body: { organizationId: orgId, ...body },
+        cookie: iris.cookie,
+      })
+      expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, code })
+    }
+    expect(await db().select().from(invitations)).toEqual(before)
+    expect(await invitationEmailsTo('fine@example.com')).toEqual([])
+  })
+})
