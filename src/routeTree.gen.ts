@@ -43,8 +43,10 @@ import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$sce
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
+import { Route as ConsoleOrganizationActivityRouteImport } from './routes/console/organization/activity'
 import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
+import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
 
 const AuthRoute = AuthRouteImport.update({
@@ -217,6 +219,12 @@ const ConsoleOrganizationIndexRoute =
     path: '/',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
+const ConsoleOrganizationActivityRoute =
+  ConsoleOrganizationActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
 const ConsoleOrganizationInvitationsRoute =
   ConsoleOrganizationInvitationsRouteImport.update({
     id: '/invitations',
@@ -227,6 +235,12 @@ const ConsoleOrganizationMembersRoute =
   ConsoleOrganizationMembersRouteImport.update({
     id: '/members',
     path: '/members',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
+const ConsoleOrganizationRolesRoute =
+  ConsoleOrganizationRolesRouteImport.update({
+    id: '/roles',
+    path: '/roles',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
 const ConsoleOrganizationTeamsRoute =
@@ -268,8 +282,10 @@ export interface FileRoutesByFullPath {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
@@ -302,8 +318,10 @@ export interface FileRoutesByTo {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
 }
@@ -342,8 +360,10 @@ export interface FileRoutesById {
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
+  '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
@@ -381,8 +401,10 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
+    | '/console/organization/roles'
     | '/console/organization/teams'
     | '/console/organization/'
   fileRoutesByTo: FileRoutesByTo
@@ -415,8 +437,10 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
+    | '/console/organization/roles'
     | '/console/organization/teams'
     | '/console/organization'
   id:
@@ -454,8 +478,10 @@ export interface FileRouteTypes {
     | '/_home/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
+    | '/console/organization/roles'
     | '/console/organization/teams'
     | '/console/organization/'
   fileRoutesById: FileRoutesById
@@ -717,6 +743,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationIndexRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
+    '/console/organization/activity': {
+      id: '/console/organization/activity'
+      path: '/activity'
+      fullPath: '/console/organization/activity'
+      preLoaderRoute: typeof ConsoleOrganizationActivityRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
     '/console/organization/invitations': {
       id: '/console/organization/invitations'
       path: '/invitations'
@@ -731,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationMembersRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
+    '/console/organization/roles': {
+      id: '/console/organization/roles'
+      path: '/roles'
+      fullPath: '/console/organization/roles'
+      preLoaderRoute: typeof ConsoleOrganizationRolesRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
     '/console/organization/teams': {
       id: '/console/organization/teams'
       path: '/teams'
@@ -742,16 +782,20 @@ declare module '@tanstack/react-router' {
 }
 
 interface ConsoleOrganizationRouteRouteChildren {
+  ConsoleOrganizationActivityRoute: typeof ConsoleOrganizationActivityRoute
   ConsoleOrganizationInvitationsRoute: typeof ConsoleOrganizationInvitationsRoute
   ConsoleOrganizationMembersRoute: typeof ConsoleOrganizationMembersRoute
+  ConsoleOrganizationRolesRoute: typeof ConsoleOrganizationRolesRoute
   ConsoleOrganizationTeamsRoute: typeof ConsoleOrganizationTeamsRoute
   ConsoleOrganizationIndexRoute: typeof ConsoleOrganizationIndexRoute
 }
 
 const ConsoleOrganizationRouteRouteChildren: ConsoleOrganizationRouteRouteChildren =
   {
+    ConsoleOrganizationActivityRoute: ConsoleOrganizationActivityRoute,
     ConsoleOrganizationInvitationsRoute: ConsoleOrganizationInvitationsRoute,
     ConsoleOrganizationMembersRoute: ConsoleOrganizationMembersRoute,
+    ConsoleOrganizationRolesRoute: ConsoleOrganizationRolesRoute,
     ConsoleOrganizationTeamsRoute: ConsoleOrganizationTeamsRoute,
     ConsoleOrganizationIndexRoute: ConsoleOrganizationIndexRoute,
   }
