@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test'
-import { signUpNewAccount } from './accounts'
+import { landInConsoleThenOpenAccount, signUpNewAccount } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 
 async function signIn(browser: Browser, account: { email: string; password: string }, rememberMe = true) {
@@ -10,7 +10,7 @@ async function signIn(browser: Browser, account: { email: string; password: stri
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   if (!rememberMe) await page.getByLabel('Remember me').uncheck()
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  await landInConsoleThenOpenAccount(page)
   return { context, page }
 }
 

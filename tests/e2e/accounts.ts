@@ -25,9 +25,20 @@ export async function signUpNewAccount(page: Page, account: TestAccount = newAcc
   if (account.username) await page.getByLabel('Username (optional)', { exact: true }).fill(account.username)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
-  await waitForAccountPage(page)
+  await landInConsoleThenOpenAccount(page)
   return account
+}
+
+/** Signing in or up lands on the console's Dashboard (of the account's workspace). */
+export async function landInConsole(page: Page, lang: 'en' | 'zh' = 'en') {
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:\\d+/${lang}/console$`))
+}
+
+/** Lands on the console, then opens the Account page the account tests work on. */
+export async function landInConsoleThenOpenAccount(page: Page, lang: 'en' | 'zh' = 'en') {
+  await landInConsole(page, lang)
+  await visit(page, `/${lang}/console/account`)
+  await waitForAccountPage(page)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { landInConsole, landInConsoleThenOpenAccount } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox.ts'
 
@@ -68,7 +69,7 @@ test.describe
     test('signing up lands in the console with the new profile', async ({ page }) => {
       await visit(page, '/en/sign-up')
       await signUp(page, account)
-      await expect(page).toHaveURL(/\/en\/console\/account$/)
+      await landInConsoleThenOpenAccount(page)
       await expect(page.getByTestId('account-name')).toHaveText(account.name)
       await expect(page.getByTestId('account-email')).toContainText(account.email)
       await expect(page.getByTestId('account-username')).toHaveText(`@${account.username}`)
@@ -114,7 +115,7 @@ test.describe
       await page.getByLabel('Email or username', { exact: true }).fill(account.email)
       await page.getByLabel('Password', { exact: true }).fill(account.password)
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console\/account$/)
+      await landInConsole(page)
     })
   })
 
@@ -144,7 +145,7 @@ test.describe
       await page.getByLabel('邮箱', { exact: true }).fill(account.email)
       await page.getByLabel('密码', { exact: true }).fill(account.password)
       await page.getByRole('button', { name: '创建账号' }).click()
-      await expect(page).toHaveURL(/\/zh\/console\/account$/)
+      await landInConsoleThenOpenAccount(page, 'zh')
       await expect(page.getByTestId('verify-email-banner')).toBeVisible()
       await expect(page.getByTestId('account-email')).toContainText('未验证')
 
@@ -190,7 +191,7 @@ test.describe
       await expect(page.getByText('Invalid email or password')).toBeVisible()
       await page.getByLabel('Password', { exact: true }).fill('second-pass2')
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect(page).toHaveURL(/\/en\/console\/account$/)
+      await landInConsole(page)
       const passwords = [account.password, 'nopedigits', 'second-pass2']
       expect(requestedUrls.filter((url) => passwords.some((password) => url.includes(password)))).toEqual([])
     })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { signUpNewAccount, uniqueId } from './accounts'
+import { landInConsole, landInConsoleThenOpenAccount, signUpNewAccount, uniqueId } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox.ts'
 
@@ -62,7 +62,7 @@ test.describe('magic link', () => {
     await askForMagicLink(page, email)
     const message = await waitForEmail(email, { subject: /^Sign in to Hatch$/ })
     await visit(page, message.links.find((url) => url.includes('/magic-link/verify')) ?? '')
-    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console\/account$/)
+    await landInConsole(page)
   })
 })
 
@@ -110,7 +110,7 @@ test.describe('email code', () => {
     const code = codeIn((await waitForEmail(email, { subject: /sign-in code/ })).subject)
     await page.getByLabel('6-digit code', { exact: true }).fill(code.replace(/^(\d{3})/, '$1 '))
     await page.getByRole('button', { name: 'Sign in with the code' }).click()
-    await expect(page).toHaveURL(/\/en\/console\/account$/)
+    await landInConsoleThenOpenAccount(page)
     await expect(page.getByTestId('account-email')).toContainText(email)
   })
 })

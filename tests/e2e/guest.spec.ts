@@ -1,3 +1,4 @@
+import { landInConsoleThenOpenAccount } from './accounts'
 import { expect, test, visit } from './fixtures'
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
@@ -5,7 +6,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`
 test('a guest keeps their API key when they sign up, and is a guest no more', async ({ page, request }) => {
   await visit(page, '/en/sign-in')
   await page.getByRole('button', { name: 'Continue as guest' }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  await landInConsoleThenOpenAccount(page)
   const guestBanner = page.getByTestId('guest-banner')
   await expect(guestBanner).toContainText('You are using a guest account')
   await expect(page.getByTestId('console-user')).toContainText('Guest')
@@ -37,7 +38,7 @@ test('a guest keeps their API key when they sign up, and is a guest no more', as
   await page.getByLabel('Email', { exact: true }).fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  await landInConsoleThenOpenAccount(page)
 
   await expect(page.getByTestId('console-user')).toContainText(account.name)
   await expect(page.getByTestId('guest-banner')).toHaveCount(0)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { newAccount, signUpNewAccount, uniqueId } from './accounts'
+import { landInConsoleThenOpenAccount, newAccount, signUpNewAccount, uniqueId } from './accounts'
 import { expect, test, visit } from './fixtures'
 
 function signUp(page: Page, name: string) {
@@ -25,7 +25,7 @@ test('two accounts in one browser: add, switch back and forth, sign out of one',
   await page.getByLabel('Email or username', { exact: true }).fill(accountB.email)
   await page.getByLabel('Password', { exact: true }).fill(accountB.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
+  await landInConsoleThenOpenAccount(page)
   await expect(accountName).toHaveText(accountB.name)
 
   await menuButton.click()

@@ -26,7 +26,9 @@ async function signInAtProvider(page: Page, login: string) {
 
 /** In the Account area after a full page load (from the provider or after sign-up), with React ready for clicks. */
 async function expectInAccount(page: Page) {
-  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console\/account$/)
+  // A sign-in lands on the console's Dashboard; linking from the Account area comes back to it.
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console(\/account)?$/)
+  if (!page.url().endsWith('/account')) await visit(page, '/en/console/account')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 

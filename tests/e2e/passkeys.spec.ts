@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signOut, signUpNewAccount } from './accounts'
+import { landInConsole, signOut, signUpNewAccount } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 
 /** Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator that verifies the user at once. */
@@ -62,14 +62,14 @@ test.describe('passkeys', () => {
     await page.getByTestId('console-user').click()
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
     await page.waitForURL(/\/en\/sign-in$/)
-    await expect(page).toHaveURL(/\/en\/console\/account$/)
+    await landInConsole(page)
     await expect(page.getByTestId('console-user')).toContainText(account.name)
 
     // And so does the button.
     await turnOffPasskeyAutofill(page)
     await signOut(page)
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
-    await expect(page).toHaveURL(/\/en\/console\/account$/)
+    await landInConsole(page)
     await expect(page.getByTestId('console-user')).toContainText(account.name)
   })
 

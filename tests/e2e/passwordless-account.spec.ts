@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { uniqueId, waitForAccountPage } from './accounts'
+import { landInConsoleThenOpenAccount, uniqueId } from './accounts'
 import { expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox.ts'
 
@@ -14,8 +14,7 @@ async function signUpByCode(page: Page): Promise<string> {
   const { subject } = await waitForEmail(email, { subject: /sign-in code/ })
   await page.getByLabel('6-digit code', { exact: true }).fill(/\b(\d{6})\b/.exec(subject)?.[1] ?? '')
   await page.getByRole('button', { name: 'Sign in with the code' }).click()
-  await expect(page).toHaveURL(/\/en\/console\/account$/)
-  await waitForAccountPage(page)
+  await landInConsoleThenOpenAccount(page)
   return email
 }
 
@@ -45,7 +44,7 @@ test.describe('an account without a password', () => {
     await page.getByLabel('Email or username', { exact: true }).fill(email)
     await page.getByLabel('Password', { exact: true }).fill('first-pass1')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page).toHaveURL(/\/en\/console\/account$/)
+    await landInConsoleThenOpenAccount(page)
     // Now it has one: the usual forms are back, and two-factor can be turned on.
     await expect(page.getByLabel('Current password')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Turn on two-factor authentication' })).toBeVisible()
