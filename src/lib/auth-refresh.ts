@@ -15,6 +15,9 @@ export const authQueryKeys = {
   userTeams: ['auth', 'user-teams'] as const,
 }
 
+/** tRPC's keys of the organization procedures (activity, team memberships): `[path segments], options`. */
+const organizationProcedures = [['organizations']]
+
 /** The linked-account list goes stale after 10 s (spec section 9: auth cache stale time). */
 export const accountListStaleTime = 10_000
 
@@ -63,6 +66,7 @@ export function useAuthRefresh() {
         router.invalidate(),
         queryClient.invalidateQueries({ queryKey: authQueryKeys.organization }),
         queryClient.invalidateQueries({ queryKey: authQueryKeys.userTeams }),
+        queryClient.invalidateQueries({ queryKey: organizationProcedures }),
       ])
     },
     /** After organization create, delete and update: the list in the switcher too. */
@@ -76,6 +80,7 @@ export function useAuthRefresh() {
     async organizationSwitched() {
       queryClient.removeQueries({ queryKey: authQueryKeys.organization })
       queryClient.removeQueries({ queryKey: authQueryKeys.userTeams })
+      queryClient.removeQueries({ queryKey: organizationProcedures })
       await router.invalidate()
     },
     /** After a member role update: the active member and its role (the frame's permissions) and the member list. */

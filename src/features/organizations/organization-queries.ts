@@ -4,6 +4,7 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { accountListStaleTime, authQueryKeys } from '#/lib/auth-refresh'
 import { useConsoleSession } from '#/lib/console-session'
+import { useTRPC } from '#/lib/trpc'
 
 /** Fails the query with the translated message, so the screen can show it. */
 function unwrap<T>(result: { data: T | null; error: Parameters<typeof describeAuthError>[0] | null }): T {
@@ -16,8 +17,6 @@ function unwrap<T>(result: { data: T | null; error: Parameters<typeof describeAu
 export const organizationKeys = {
   full: (organizationId: string) => [...authQueryKeys.organization, organizationId, 'full'] as const,
   roles: (organizationId: string) => [...authQueryKeys.organization, organizationId, 'roles'] as const,
-  teamMembers: (organizationId: string, teamId: string) =>
-    [...authQueryKeys.organization, organizationId, 'team', teamId] as const,
 }
 
 /** The active organization with its members (and their users), pending invitations and teams. */
@@ -72,5 +71,14 @@ export function useUserTeams() {
     queryKey: [...authQueryKeys.userTeams, organization.id],
     staleTime: accountListStaleTime,
     queryFn: async () => unwrap(await authClient.organization.listUserTeams()),
+  })
+}
+
+/** Who is in a team of the active organization (tRPC; refreshed with the rest of the organization's data). */
+export function useTeamMembers(teamId: string) {
+  const trpc = useTRPC()
+  return useQuery({
+    ...trpc.organizations.teamMemberships.queryOptions(),
+    select: (memberships) => memberships.filter((membership) => membership.teamId === teamId),
   })
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, Trash2Icon, UserMinusIcon } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
@@ -17,11 +16,12 @@ import { NativeSelect } from '#/components/ui/select'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
-import { useCan, useConsoleSession } from '#/lib/console-session'
+import { useCan } from '#/lib/console-session'
+import { describeError } from '#/lib/errors'
 import { organizationLimits } from '#/lib/organization-rules'
 import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
-import { type OrganizationMember, organizationKeys } from '../organization-queries'
+import { type OrganizationMember, useTeamMembers } from '../organization-queries'
 import { teamSchema } from '../schemas'
 
 interface Team {
@@ -77,7 +77,6 @@ function RenameTeam({ team, onDone }: { team: Team; onDone: () => void }) {
 
 /** One team: its name, who is in it, and (with the permissions) renaming, deleting and changing its members. */
 export function TeamCard({ team, members }: { team: Team; members: OrganizationMember[] }) {
-  const session = useConsoleSession()
   const refresh = useAuthRefresh()
   const canRename = useCan({ team: ['update'] })
   const canDelete = useCan({ team: ['delete'] })
@@ -85,14 +84,7 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
   const canRemove = useCan({ member: ['delete'] })
   const [renaming, setRenaming] = useState(false)
   const selectId = useId()
-  const teamMembers = useQuery({
-    queryKey: organizationKeys.teamMembers(session.organization.id, team.id),
-    queryFn: async () => {
-      const { data, error } = await authClient.organization.listTeamMembers({ query: { teamId: team.id } })
-      if (error) throw new Error(describeAuthError(error))
-      return data
-    },
-  })
+  const teamMembers = useTeamMembers(team.id)
   const inTeam = new Set((teamMembers.data ?? []).map((entry) => entry.userId))
   const nameOf = (userId: string) => members.find((member) => member.userId === userId)?.user.name ?? userId
   const candidates = members.filter((member) => !inTeam.has(member.userId))
@@ -163,7 +155,7 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
         </div>
       </div>
       {teamMembers.isError ? (
-        <p className="mt-2 text-sm text-muted-foreground">{teamMembers.error.message}</p>
+        <p className="mt-2 text-sm text-muted-foreground">{describeError(teamMembers.error)}</p>
       ) : teamMembers.isPending ? (
         <p className="mt-2 text-sm text-muted-foreground">{m.loading()}</p>
       ) : teamMembers.data.length === 0 ? (
@@ -171,7 +163,7 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
       ) : (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.teams_members_of({ team: team.name })}>
           {teamMembers.data.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-1 rounded-full border py-0.5 pr-1 pl-3 text-sm">
+            <li key={entry.userId} className="flex items-center gap-1 rounded-full border py-0.5 pr-1 pl-3 text-sm">
               {nameOf(entry.userId)}
               {canRemove ? (
                 <Button

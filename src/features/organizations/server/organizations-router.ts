@@ -1,7 +1,15 @@
 import { and, desc, eq, lt } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
 import { recordActivity } from '#/server/auth/organization-activity'
-import { invitations, members, organizationActivity, organizations, users } from '#/server/db/schema'
+import {
+  invitations,
+  members,
+  organizationActivity,
+  organizations,
+  teamMembers,
+  teams,
+  users,
+} from '#/server/db/schema'
 import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
 import { activityPageInput, invitationPreviewInput, transferOwnershipInput } from '../schemas'
 
@@ -30,6 +38,18 @@ export const organizationsRouter = createRouter({
       const items = rows.slice(0, input.limit)
       return { items, nextCursor: rows.length > input.limit ? items.at(-1)?.id : undefined }
     }),
+
+  /**
+   * Who is in which team of the active organization. Any member may see it (Better Auth lets only a team's own
+   * members list it, which leaves owners unable to see the teams they manage).
+   */
+  teamMemberships: orgProcedure({}).query(async ({ ctx }) =>
+    ctx.db
+      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teams.organizationId, ctx.organization.id)),
+  ),
 
   /**
    * Makes another member the owner and the caller an admin, in one transaction (Better Auth would need two calls,

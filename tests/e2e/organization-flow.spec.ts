@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test'
+import { newAccount, signUpNewAccount, uniqueId } from './accounts'
+import { expect, test, visit } from './fixtures'
+import { waitForEmail } from './mailbox'
+
+const switcher = (page: Page) => page.getByTestId('organization-switcher')
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Console' }).first()
+const memberRow = (page: Page, name: string) => page.getByTestId('member-row').filter({ hasText: name })
+
+async function createOrganization(page: Page, name: string) {
+  await switcher(page).click()
+  await page.getByRole('menuitem', { name: 'Create organization' }).click()
+  const form = page.getByRole('form', { name: 'Create organization' })
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await expect(form.getByLabel('Slug')).not.toHaveValue('')
+  await form.getByRole('button', { name: 'Create' }).click()
+  await expect(switcher(page)).toContainText(name)
+}
+
+test.describe('organizations', () => {
+  test('an invitee joins through the emailed link, gets roles and a team, and switches back to their workspace', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await signUpNewAccount(page)
+    await visit(page, '/en/console')
+    await expect(switcher(page)).toContainText(`${owner.name}'s workspace`)
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+
+    const organization = `Acme ${uniqueId()}`
+    await createOrganization(page, organization)
+
+    // A team and a custom role to hand out later.
+    await visit(page, '/en/console/organization/teams')
+    await page.getByRole('form', { name: 'Create team' }).getByLabel('Team name').fill('Research')
+    await page.getByRole('form', { name: 'Create team' }).getByRole('button', { name: 'Create team' }).click()
+    await expect(page.getByTestId('team-card').filter({ hasText: 'Research' })).toBeVisible()
+
+    await visit(page, '/en/console/organization/roles')
+    await page.getByRole('button', { name: 'Create role' }).click()
+    const roleForm = page.getByRole('form', { name: 'Create role' })
+    await roleForm.getByLabel('Role name').fill('editor')
+    await roleForm.locator('fieldset', { hasText: 'Books' }).getByLabel('update', { exact: true }).check()
+    await roleForm.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByTestId('custom-roles')).toContainText('editor')
+
+    // The invitation, by email.
+    const invitee = newAccount({ name: 'Katherine Johnson', email: `katherine${uniqueId()}@example.com` })
+    await visit(page, '/en/console/organization/invitations')
+    const inviteForm = page.getByRole('form', { name: 'Invite someone' })
+    await inviteForm.getByLabel('Email', { exact: true }).fill(invitee.email)
+    await inviteForm.getByRole('button', { name: 'Send invitation' }).click()
+    await expect(page.getByTestId('invitation-row').filter({ hasText: invitee.email })).toBeVisible()
+
+    const email = await waitForEmail(invitee.email, { subject: new RegExp(`invited you to ${organization}`) })
+    expect(email.text).toContain(`${owner.name} invited you to join ${organization}`)
+    const link = email.links.find((url) => url.includes('/en/accept-invitation/'))
+    expect(link, 'the email links to the accept page').toBeTruthy()
+
+    // The invitee, signed out in a browser of their own, signs up and comes back to accept.
+    const inviteeContext = await browser.newContext()
+    const inviteePage = await inviteeContext.newPage()
+    await visit(inviteePage, link ?? '')
+    await expect(inviteePage.getByTestId('invitation-summary')).toContainText(
+      `${owner.name} invited you to join ${organization} as Member.`,
+    )
+    await inviteePage.getByRole('link', { name: 'Create an account' }).click()
+    await expect(inviteePage).toHaveURL(/\/en\/sign-up\?redirect=/)
+    await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await inviteePage.getByLabel('Name', { exact: true }).fill(invitee.name)
+    await inviteePage.getByLabel('Email', { exact: true }).fill(invitee.email)
+    await inviteePage.getByLabel('Password', { exact: true }).fill(invitee.password)
+    await inviteePage.getByRole('button', { name: 'Create account' }).click()
+    await expect(inviteePage).toHaveURL(/\/en\/accept-invitation\//)
+    await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await inviteePage.getByRole('button', { name: 'Accept' }).click()
+    await expect(inviteePage).toHaveURL(/\/en\/console$/)
+    await expect(switcher(inviteePage)).toContainText(organization)
+    // A member, and not an app admin: no Configuration or Users, no invitations to manage.
+    await expect(nav(inviteePage).getByRole('link', { name: 'Members' })).toBeVisible()
+    await expect(nav(inviteePage).getByRole('link', { name: 'Configuration' })).toHaveCount(0)
+    await expect(nav(inviteePage).getByRole('link', { name: 'Users' })).toHaveCount(0)
+    await expect(nav(inviteePage).getByRole('link', { name: 'Invitations' })).toHaveCount(0)
+    await visit(inviteePage, '/en/console/organization/members')
+    await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('Member')
+
+    // The owner makes them an admin and an editor: after a reload the invitee sees it, and may invite.
+    await visit(page, '/en/console/organization/members')
+    await page.getByRole('button', { name: `Actions for ${invitee.name}` }).click()
+    await page.getByRole('menuitem', { name: 'Change role' }).click()
+    const roles = page.getByRole('form', { name: 'Change role' })
+    await roles.getByLabel('Admin', { exact: true }).check()
+    await roles.getByLabel('editor', { exact: true }).check()
+    await roles.getByLabel('Member', { exact: true }).uncheck()
+    await roles.getByRole('button', { name: 'Save' }).click()
+    await expect(memberRow(page, invitee.name).getByTestId('member-role')).toHaveText('Admin, editor')
+
+    await inviteePage.reload()
+    await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('Admin, editor')
+    await expect(nav(inviteePage).getByRole('link', { name: 'Invitations' })).toBeVisible()
+
+    // The owner puts them in the team; the invitee finds it among their teams.
+    await visit(page, '/en/console/organization/teams')
+    const research = page.getByTestId('team-card').filter({ hasText: 'Research' })
+    await research.getByRole('combobox').selectOption({ label: `${invitee.name} (${invitee.email})` })
+    await research.getByRole('button', { name: 'Add to team' }).click()
+    await expect(research.getByRole('list', { name: 'Members of Research' })).toContainText(invitee.name)
+    await visit(inviteePage, '/en/console/organization/teams')
+    await expect(inviteePage.getByTestId('your-teams')).toContainText('Research')
+
+    // The invitee switches back to their own workspace, where they are alone.
+    await switcher(inviteePage).click()
+    await inviteePage.getByRole('menuitem', { name: `${invitee.name}'s workspace` }).click()
+    await expect(switcher(inviteePage)).toContainText(`${invitee.name}'s workspace`)
+    await visit(inviteePage, '/en/console/organization/members')
+    await expect(inviteePage.getByTestId('member-row')).toHaveCount(1)
+
+    // The owner's activity log tells the story.
+    await visit(page, '/en/console/organization/activity')
+    await expect(page.getByTestId('activity-list')).toContainText(`${owner.name} invited ${invitee.email} as Member`)
+    await expect(page.getByTestId('activity-list')).toContainText(`${invitee.name} joined as Member`)
+    await inviteeContext.close()
+  })
+
+  test('an unknown invitation says so, with a page that works', async ({ page }) => {
+    const response = await visit(page, `/en/accept-invitation/${uniqueId()}`)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByTestId('invitation-status')).toHaveText(
+      'This invitation does not exist. Check the link in the email, or ask for a new invitation.',
+    )
+  })
+
+  test('on a phone in Chinese: the personal workspace, the drawer, and no sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    const account = newAccount({ name: '林徽因' })
+    await visit(page, '/zh/sign-up')
+    await page.getByLabel('姓名', { exact: true }).fill(account.name)
+    await page.getByLabel('邮箱', { exact: true }).fill(account.email)
+    await page.getByLabel('密码', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: '创建账号' }).click()
+    await expect(page).toHaveURL(/\/zh\/console$/)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect(switcher(page)).toContainText('林徽因的工作区')
+
+    await page.getByRole('button', { name: '打开菜单' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: '成员' }).click()
+    await expect(page).toHaveURL(/\/zh\/console\/organization\/members$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: '面包屑导航' })).toHaveText(/控制台.*组织.*成员/)
+    await expect(page.getByTestId('member-row')).toContainText('所有者')
+    for (const path of ['/zh/console', '/zh/console/organization/members', '/zh/console/organization/invitations']) {
+      await visit(page, path)
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, `${path} fits 360 px`).toBeLessThanOrEqual(360)
+    }
+  })
+})
