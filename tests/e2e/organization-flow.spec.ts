@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { newAccount, signUpNewAccount, uniqueId } from './accounts'
-import { expect, test, visit } from './fixtures'
+import { documentStatusError, expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox'
 
 const switcher = (page: Page) => page.getByTestId('organization-switcher')
@@ -153,5 +153,26 @@ test.describe('organizations', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth)
       expect(width, `${path} fits 360 px`).toBeLessThanOrEqual(360)
     }
+  })
+
+  test.describe('app-admin sections', () => {
+    test.use({ expectedConsoleErrors: documentStatusError(404) })
+
+    test('Configuration and Users do not exist for an account that is not an app admin', async ({ page, browser }) => {
+      // Two sign-ups: whoever was first on this database is an app admin, the second account certainly is not.
+      const first = await browser.newContext()
+      await signUpNewAccount(await first.newPage())
+      await first.close()
+      await signUpNewAccount(page)
+      await visit(page, '/en/console')
+      await expect(nav(page).getByRole('link', { name: 'Account' })).toBeVisible()
+      await expect(nav(page).getByRole('link', { name: 'Configuration' })).toHaveCount(0)
+      await expect(nav(page).getByRole('link', { name: 'Users' })).toHaveCount(0)
+      for (const path of ['/en/console/configuration', '/en/console/users']) {
+        const response = await visit(page, path)
+        expect(response?.status(), path).toBe(404)
+        await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+      }
+    })
   })
 })

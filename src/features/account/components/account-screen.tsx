@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { SettingsSection } from '#/components/settings-section'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
@@ -12,35 +12,13 @@ import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
 import { TwoFactorSection } from './two-factor-section'
 
-function Section({
-  id,
-  title,
-  subtitle,
-  children,
-}: {
-  id: string
-  title: string
-  subtitle?: string
-  children: ReactNode
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border p-6">
-      <h2 id={`${id}-title`} className="font-semibold">
-        {title}
-      </h2>
-      {subtitle ? <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p> : null}
-      {children}
-    </section>
-  )
-}
-
 export function AccountScreen({ user }: { user: SessionUser }) {
   const { authMethods } = useSiteSettings()
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-semibold tracking-tight">{m.account_title()}</h1>
       <p className="mt-1 text-muted-foreground">{m.account_subtitle()}</p>
-      <Section id="profile" title={m.account_profile()}>
+      <SettingsSection id="profile" title={m.account_profile()}>
         <div className="mt-4 flex items-center gap-4">
           {user.image ? (
             <img src={user.image} alt="" className="size-14 rounded-full object-cover" />
@@ -75,43 +53,47 @@ export function AccountScreen({ user }: { user: SessionUser }) {
           </dl>
         </div>
         <ProfileSection user={user} />
-      </Section>
+      </SettingsSection>
       {/*
         A guest has no email, password or provider of their own: signing up gives them those, so the sections that
         manage them (and deleting, which needs the password) wait until then.
       */}
       {user.isAnonymous ? null : (
         <>
-          <Section id="email" title={m.account_email_change_title()} subtitle={m.account_email_change_subtitle()}>
+          <SettingsSection
+            id="email"
+            title={m.account_email_change_title()}
+            subtitle={m.account_email_change_subtitle()}
+          >
             <EmailSection user={user} />
-          </Section>
-          <Section id="password" title={m.account_password_title()}>
+          </SettingsSection>
+          <SettingsSection id="password" title={m.account_password_title()}>
             <PasswordSection email={user.email} />
-          </Section>
-          <Section id="two-factor" title={m.twofa_title()} subtitle={m.twofa_subtitle()}>
+          </SettingsSection>
+          <SettingsSection id="two-factor" title={m.twofa_title()} subtitle={m.twofa_subtitle()}>
             <TwoFactorSection user={user} />
-          </Section>
-          <Section id="linked-accounts" title={m.account_linked_title()} subtitle={m.account_linked_subtitle()}>
+          </SettingsSection>
+          <SettingsSection id="linked-accounts" title={m.account_linked_title()} subtitle={m.account_linked_subtitle()}>
             <LinkedAccountsSection />
-          </Section>
+          </SettingsSection>
         </>
       )}
       {/* Passkeys switched off in site settings can neither sign in nor be added (the server refuses both). */}
       {authMethods.passkey ? (
-        <Section id="passkeys" title={m.passkey_section_title()} subtitle={m.passkey_section_subtitle()}>
+        <SettingsSection id="passkeys" title={m.passkey_section_title()} subtitle={m.passkey_section_subtitle()}>
           <PasskeysSection />
-        </Section>
+        </SettingsSection>
       ) : null}
-      <Section id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
+      <SettingsSection id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
-      </Section>
-      <Section id="api-keys" title={m.apikeys_title()} subtitle={m.apikeys_subtitle()}>
+      </SettingsSection>
+      <SettingsSection id="api-keys" title={m.apikeys_title()} subtitle={m.apikeys_subtitle()}>
         <ApiKeysSection />
-      </Section>
+      </SettingsSection>
       {user.isAnonymous ? null : (
-        <Section id="delete-account" title={m.account_delete_title()}>
+        <SettingsSection id="delete-account" title={m.account_delete_title()}>
           <DeleteAccountSection />
-        </Section>
+        </SettingsSection>
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
 import { FormField } from '#/components/form-field'
 import { PageHeader } from '#/components/page-header'
+import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { NativeSelect } from '#/components/ui/select'
 import { authClient } from '#/lib/auth-client'
@@ -17,7 +18,6 @@ import { m } from '#/paraglide/messages'
 import { useAssignableRoles, useFullOrganization } from '../organization-queries'
 import { inviteMemberSchema } from '../schemas'
 import { QueryState } from './query-state'
-import { SettingsSection } from './settings-section'
 
 function LabelledSelect({ label, children, ...props }: React.ComponentProps<'select'> & { label: string }) {
   const id = useId()

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { FormField } from '#/components/form-field'
 import { FormNotice } from '#/components/form-notice'
 import { PageHeader } from '#/components/page-header'
+import { SettingsSection } from '#/components/settings-section'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -25,7 +26,6 @@ import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { OrganizationAvatar } from './organization-avatar'
 import { OrganizationFields, readOrganizationFields } from './organization-fields'
-import { SettingsSection } from './settings-section'
 
 function DetailsForm() {
   const { organization } = useConsoleSession()

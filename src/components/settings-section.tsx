@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A titled card on an organization page. */
+/** A titled card of a settings page (Account, Organization). */
 export function SettingsSection({
   id,
   title,
