@@ -22,6 +22,8 @@ test.describe('organizations', () => {
     page,
     browser,
   }) => {
+    // One story across two browsers: about 30 s on a busy 2-core machine.
+    test.slow()
     const owner = await signUpNewAccount(page)
     await visit(page, '/en/console')
     await expect(switcher(page)).toContainText(`${owner.name}'s workspace`)
