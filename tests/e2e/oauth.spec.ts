@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { landInConsoleThenOpenAccount, signOut, signUpNewAccount, uniqueId } from './accounts'
+import { signOut, signUpNewAccount, uniqueId } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 
 // The app signs in through a real OpenID provider on 127.0.0.1 (tests/support/oidc-provider.ts, started by
@@ -24,13 +24,11 @@ async function signInAtProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click()
 }
 
-/**
- * Back in the Account area after a full page load (linking from there returns to it, as does signing up through
- * signUpNewAccount), with React ready for clicks. A sign-in through the provider lands on the Dashboard instead
- * (landInConsoleThenOpenAccount).
- */
+/** In the Account area after a full page load (from the provider or after sign-up), with React ready for clicks. */
 async function expectInAccount(page: Page) {
-  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console\/account$/)
+  // A sign-in lands on the console's Dashboard; linking from the Account area comes back to it.
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/console(\/account)?$/)
+  if (!page.url().endsWith('/account')) await visit(page, '/en/console/account')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
@@ -51,7 +49,7 @@ test.describe('sign-in through an OpenID provider', () => {
     await visit(page, '/en/sign-in')
     await page.getByRole('button', { name: `Continue with ${providerName}` }).click()
     await signInAtProvider(page, login)
-    await landInConsoleThenOpenAccount(page)
+    await expectInAccount(page)
     await expect(page.getByTestId('account-email')).toContainText(providerEmail(login))
     await expect(page.getByTestId('account-email')).toContainText('Verified')
     await expect(page.getByTestId('account-name')).toHaveText(`OIDC ${login}`)
@@ -65,7 +63,7 @@ test.describe('sign-in through an OpenID provider', () => {
 
     // The provider remembers this browser, so it sends it straight back.
     await page.getByRole('button', { name: `Continue with ${providerName}` }).click()
-    await landInConsoleThenOpenAccount(page)
+    await expectInAccount(page)
     await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace')
     await expect(page.getByTestId('account-email')).toContainText(providerEmail(login))
 
@@ -106,7 +104,7 @@ test.describe('sign-in through an OpenID provider', () => {
     // Signing in through the provider now opens the same account, though the provider knows another address.
     await signOut(page)
     await page.getByRole('button', { name: `Continue with ${providerName}` }).click()
-    await landInConsoleThenOpenAccount(page)
+    await expectInAccount(page)
     await expect(page.getByTestId('account-email')).toContainText(account.email)
 
     // The password is still there, so the provider can go.
@@ -119,7 +117,7 @@ test.describe('sign-in through an OpenID provider', () => {
     // From now on the provider's sign-in is somebody else: a new user with the provider's address.
     await signOut(page)
     await page.getByRole('button', { name: `Continue with ${providerName}` }).click()
-    await landInConsoleThenOpenAccount(page)
+    await expectInAccount(page)
     await expect(page.getByTestId('account-email')).toContainText(providerEmail(login))
   })
 
@@ -128,7 +126,7 @@ test.describe('sign-in through an OpenID provider', () => {
     await visit(page, '/en/sign-in')
     await page.getByRole('button', { name: `Continue with ${providerName}` }).click()
     await signInAtProvider(page, login)
-    await landInConsoleThenOpenAccount(page)
+    await expectInAccount(page)
     await signOut(page)
 
     // Another person on this browser; the provider still has the first one signed in.

@@ -53,8 +53,8 @@ async function signInWithPassword(page: Page, identifier: string, password: stri
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
 }
 
-/** Where a sign-in lands without a `redirect`: the console's Dashboard. */
-const inConsole = (lang: 'en' | 'zh') => new RegExp(`/${lang}/console$`)
+/** Where a sign-in lands without a `redirect`: the console (which opens its first section). */
+const inConsole = (lang: 'en' | 'zh') => new RegExp(`/${lang}/console(/account)?$`)
 
 const challengeForm = (page: Page) => page.getByRole('form', { name: 'Two-factor authentication' })
 /** The toast of a refused code (its wording comes from the translated Better Auth error). */
