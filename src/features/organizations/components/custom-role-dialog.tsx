@@ -89,18 +89,28 @@ export function CustomRoleDialog({ role, onClose }: { role?: CustomRole; onClose
               <fieldset key={resource} className="rounded-lg border p-3">
                 <legend className="px-1 text-sm font-medium">{resourceLabels[resource]()}</legend>
                 <div className="grid gap-1.5">
-                  {statements[resource].map((action) => (
-                    <label key={action} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name="permission"
-                        value={`${resource}:${action}`}
-                        defaultChecked={role?.permission[resource]?.includes(action) ?? false}
-                        className="size-4 accent-primary"
-                      />
-                      {actionLabel(action)}
-                    </label>
-                  ))}
+                  {statements[resource].map((action) => {
+                    const granted = role?.permission[resource]?.includes(action) ?? false
+                    // Nobody can hand out more than they have (the server refuses it too).
+                    const beyondOwn = !session.permissions[resource].includes(action)
+                    return (
+                      <label key={action} className="flex items-center gap-2 text-sm has-disabled:opacity-60">
+                        <input
+                          type="checkbox"
+                          name="permission"
+                          value={`${resource}:${action}`}
+                          defaultChecked={granted}
+                          disabled={beyondOwn}
+                          className="size-4 accent-primary"
+                        />
+                        {/* A disabled box is not submitted: keep what the role already grants, for the server to judge. */}
+                        {beyondOwn && granted ? (
+                          <input type="hidden" name="permission" value={`${resource}:${action}`} />
+                        ) : null}
+                        {actionLabel(action)}
+                      </label>
+                    )
+                  })}
                 </div>
               </fieldset>
             ))}
