@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
-import { newAccount, signUpNewAccount, uniqueId } from './accounts'
+import type { Locator, Page } from '@playwright/test'
+import { newAccount, signUpNewAccount, type TestAccount, uniqueId } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox'
 
@@ -16,6 +16,25 @@ async function createOrganization(page: Page, name: string) {
   await form.getByRole('button', { name: 'Create' }).click()
   await expect(switcher(page)).toContainText(name)
 }
+
+/** Signs up through the Chinese form and waits for the console's Dashboard. */
+async function signUpInChinese(page: Page, account: TestAccount) {
+  await page.getByLabel('姓名', { exact: true }).fill(account.name)
+  await page.getByLabel('邮箱', { exact: true }).fill(account.email)
+  await page.getByLabel('密码', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: '创建账号' }).click()
+}
+
+/** Presses Tab until `target` has the focus: proves it is reachable from the keyboard, in the page's own order. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((element) => element === document.activeElement)) return
+  }
+  throw new Error(`not reached after ${limit} presses of Tab`)
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement)
 
 test.describe('organizations', () => {
   test('an invitee joins through the emailed link, gets roles and a team, and switches back to their workspace', async ({
@@ -47,14 +66,19 @@ test.describe('organizations', () => {
     await expect(page.getByTestId('custom-roles')).toContainText('editor')
 
     // The invitation, by email.
-    const invitee = newAccount({ name: 'Katherine Johnson', email: `katherine${uniqueId()}@example.com` })
+    const invitee = newAccount({
+      name: 'Katherine Johnson',
+      email: `katherine${uniqueId()}@example.com`,
+    })
     await visit(page, '/en/console/organization/invitations')
     const inviteForm = page.getByRole('form', { name: 'Invite someone' })
     await inviteForm.getByLabel('Email', { exact: true }).fill(invitee.email)
     await inviteForm.getByRole('button', { name: 'Send invitation' }).click()
     await expect(page.getByTestId('invitation-row').filter({ hasText: invitee.email })).toBeVisible()
 
-    const email = await waitForEmail(invitee.email, { subject: new RegExp(`invited you to ${organization}`) })
+    const email = await waitForEmail(invitee.email, {
+      subject: new RegExp(`invited you to ${organization}`),
+    })
     expect(email.text).toContain(`${owner.name} invited you to join ${organization}`)
     const link = email.links.find((url) => url.includes('/en/accept-invitation/'))
     expect(link, 'the email links to the accept page').toBeTruthy()
@@ -122,6 +146,107 @@ test.describe('organizations', () => {
     await expect(page.getByTestId('activity-list')).toContainText(`${owner.name} invited ${invitee.email} as Member`)
     await expect(page.getByTestId('activity-list')).toContainText(`${invitee.name} joined as Member`)
     await inviteeContext.close()
+  })
+
+  test('in Chinese: the invitation is written, emailed and accepted in Chinese', async ({ page, browser }) => {
+    test.slow()
+    const owner = newAccount({ name: '钱学森' })
+    await visit(page, '/zh/sign-up')
+    await signUpInChinese(page, owner)
+    await expect(page).toHaveURL(/\/zh\/console$/)
+    await expect(switcher(page)).toContainText('钱学森的工作区')
+
+    const invitee = newAccount({
+      name: '屠呦呦',
+      email: `tu${uniqueId()}@example.com`,
+    })
+    await visit(page, '/zh/console/organization/invitations')
+    const inviteForm = page.getByRole('form', { name: '邀请成员' })
+    await expect(inviteForm.getByLabel('邮件语言')).toHaveValue('zh')
+    await inviteForm.getByLabel('邮箱', { exact: true }).fill(invitee.email)
+    await inviteForm.getByRole('button', { name: '发送邀请' }).click()
+    await expect(page.getByTestId('invitation-row').filter({ hasText: invitee.email })).toBeVisible()
+
+    const email = await waitForEmail(invitee.email, {
+      subject: /钱学森 邀请你加入/,
+    })
+    expect(email.subject).toContain('钱学森的工作区')
+    expect(email.text).toContain('钱学森 邀请你以成员身份加入')
+    const link = email.links.find((url) => url.includes('/zh/accept-invitation/'))
+    expect(link, 'the email links to the Chinese accept page').toBeTruthy()
+
+    const inviteeContext = await browser.newContext()
+    const inviteePage = await inviteeContext.newPage()
+    await visit(inviteePage, link ?? '')
+    await expect(inviteePage.getByTestId('invitation-summary')).toContainText(
+      '钱学森 邀请你以成员身份加入 钱学森的工作区。',
+    )
+    await inviteePage.getByRole('link', { name: '创建账户' }).click()
+    await expect(inviteePage).toHaveURL(/\/zh\/sign-up\?redirect=/)
+    await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await signUpInChinese(inviteePage, invitee)
+    await expect(inviteePage).toHaveURL(/\/zh\/accept-invitation\//)
+    await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await inviteePage.getByRole('button', { name: '接受' }).click()
+    await expect(inviteePage).toHaveURL(/\/zh\/console$/)
+    await expect(switcher(inviteePage)).toContainText('钱学森的工作区')
+    await visit(inviteePage, '/zh/console/organization/members')
+    await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('成员')
+    await expect(memberRow(inviteePage, owner.name).getByTestId('member-role')).toHaveText('所有者')
+
+    await visit(page, '/zh/console/organization/activity')
+    await expect(page.getByTestId('activity-list')).toContainText(`钱学森 邀请 ${invitee.email} 成为成员`)
+    await expect(page.getByTestId('activity-list')).toContainText('屠呦呦 以成员身份加入')
+    await inviteeContext.close()
+  })
+
+  test('the console works from the keyboard: switcher, navigation, and the phone drawer', async ({ page }) => {
+    const account = await signUpNewAccount(page)
+    const organization = `Keys ${uniqueId()}`
+    await visit(page, '/en/console')
+    await createOrganization(page, organization)
+
+    // Back to the personal workspace, with Tab, arrows and Enter only.
+    await visit(page, '/en/console')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await tabTo(page, switcher(page))
+    await page.keyboard.press('Enter')
+    const workspace = page.getByRole('menuitem', {
+      name: `${account.name}'s workspace`,
+    })
+    await expect(workspace).toBeVisible()
+    for (let presses = 0; presses < 5 && !(await isFocused(workspace)); presses++)
+      await page.keyboard.press('ArrowDown')
+    expect(await isFocused(workspace), 'the arrows reach the other organization').toBe(true)
+    await page.keyboard.press('Enter')
+    await expect(switcher(page)).toContainText(`${account.name}'s workspace`)
+
+    // A section of the sidebar, by keyboard.
+    const members = nav(page).getByRole('link', { name: 'Members' })
+    await tabTo(page, members)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/en\/console\/organization\/members$/)
+    await expect(page.getByTestId('member-row')).toHaveCount(1)
+
+    // On a phone: the drawer opens from the keyboard, keeps the focus inside, and gives it back on Escape.
+    await page.setViewportSize({ width: 360, height: 740 })
+    await visit(page, '/en/console')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const openMenu = page.getByRole('button', { name: 'Open the menu' })
+    await tabTo(page, openMenu)
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog')
+    await expect(drawer).toBeVisible()
+    for (let presses = 0; presses < 12; presses++) {
+      await page.keyboard.press('Tab')
+      expect(
+        await drawer.evaluate((element) => element.contains(document.activeElement)),
+        'focus stays in the drawer',
+      ).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(drawer).toHaveCount(0)
+    expect(await isFocused(openMenu), 'focus returns to the menu button').toBe(true)
   })
 
   test('an unknown invitation says so, with a page that works', async ({ page }) => {

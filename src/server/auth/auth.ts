@@ -269,6 +269,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
           clientSecret: provider.clientSecret,
           scopes: provider.scopes,
           pkce: true,
+          // Signing out of this app leaves the provider's own session alone, as with GitHub and Google. Otherwise
+          // sign-out raced our redirect to the sign-in page with one to the provider's end-session page, and
+          // without a registered post-logout URI the user was left there.
+          disableProviderLogout: true,
         })),
       }),
       oneTap({ clientId: env.GOOGLE_CLIENT_ID }),

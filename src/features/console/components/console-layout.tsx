@@ -6,7 +6,7 @@ import { LanguageMenu } from '#/components/language-menu'
 import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#/components/ui/dialog'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { type ConsoleSession, ConsoleSessionProvider } from '#/lib/console-session'
@@ -93,15 +93,12 @@ export function ConsoleLayout({
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-14 items-center gap-1 border-b px-2 sm:px-4">
             <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="md:hidden"
-                aria-label={m.console_open_menu()}
-                onClick={() => setDrawerOpen(true)}
-              >
-                <MenuIcon aria-hidden />
-              </Button>
+              {/* A trigger, so closing the drawer gives the focus back to this button. */}
+              <DialogTrigger asChild>
+                <Button variant="ghost" size="icon" className="md:hidden" aria-label={m.console_open_menu()}>
+                  <MenuIcon aria-hidden />
+                </Button>
+              </DialogTrigger>
               <DialogContent side="left" aria-describedby={undefined}>
                 <DialogTitle className="flex h-8 items-center">{home}</DialogTitle>
                 <DialogDescription className="sr-only">{m.console_nav_label()}</DialogDescription>
