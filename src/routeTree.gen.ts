@@ -31,7 +31,7 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
-import { Route as ConsoleBooksRouteImport } from './routes/console/books'
+import { Route as ConsoleBooksRouteRouteImport } from './routes/console/books/route'
 import { Route as ConsoleConfigurationRouteImport } from './routes/console/configuration'
 import { Route as ConsoleOrganizationRouteRouteImport } from './routes/console/organization/route'
 import { Route as ConsoleUsersRouteImport } from './routes/console/users'
@@ -42,6 +42,8 @@ import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accep
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
+import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
+import { Route as ConsoleBooksBookIdRouteImport } from './routes/console/books/$bookId'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
 import { Route as ConsoleOrganizationActivityRouteImport } from './routes/console/organization/activity'
 import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
@@ -157,7 +159,7 @@ const ConsoleAccountRoute = ConsoleAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => ConsoleRouteRoute,
 } as any)
-const ConsoleBooksRoute = ConsoleBooksRouteImport.update({
+const ConsoleBooksRouteRoute = ConsoleBooksRouteRouteImport.update({
   id: '/books',
   path: '/books',
   getParentRoute: () => ConsoleRouteRoute,
@@ -213,6 +215,16 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConsoleBooksIndexRoute = ConsoleBooksIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ConsoleBooksRouteRoute,
+} as any)
+const ConsoleBooksBookIdRoute = ConsoleBooksBookIdRouteImport.update({
+  id: '/$bookId',
+  path: '/$bookId',
+  getParentRoute: () => ConsoleBooksRouteRoute,
+} as any)
 const ConsoleOrganizationIndexRoute =
   ConsoleOrganizationIndexRouteImport.update({
     id: '/',
@@ -259,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
@@ -271,7 +284,6 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
-  '/console/books': typeof ConsoleBooksRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
@@ -282,11 +294,13 @@ export interface FileRoutesByFullPath {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRoutesByTo {
@@ -307,7 +321,6 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
-  '/console/books': typeof ConsoleBooksRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
@@ -318,11 +331,13 @@ export interface FileRoutesByTo {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRoutesById {
@@ -336,6 +351,7 @@ export interface FileRoutesById {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
@@ -348,7 +364,6 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
-  '/console/books': typeof ConsoleBooksRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
@@ -360,11 +375,13 @@ export interface FileRoutesById {
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
 }
 export interface FileRouteTypes {
@@ -378,6 +395,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/console/books'
     | '/console/organization'
     | '/forgot-password'
     | '/magic-link'
@@ -390,7 +408,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
-    | '/console/books'
     | '/console/configuration'
     | '/console/users'
     | '/docs/$'
@@ -401,11 +418,13 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/books/'
     | '/console/organization/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -426,7 +445,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
-    | '/console/books'
     | '/console/configuration'
     | '/console/users'
     | '/docs/$'
@@ -437,11 +455,13 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/books'
     | '/console/organization'
   id:
     | '__root__'
@@ -454,6 +474,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/console/books'
     | '/console/organization'
     | '/_auth/forgot-password'
     | '/_auth/magic-link'
@@ -466,7 +487,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/search'
     | '/console/account'
-    | '/console/books'
     | '/console/configuration'
     | '/console/users'
     | '/docs/$'
@@ -478,11 +498,13 @@ export interface FileRouteTypes {
     | '/_home/debug/$scenario'
     | '/api/auth/$'
     | '/api/trpc/$'
+    | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/books/'
     | '/console/organization/'
   fileRoutesById: FileRoutesById
 }
@@ -663,7 +685,7 @@ declare module '@tanstack/react-router' {
       id: '/console/books'
       path: '/books'
       fullPath: '/console/books'
-      preLoaderRoute: typeof ConsoleBooksRouteImport
+      preLoaderRoute: typeof ConsoleBooksRouteRouteImport
       parentRoute: typeof ConsoleRouteRoute
     }
     '/console/configuration': {
@@ -736,6 +758,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/console/books/': {
+      id: '/console/books/'
+      path: '/'
+      fullPath: '/console/books/'
+      preLoaderRoute: typeof ConsoleBooksIndexRouteImport
+      parentRoute: typeof ConsoleBooksRouteRoute
+    }
+    '/console/books/$bookId': {
+      id: '/console/books/$bookId'
+      path: '/$bookId'
+      fullPath: '/console/books/$bookId'
+      preLoaderRoute: typeof ConsoleBooksBookIdRouteImport
+      parentRoute: typeof ConsoleBooksRouteRoute
+    }
     '/console/organization/': {
       id: '/console/organization/'
       path: '/'
@@ -781,6 +817,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface ConsoleBooksRouteRouteChildren {
+  ConsoleBooksBookIdRoute: typeof ConsoleBooksBookIdRoute
+  ConsoleBooksIndexRoute: typeof ConsoleBooksIndexRoute
+}
+
+const ConsoleBooksRouteRouteChildren: ConsoleBooksRouteRouteChildren = {
+  ConsoleBooksBookIdRoute: ConsoleBooksBookIdRoute,
+  ConsoleBooksIndexRoute: ConsoleBooksIndexRoute,
+}
+
+const ConsoleBooksRouteRouteWithChildren =
+  ConsoleBooksRouteRoute._addFileChildren(ConsoleBooksRouteRouteChildren)
+
 interface ConsoleOrganizationRouteRouteChildren {
   ConsoleOrganizationActivityRoute: typeof ConsoleOrganizationActivityRoute
   ConsoleOrganizationInvitationsRoute: typeof ConsoleOrganizationInvitationsRoute
@@ -806,18 +855,18 @@ const ConsoleOrganizationRouteRouteWithChildren =
   )
 
 interface ConsoleRouteRouteChildren {
+  ConsoleBooksRouteRoute: typeof ConsoleBooksRouteRouteWithChildren
   ConsoleOrganizationRouteRoute: typeof ConsoleOrganizationRouteRouteWithChildren
   ConsoleAccountRoute: typeof ConsoleAccountRoute
-  ConsoleBooksRoute: typeof ConsoleBooksRoute
   ConsoleConfigurationRoute: typeof ConsoleConfigurationRoute
   ConsoleUsersRoute: typeof ConsoleUsersRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
 }
 
 const ConsoleRouteRouteChildren: ConsoleRouteRouteChildren = {
+  ConsoleBooksRouteRoute: ConsoleBooksRouteRouteWithChildren,
   ConsoleOrganizationRouteRoute: ConsoleOrganizationRouteRouteWithChildren,
   ConsoleAccountRoute: ConsoleAccountRoute,
-  ConsoleBooksRoute: ConsoleBooksRoute,
   ConsoleConfigurationRoute: ConsoleConfigurationRoute,
   ConsoleUsersRoute: ConsoleUsersRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,

@@ -1,6 +1,9 @@
 import { TRPCClientError } from '@trpc/client'
 import { m } from '#/paraglide/messages'
+import { bookLimits, latestPublishedYear } from './book-rules'
 import { passwordLimits } from './password-policy'
+
+const yearRange = () => ({ min: String(bookLimits.yearMin), max: String(latestPublishedYear()) })
 
 // The keys a schema may name; listed, so the bundle carries only these strings.
 const validationMessages: Record<string, (() => string) | undefined> = {
@@ -19,6 +22,26 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_team_name_too_long: m.validation_team_name_too_long,
   validation_role_name_invalid: m.validation_role_name_invalid,
   validation_role_name_taken: m.validation_role_name_taken,
+  validation_isbn_invalid: m.validation_isbn_invalid,
+  validation_isbn_taken: m.validation_isbn_taken,
+  validation_isbn_duplicate_in_file: m.validation_isbn_duplicate_in_file,
+  validation_year_invalid: () => m.validation_year_invalid(yearRange()),
+  validation_book_title_too_long: () => m.validation_book_title_too_long({ max: String(bookLimits.titleMax) }),
+  validation_book_author_too_long: () => m.validation_book_author_too_long({ max: String(bookLimits.authorMax) }),
+  validation_book_authors_too_many: () => m.validation_book_authors_too_many({ max: String(bookLimits.authorsMax) }),
+  validation_book_authors_invalid: m.validation_book_authors_invalid,
+  validation_book_language_invalid: m.validation_book_language_invalid,
+  validation_book_tags_too_many: () => m.validation_book_tags_too_many({ max: String(bookLimits.tagsMax) }),
+  validation_book_tag_too_long: () => m.validation_book_tag_too_long({ max: String(bookLimits.tagMax) }),
+  validation_book_tags_invalid: m.validation_book_tags_invalid,
+  validation_cover_url_invalid: m.validation_cover_url_invalid,
+  validation_book_description_too_long: () =>
+    m.validation_book_description_too_long({ max: String(bookLimits.descriptionMax) }),
+  validation_import_too_large: m.validation_import_too_large,
+  import_no_title_column: m.import_no_title_column,
+  import_empty: m.import_empty,
+  import_too_many_rows: m.import_too_many_rows,
+  import_malformed_row: m.import_malformed_row,
 }
 
 // The codes a failed tRPC call may carry, each translated by `error_code_{CODE}` (Better Auth's: auth-errors.ts).
@@ -29,6 +52,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   NOT_FOUND: m.error_code_NOT_FOUND,
   TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
   INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
+  CONFLICT: m.error_code_CONFLICT,
   // The app's own refusals (AppError in src/server/trpc/init.ts), sent as `data.appCode`
   APP_ADMIN_ONLY: m.error_code_APP_ADMIN_ONLY,
   OWNER_ONLY: m.error_code_OWNER_ONLY,
@@ -36,6 +60,10 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   MEMBER_NOT_FOUND: m.error_code_MEMBER_NOT_FOUND,
   NO_ACTIVE_ORGANIZATION: m.error_code_NO_ACTIVE_ORGANIZATION,
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: m.error_code_YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
+  BOOK_NOT_FOUND: m.error_code_BOOK_NOT_FOUND,
+  BOOK_ISBN_TAKEN: m.error_code_BOOK_ISBN_TAKEN,
+  INVALID_CURSOR: m.error_code_INVALID_CURSOR,
+  IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
 }
 
 /** App codes whose message names a value (`data.params`). */

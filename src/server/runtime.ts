@@ -2,6 +2,7 @@ import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
+import { startMaintenance, stopMaintenance } from './maintenance'
 import { getSiteSettings } from './settings'
 
 export const startedAt = new Date()
@@ -21,6 +22,7 @@ export function ensureServerReady(): Promise<void> {
     const connection = getDatabaseConnection()
     await connection.migrate()
     await getSiteSettings(connection.db)
+    startMaintenance(connection.db)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production
   // server exits instead.
@@ -32,6 +34,7 @@ export function ensureServerReady(): Promise<void> {
 
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
+  stopMaintenance()
   await closeAuthResources()
   await getDatabaseConnection().close()
 }

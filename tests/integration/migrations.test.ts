@@ -39,6 +39,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'accounts',
       'api_keys',
       'auth_rate_limits',
+      'books',
       'email_outbox',
       'invitations',
       'members',

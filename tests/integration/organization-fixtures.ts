@@ -43,7 +43,7 @@ export interface Answer<T = Record<string, unknown>> {
 export interface TrpcAnswer<T = unknown> {
   status: number
   data?: T
-  error?: { message: string; code: string; appCode?: string }
+  error?: { message: string; code: string; appCode?: string; fieldErrors?: Record<string, string[] | undefined> }
 }
 
 type RequestOptions = { body?: unknown; cookie?: string; headers?: Record<string, string> }
@@ -95,7 +95,12 @@ export function organizationHarness(db: Database) {
     )
     const body = (await response.json()) as {
       result?: { data: unknown }
-      error?: { json: { message: string; data: { code: string; appCode?: string } } }
+      error?: {
+        json: {
+          message: string
+          data: { code: string; appCode?: string; fieldErrors?: Record<string, string[] | undefined> }
+        }
+      }
     }
     return {
       status: response.status,
@@ -105,6 +110,7 @@ export function organizationHarness(db: Database) {
             message: body.error.json.message,
             code: body.error.json.data.code,
             appCode: body.error.json.data.appCode,
+            fieldErrors: body.error.json.data.fieldErrors,
           }
         : undefined,
     }

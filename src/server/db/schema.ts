@@ -225,4 +225,5 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+export * from './book-schema'
 export * from './organization-schema'

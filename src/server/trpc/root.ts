@@ -1,5 +1,6 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
+import { booksRouter } from '#/features/books/server/books-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { createRouter } from './init'
@@ -10,6 +11,7 @@ import { systemRouter } from './routers/system'
 export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
+  books: booksRouter,
   newsletter: newsletterRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,

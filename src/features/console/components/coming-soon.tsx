@@ -1,4 +1,4 @@
-import { BookOpenIcon, LayoutDashboardIcon, SlidersHorizontalIcon, UsersIcon } from 'lucide-react'
+import { LayoutDashboardIcon, SlidersHorizontalIcon, UsersIcon } from 'lucide-react'
 import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
 import { m } from '#/paraglide/messages'
@@ -10,13 +10,6 @@ const sections = {
     description: m.console_dashboard_description,
     emptyTitle: m.console_dashboard_empty_title,
     empty: m.console_dashboard_empty,
-  },
-  books: {
-    icon: BookOpenIcon,
-    title: m.console_books,
-    description: m.console_books_description,
-    emptyTitle: m.console_books_empty_title,
-    empty: m.console_books_empty,
   },
   configuration: {
     icon: SlidersHorizontalIcon,

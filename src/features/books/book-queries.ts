@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { inferRouterOutputs } from '@trpc/server'
+import { useTRPC } from '#/lib/trpc'
+import type { AppRouter } from '#/server/trpc/root'
+import type { BookFilters, BookListSearch } from './schemas'
+
+type BooksOutputs = inferRouterOutputs<AppRouter>['books']
+export type BookPage = BooksOutputs['list']
+export type BookRow = BookPage['items'][number]
+export type BookDetails = BooksOutputs['get']
+
+/**
+ * Optimistic changes to every cached page of the list: `apply` changes them at once, and the returned function
+ * puts them back as they were (when the server refuses).
+ */
+export function useBookListCache() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const listKey = trpc.books.list.pathKey()
+  return {
+    apply(change: (items: BookRow[], page: BookPage) => BookRow[]): () => void {
+      const before = queryClient.getQueriesData<BookPage>({ queryKey: listKey })
+      void queryClient.cancelQueries({ queryKey: listKey })
+      queryClient.setQueriesData<BookPage>({ queryKey: listKey }, (page) =>
+        page ? { ...page, items: change(page.items, page) } : page,
+      )
+      return () => {
+        for (const [key, data] of before) queryClient.setQueryData(key, data)
+      }
+    },
+    /** The CSV of the books the filters select, always fresh from the server. */
+    fetchExport: (filters: BookFilters) =>
+      queryClient.fetchQuery({ ...trpc.books.exportCsv.queryOptions(filters), staleTime: 0, gcTime: 0 }),
+    /** Refetches everything about books (lists, counts, facets, details) from the server. */
+    refresh: () => queryClient.invalidateQueries({ queryKey: trpc.books.pathKey() }),
+  }
+}
+
+export const bookPageSize = 25
+
+/** The list procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
+export function listInputOf(search: BookListSearch) {
+  return {
+    q: search.q,
+    tag: search.tag,
+    language: search.language,
+    yearFrom: search.yearFrom,
+    yearTo: search.yearTo,
+    sort: search.sort ?? 'createdAt',
+    direction: search.direction ?? 'desc',
+    after: search.after,
+    before: search.before,
+    limit: bookPageSize,
+  } as const
+}
+
+/** The filters alone (what the count and the export take). */
+export function filtersOf(search: BookListSearch) {
+  const { after: _after, before: _before, limit: _limit, ...filters } = listInputOf(search)
+  return filters
+}

@@ -1,0 +1,179 @@
+import { useMutation } from '@tanstack/react-query'
+import { type ChangeEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
+import { Input } from '#/components/ui/input'
+import { bookLimits } from '#/lib/book-rules'
+import { describeError, translateMessage } from '#/lib/errors'
+import { useTRPC } from '#/lib/trpc'
+import { m } from '#/paraglide/messages'
+import { useBookListCache } from '../book-queries'
+
+interface CheckedFile {
+  csv: string
+  rowCount: number
+  issueCount: number
+  issues: { line: number; column: string | null; message: string }[]
+  preview: { line: number; title: string; authors: string[]; isbn: string | null; publishedYear: number | null }[]
+}
+
+/**
+ * Import in two steps: the server checks the whole file and answers a preview or every problem, by line and column,
+ * in the reader's language; only a file without problems can be imported, and then all of it is.
+ */
+export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC()
+  const cache = useBookListCache()
+  const importBooks = useMutation(trpc.books.import.mutationOptions())
+  const [checked, setChecked] = useState<CheckedFile | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const fileId = useId()
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setChecked(null)
+      setFailure(null)
+    }
+    onOpenChange(next)
+  }
+
+  const check = async (event: ChangeEvent<HTMLInputElement>) => {
+    setChecked(null)
+    setFailure(null)
+    const file = event.target.files?.[0]
+    if (!file) return
+    if (file.size > bookLimits.importBytesMax) {
+      setFailure(translateMessage('validation_import_too_large'))
+      return
+    }
+    let csv: string
+    try {
+      csv = await file.text()
+    } catch {
+      setFailure(m.books_import_read_failed())
+      return
+    }
+    try {
+      const report = await importBooks.mutateAsync({ csv, dryRun: true })
+      setChecked({ csv, ...report })
+    } catch (error) {
+      setFailure(describeError(error))
+    }
+  }
+
+  const commit = async () => {
+    if (!checked) return
+    try {
+      const report = await importBooks.mutateAsync({ csv: checked.csv, dryRun: false })
+      toast.success(m.books_imported({ count: String(report.imported) }))
+      close(false)
+      await cache.refresh()
+    } catch (error) {
+      setFailure(describeError(error))
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>{m.books_import_title()}</DialogTitle>
+        <DialogDescription>{m.books_import_description()}</DialogDescription>
+        <div className="grid gap-1.5">
+          <label htmlFor={fileId} className="text-sm font-medium">
+            {m.books_import_file()}
+          </label>
+          <Input
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={check}
+            disabled={importBooks.isPending}
+            className="py-1.5"
+          />
+        </div>
+        {importBooks.isPending && !checked ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {m.books_import_checking()}
+          </p>
+        ) : null}
+        {failure ? (
+          <p className="text-sm text-destructive" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {checked && checked.issueCount > 0 ? (
+          <div role="alert" className="grid gap-2 text-sm" data-testid="import-problems">
+            <p className="font-medium text-destructive">
+              {m.books_import_problems({ problems: String(checked.issueCount), rows: String(checked.rowCount) })}
+            </p>
+            <ul className="max-h-60 list-disc overflow-y-auto pl-5">
+              {checked.issues.map((issue) => (
+                <li key={`${issue.line}-${issue.column}-${issue.message}`}>
+                  {issue.column
+                    ? m.books_import_problem_column({
+                        line: String(issue.line),
+                        column: issue.column,
+                        message: translateMessage(issue.message),
+                      })
+                    : m.books_import_problem({ line: String(issue.line), message: translateMessage(issue.message) })}
+                </li>
+              ))}
+            </ul>
+            {checked.issueCount > checked.issues.length ? (
+              <p>{m.books_import_more({ count: String(checked.issueCount - checked.issues.length) })}</p>
+            ) : null}
+          </div>
+        ) : null}
+        {checked && checked.issueCount === 0 ? (
+          <div className="grid gap-2 text-sm">
+            <p role="status" data-testid="import-ready">
+              {m.books_import_ready({ rows: String(checked.rowCount) })}
+            </p>
+            <p className="font-medium">{m.books_import_preview()}</p>
+            <div className="overflow-x-auto rounded-md border">
+              <table className="w-full text-left">
+                <thead className="border-b bg-muted/50 text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {m.books_col_title()}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {m.books_col_authors()}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {m.books_col_isbn()}
+                    </th>
+                    <th scope="col" className="px-2 py-1 font-medium">
+                      {m.books_col_year()}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {checked.preview.map((row) => (
+                    <tr key={row.line} className="border-b last:border-0">
+                      <td className="px-2 py-1">{row.title}</td>
+                      <td className="px-2 py-1">{row.authors.join(', ')}</td>
+                      <td className="px-2 py-1">{row.isbn ?? ''}</td>
+                      <td className="px-2 py-1">{row.publishedYear ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => close(false)}>
+            {m.book_form_cancel()}
+          </Button>
+          <Button onClick={commit} disabled={!checked || checked.issueCount > 0 || importBooks.isPending}>
+            {importBooks.isPending && checked
+              ? m.books_import_importing()
+              : m.books_import_submit({ rows: String(checked?.rowCount ?? 0) })}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { describeError } from '#/lib/errors'
+import { useTRPC } from '#/lib/trpc'
+import { m } from '#/paraglide/messages'
+import { type BookRow, useBookListCache } from '../book-queries'
+
+/**
+ * Deletes books at once from the list, with "Undo" in the toast; the server keeps them restorable for 30 days.
+ * A refusal puts them back.
+ */
+export function useDeleteBooks() {
+  const trpc = useTRPC()
+  const cache = useBookListCache()
+  const remove = useMutation(trpc.books.delete.mutationOptions())
+  const restore = useMutation(trpc.books.restore.mutationOptions())
+
+  return (books: Pick<BookRow, 'id' | 'title'>[], onDeleted?: () => void) => {
+    const ids = books.map((book) => book.id)
+    const undo = cache.apply((items) => items.filter((item) => !ids.includes(item.id)))
+    remove.mutate(
+      { ids },
+      {
+        onError: (error) => {
+          undo()
+          toast.error(describeError(error))
+        },
+        onSuccess: () => {
+          onDeleted?.()
+          void cache.refresh()
+          const first = books[0]
+          toast.success(
+            books.length === 1 && first
+              ? m.books_deleted({ title: first.title })
+              : m.books_deleted_many({ count: String(books.length) }),
+            {
+              action: {
+                label: m.books_undo(),
+                onClick: () =>
+                  restore.mutate(
+                    { ids },
+                    {
+                      onError: (error) => toast.error(describeError(error)),
+                      onSuccess: () => {
+                        toast.success(m.books_restored())
+                        void cache.refresh()
+                      },
+                    },
+                  ),
+              },
+            },
+          )
+        },
+      },
+    )
+  }
+}

@@ -1,0 +1,162 @@
+import Papa from 'papaparse'
+import { bookLimits } from '#/lib/book-rules'
+import { toIsbn13 } from '../isbn'
+import { type BookInput, bookInput } from '../schemas'
+
+/** The columns an export writes and an import reads, in order (an exported file imports as it is). */
+export const bookCsvColumns = [
+  'title',
+  'authors',
+  'isbn',
+  'published_year',
+  'language',
+  'tags',
+  'cover_url',
+  'description',
+] as const
+type CsvColumn = (typeof bookCsvColumns)[number]
+
+const fieldColumns: Record<keyof BookInput, CsvColumn> = {
+  title: 'title',
+  authors: 'authors',
+  isbn: 'isbn',
+  publishedYear: 'published_year',
+  language: 'language',
+  tags: 'tags',
+  coverUrl: 'cover_url',
+  description: 'description',
+}
+
+/** Headers people write by hand, mapped to ours. */
+const headerAliases: Record<string, CsvColumn> = {
+  author: 'authors',
+  year: 'published_year',
+  publishedyear: 'published_year',
+  tag: 'tags',
+  cover: 'cover_url',
+  coverurl: 'cover_url',
+}
+
+function columnOf(header: string): string {
+  const plain = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+  return headerAliases[plain.replaceAll('_', '')] ?? plain
+}
+
+/** One problem in a file: its line (the header is line 1), the column, and a message key (src/lib/errors.ts). */
+export interface ImportIssue {
+  line: number
+  column: string | null
+  message: string
+}
+
+export interface ParsedImport {
+  /** The valid rows, each with its line in the file. */
+  books: { line: number; book: BookInput }[]
+  /** Data rows in the file. */
+  rowCount: number
+  issues: ImportIssue[]
+}
+
+const issueLimit = 200
+
+/** Reads a CSV of books and checks every row as the form would; nothing here touches the database. */
+export function parseBooksCsv(text: string): ParsedImport {
+  const issues: ImportIssue[] = []
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: columnOf,
+  })
+  const headers = parsed.meta.fields ?? []
+  if (!headers.includes('title')) {
+    return {
+      books: [],
+      rowCount: parsed.data.length,
+      issues: [{ line: 1, column: null, message: 'import_no_title_column' }],
+    }
+  }
+  if (parsed.data.length === 0)
+    return { books: [], rowCount: 0, issues: [{ line: 1, column: null, message: 'import_empty' }] }
+  if (parsed.data.length > bookLimits.importRowsMax) {
+    return {
+      books: [],
+      rowCount: parsed.data.length,
+      issues: [{ line: 1, column: null, message: 'import_too_many_rows' }],
+    }
+  }
+  for (const error of parsed.errors) {
+    // Papa counts data rows from 0; line 1 is the header.
+    issues.push({ line: (error.row ?? 0) + 2, column: null, message: 'import_malformed_row' })
+  }
+  const books: ParsedImport['books'] = []
+  const lineOfIsbn = new Map<string, number>()
+  parsed.data.forEach((row, index) => {
+    const line = index + 2
+    const result = bookInput.safeParse({
+      title: row.title ?? '',
+      authors: row.authors ?? '',
+      isbn: row.isbn ?? '',
+      publishedYear: row.published_year ?? '',
+      language: row.language ?? '',
+      tags: row.tags ?? '',
+      coverUrl: row.cover_url ?? '',
+      description: row.description ?? '',
+    })
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof BookInput | undefined
+        issues.push({ line, column: field ? fieldColumns[field] : null, message: issue.message })
+      }
+      return
+    }
+    const isbn13 = result.data.isbn ? toIsbn13(result.data.isbn) : null
+    if (isbn13) {
+      const earlier = lineOfIsbn.get(isbn13)
+      if (earlier !== undefined) {
+        issues.push({ line, column: 'isbn', message: 'validation_isbn_duplicate_in_file' })
+        return
+      }
+      lineOfIsbn.set(isbn13, line)
+    }
+    books.push({ line, book: result.data })
+  })
+  issues.sort((a, b) => a.line - b.line)
+  return { books, rowCount: parsed.data.length, issues }
+}
+
+/** Keeps the first issues (a broken file could otherwise answer with megabytes of them). */
+export function firstIssues(issues: ImportIssue[]) {
+  return { issues: issues.slice(0, issueLimit), issueCount: issues.length }
+}
+
+interface ExportedBook {
+  title: string
+  authors: string[]
+  isbn: string | null
+  publishedYear: number | null
+  language: string | null
+  tags: string[]
+  coverUrl: string | null
+  description: string
+}
+
+/**
+ * The books as CSV, with a byte-order mark so spreadsheet programs read Chinese as UTF-8, and cells that start like
+ * a formula (=, +, -, @) escaped so opening the file never runs one.
+ */
+export function booksToCsv(rows: ExportedBook[]): string {
+  const data = rows.map((book) => [
+    book.title,
+    book.authors.join(', '),
+    book.isbn ?? '',
+    book.publishedYear?.toString() ?? '',
+    book.language ?? '',
+    book.tags.join(', '),
+    book.coverUrl ?? '',
+    book.description,
+  ])
+  return `\uFEFF${Papa.unparse({ fields: [...bookCsvColumns], data }, { escapeFormulae: true, newline: '\r\n' })}\r\n`
+}

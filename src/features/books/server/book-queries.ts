@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '#/server/db/client'
+import { books, users } from '#/server/db/schema'
+import { AppError } from '#/server/trpc/init'
+import { compactIsbn, toIsbn13 } from '../isbn'
+import type { BookFilters, BookInput, BookSortColumn } from '../schemas'
+
+interface SortKey {
+  /** The expression rows are ordered by; empty values sort last in either direction. */
+  expression: (direction: 'asc' | 'desc') => SQL
+  /** Its SQL type, for reading a cursor's key back. */
+  type: 'text' | 'integer' | 'timestamptz'
+}
+
+const sortKeys: Record<BookSortColumn, SortKey> = {
+  title: { expression: () => sql`lower(${books.title})`, type: 'text' },
+  authors: { expression: () => sql`lower(array_to_string(${books.authors}, ', '))`, type: 'text' },
+  // ISBNs are digits and X, language codes lower-case letters: a sentinel past them sorts missing values last.
+  isbn: {
+    expression: (direction) => sql`coalesce(${books.isbn}, ${sql.raw(direction === 'asc' ? "'ZZ'" : "''")})`,
+    type: 'text',
+  },
+  language: {
+    expression: (direction) => sql`coalesce(${books.language}, ${sql.raw(direction === 'asc' ? "'zzzz'" : "''")})`,
+    type: 'text',
+  },
+  publishedYear: {
+    expression: (direction) =>
+      sql`coalesce(${books.publishedYear}, ${sql.raw(direction === 'asc' ? '100000' : '-100000')})`,
+    type: 'integer',
+  },
+  createdAt: { expression: () => sql`${books.createdAt}`, type: 'timestamptz' },
+  updatedAt: { expression: () => sql`${books.updatedAt}`, type: 'timestamptz' },
+}
+
+/** A position in the list: the sort key of a row (as PostgreSQL prints it, so no precision is lost) and its id. */
+interface Cursor {
+  key: string
+  id: string
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [key, id] = parsed as unknown[]
+      if (typeof key === 'string' && typeof id === 'string') return { key, id }
+    }
+  } catch {
+    // Reported below, like any other malformed cursor.
+  }
+  throw new AppError({ code: 'BAD_REQUEST', appCode: 'INVALID_CURSOR', message: 'This list position is not valid' })
+}
+
+/** `%` and `_` typed into the search box are searched for, not wildcards. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/** The books of one organization that the filters select (deleted ones never). */
+export function bookConditions(organizationId: string, filters: Partial<BookFilters>): SQL {
+  const conditions: (SQL | undefined)[] = [eq(books.organizationId, organizationId), isNull(books.deletedAt)]
+  if (filters.q) {
+    const text = filters.q.toLowerCase()
+    const isbn = compactIsbn(filters.q).toLowerCase()
+    conditions.push(
+      isbn !== text && isbn
+        ? or(like(books.searchText, containing(text)), like(books.searchText, containing(isbn)))
+        : like(books.searchText, containing(text)),
+    )
+  }
+  if (filters.tag) conditions.push(sql`${books.tags} @> array[${filters.tag}]::text[]`)
+  if (filters.language) conditions.push(eq(books.language, filters.language))
+  if (filters.yearFrom !== undefined) conditions.push(gte(books.publishedYear, filters.yearFrom))
+  if (filters.yearTo !== undefined) conditions.push(lte(books.publishedYear, filters.yearTo))
+  return and(...conditions) as SQL
+}
+
+export const bookListColumns = {
+  id: books.id,
+  title: books.title,
+  authors: books.authors,
+  isbn: books.isbn,
+  publishedYear: books.publishedYear,
+  language: books.language,
+  tags: books.tags,
+  coverUrl: books.coverUrl,
+  createdById: books.createdById,
+  createdByName: users.name,
+  createdAt: books.createdAt,
+  updatedAt: books.updatedAt,
+}
+
+export interface BookPageRequest extends BookFilters {
+  after?: string
+  before?: string
+  limit: number
+}
+
+/**
+ * One page of the list, by keyset: the rows after (or before) a cursor in the chosen order, with the id breaking
+ * ties. Books added or removed meanwhile never shift a page, so none is shown twice or skipped.
+ */
+export async function listBooks(db: Database, organizationId: string, request: BookPageRequest) {
+  const sortKey = sortKeys[request.sort]
+  const key = sortKey.expression(request.direction)
+  const cursorText = request.before ?? request.after
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
+  const backwards = request.before !== undefined
+  const ascending = (request.direction === 'asc') !== backwards
+  const castKey = sql`${cursor?.key ?? null}::${sql.raw(sortKey.type)}`
+  const position = cursor
+    ? ascending
+      ? sql`(${key}, ${books.id}) > (${castKey}, ${cursor.id})`
+      : sql`(${key}, ${books.id}) < (${castKey}, ${cursor.id})`
+    : undefined
+  const rows = await db
+    .select({ ...bookListColumns, cursorKey: sql<string>`(${key})::text` })
+    .from(books)
+    .leftJoin(users, eq(users.id, books.createdById))
+    .where(and(bookConditions(organizationId, request), position))
+    .orderBy(...(ascending ? [asc(key), asc(books.id)] : [desc(key), desc(books.id)]))
+    .limit(request.limit + 1)
+  const hasMore = rows.length > request.limit
+  const page = rows.slice(0, request.limit)
+  if (backwards) page.reverse()
+  const first = page[0]
+  const last = page.at(-1)
+  const at = (row: (typeof page)[number] | undefined) =>
+    row ? encodeCursor({ key: row.cursorKey, id: row.id }) : undefined
+  return {
+    items: page.map(({ cursorKey: _, ...book }) => book),
+    nextCursor: backwards ? at(last) : hasMore ? at(last) : undefined,
+    previousCursor: backwards ? (hasMore ? at(first) : undefined) : cursor ? at(first) : undefined,
+  }
+}
+
+/** How many books the filters select; billing's plan limits count the same way. */
+export async function countBooks(db: Database, organizationId: string, filters: Partial<BookFilters> = {}) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(books)
+    .where(bookConditions(organizationId, filters))
+  return row?.count ?? 0
+}
+
+/** Tags and languages in use, for the list's filter menus. */
+export async function bookFacets(db: Database, organizationId: string) {
+  const live = and(eq(books.organizationId, organizationId), isNull(books.deletedAt))
+  const [tags, languages] = await Promise.all([
+    db
+      .selectDistinct({ tag: sql<string>`unnest(${books.tags})` })
+      .from(books)
+      .where(live)
+      .orderBy(sql`1`)
+      .limit(500),
+    db
+      .selectDistinct({ language: books.language })
+      .from(books)
+      .where(and(live, isNotNull(books.language)))
+      .orderBy(books.language),
+  ])
+  return {
+    tags: tags.map((row) => row.tag),
+    languages: languages.flatMap((row) => (row.language ? [row.language] : [])),
+  }
+}
+
+/** The stored columns of a valid book (what create, update and import write). */
+export function bookColumns(book: BookInput) {
+  const isbn13 = book.isbn ? toIsbn13(book.isbn) : null
+  return {
+    title: book.title,
+    authors: book.authors,
+    isbn: book.isbn,
+    isbn13,
+    publishedYear: book.publishedYear,
+    language: book.language,
+    tags: book.tags,
+    coverUrl: book.coverUrl,
+    description: book.description,
+    searchText: [book.title, ...book.authors, book.isbn ?? '', isbn13 ?? ''].join('\n').toLowerCase(),
+  }
+}
+
+/** Live books of the organization holding one of these ISBN-13s (other than `exceptId`). */
+export async function booksWithIsbn13(db: Database, organizationId: string, isbn13s: string[], exceptId?: string) {
+  if (isbn13s.length === 0) return []
+  return db
+    .select({ id: books.id, isbn13: books.isbn13, title: books.title })
+    .from(books)
+    .where(
+      and(
+        eq(books.organizationId, organizationId),
+        isNull(books.deletedAt),
+        inArray(books.isbn13, isbn13s),
+        exceptId ? sql`${books.id} <> ${exceptId}` : undefined,
+      ),
+    )
+}

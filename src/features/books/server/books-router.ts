@@ -1,0 +1,305 @@
+import { randomBytes } from 'node:crypto'
+import { TRPCError } from '@trpc/server'
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { type Action, denialMessage } from '#/lib/access-control'
+import { bookLimits } from '#/lib/book-rules'
+import { books, users } from '#/server/db/schema'
+import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { toIsbn13 } from '../isbn'
+import {
+  bookFilters,
+  bookIdInput,
+  bookIdsInput,
+  bookInput,
+  bookListInput,
+  importBooksInput,
+  tagBooksInput,
+  updateBookInput,
+} from '../schemas'
+import { booksToCsv, firstIssues, type ImportIssue, parseBooksCsv } from './book-csv'
+import { bookColumns, bookConditions, bookFacets, booksWithIsbn13, countBooks, listBooks } from './book-queries'
+
+let lastMillis = 0
+let sequence = 0
+/** Ids that sort in creation order (as UUIDv7 does), so books added in the same instant keep their order. */
+function newBookId(): string {
+  const now = Date.now()
+  sequence = now === lastMillis ? sequence + 1 : 0
+  lastMillis = now
+  return `${now.toString(16).padStart(12, '0')}${sequence.toString(16).padStart(6, '0')}${randomBytes(7).toString('hex')}`
+}
+
+/** A refusal shown beside one field of the form, like a schema's own messages. */
+function fieldError(field: string, message: string): TRPCError {
+  return new TRPCError({
+    code: 'BAD_REQUEST',
+    message,
+    // Made by a parse, not `new ZodError`: only a parse's error is the Error instance the formatter looks for.
+    cause: z
+      .unknown()
+      .refine(() => false, { message, path: [field] })
+      .safeParse(null).error,
+  })
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error || typeof current === 'object'; ) {
+    if (!current) return false
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+const notFound = () =>
+  new AppError({ code: 'NOT_FOUND', appCode: 'BOOK_NOT_FOUND', message: 'This book does not exist' })
+
+interface BookCaller {
+  user: { id: string }
+  permissions: { book?: readonly Action[] }
+}
+
+/**
+ * Update and delete: `book:update` (or delete) allows any book; `update-own` (or delete-own) only the caller's own.
+ * One book the caller may not change refuses the whole request.
+ */
+function requireBookAction(ctx: BookCaller, action: 'update' | 'delete', rows: { createdById: string | null }[]) {
+  const granted = ctx.permissions.book ?? []
+  if (granted.includes(action)) return
+  const ownAction = action === 'update' ? 'update-own' : 'delete-own'
+  if (granted.includes(ownAction) && rows.every((row) => row.createdById === ctx.user.id)) return
+  throw new AppError({
+    code: 'FORBIDDEN',
+    appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE',
+    message: denialMessage({ book: [action] }),
+    params: { resource: 'book' },
+  })
+}
+
+export const booksRouter = createRouter({
+  /** A page of the active organization's books, filtered and sorted. */
+  list: orgProcedure({ book: ['read'] })
+    .input(bookListInput)
+    .query(({ ctx, input }) => listBooks(ctx.db, ctx.organization.id, input)),
+
+  /** How many books the filters select. */
+  count: orgProcedure({ book: ['read'] })
+    .input(bookFilters.partial())
+    .query(({ ctx, input }) => countBooks(ctx.db, ctx.organization.id, input)),
+
+  /** The tags and languages in use, for the filters. */
+  facets: orgProcedure({ book: ['read'] }).query(({ ctx }) => bookFacets(ctx.db, ctx.organization.id)),
+
+  /** One book with its description. */
+  get: orgProcedure({ book: ['read'] })
+    .input(bookIdInput)
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.db
+        .select({ book: books, createdByName: users.name })
+        .from(books)
+        .leftJoin(users, eq(users.id, books.createdById))
+        .where(and(eq(books.id, input.id), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
+      if (!row) throw notFound()
+      const { searchText: _search, isbn13: _isbn13, deletedAt: _deleted, organizationId: _org, ...book } = row.book
+      return { ...book, createdByName: row.createdByName }
+    }),
+
+  create: orgProcedure({ book: ['create'] })
+    .input(bookInput)
+    .mutation(async ({ ctx, input }) => {
+      const columns = bookColumns(input)
+      if (columns.isbn13 && (await booksWithIsbn13(ctx.db, ctx.organization.id, [columns.isbn13])).length > 0) {
+        throw fieldError('isbn', 'validation_isbn_taken')
+      }
+      const now = new Date()
+      try {
+        const [created] = await ctx.db
+          .insert(books)
+          .values({
+            id: newBookId(),
+            organizationId: ctx.organization.id,
+            createdById: ctx.user.id,
+            createdAt: now,
+            updatedAt: now,
+            ...columns,
+          })
+          .returning({ id: books.id })
+        return { id: created?.id ?? '' }
+      } catch (error) {
+        // Another request added the same ISBN between the check and the insert.
+        if (isUniqueViolation(error)) throw fieldError('isbn', 'validation_isbn_taken')
+        throw error
+      }
+    }),
+
+  update: orgProcedure({})
+    .input(updateBookInput)
+    .mutation(async ({ ctx, input }) => {
+      const [existing] = await ctx.db
+        .select({ id: books.id, createdById: books.createdById })
+        .from(books)
+        .where(and(eq(books.id, input.id), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
+      if (!existing) throw notFound()
+      requireBookAction(ctx, 'update', [existing])
+      const columns = bookColumns(input.book)
+      if (
+        columns.isbn13 &&
+        (await booksWithIsbn13(ctx.db, ctx.organization.id, [columns.isbn13], existing.id)).length > 0
+      ) {
+        throw fieldError('isbn', 'validation_isbn_taken')
+      }
+      try {
+        const [updated] = await ctx.db
+          .update(books)
+          .set({ ...columns, updatedAt: new Date() })
+          .where(and(eq(books.id, existing.id), isNull(books.deletedAt)))
+          .returning({ id: books.id, updatedAt: books.updatedAt })
+        if (!updated) throw notFound()
+        return updated
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('isbn', 'validation_isbn_taken')
+        throw error
+      }
+    }),
+
+  /** Moves books to the bin, whence `restore` brings them back for 30 days. */
+  delete: orgProcedure({})
+    .input(bookIdsInput)
+    .mutation(async ({ ctx, input }) => {
+      const ids = [...new Set(input.ids)]
+      const rows = await ctx.db
+        .select({ id: books.id, createdById: books.createdById })
+        .from(books)
+        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
+      if (rows.length !== ids.length) throw notFound()
+      requireBookAction(ctx, 'delete', rows)
+      await ctx.db
+        .update(books)
+        .set({ deletedAt: new Date() })
+        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+      return { ids }
+    }),
+
+  /** Undoes a delete (until the book is purged). */
+  restore: orgProcedure({})
+    .input(bookIdsInput)
+    .mutation(async ({ ctx, input }) => {
+      const ids = [...new Set(input.ids)]
+      const rows = await ctx.db
+        .select({ id: books.id, createdById: books.createdById, isbn13: books.isbn13 })
+        .from(books)
+        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id), isNotNull(books.deletedAt)))
+      if (rows.length !== ids.length) throw notFound()
+      requireBookAction(ctx, 'delete', rows)
+      const isbns = rows.flatMap((row) => (row.isbn13 ? [row.isbn13] : []))
+      if ((await booksWithIsbn13(ctx.db, ctx.organization.id, isbns)).length > 0) {
+        throw new AppError({
+          code: 'CONFLICT',
+          appCode: 'BOOK_ISBN_TAKEN',
+          message: 'Another book now has this ISBN',
+        })
+      }
+      await ctx.db
+        .update(books)
+        .set({ deletedAt: null })
+        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+      return { ids }
+    }),
+
+  /** Adds tags to several books (each keeps at most 10). */
+  addTags: orgProcedure({})
+    .input(tagBooksInput)
+    .mutation(async ({ ctx, input }) => {
+      const ids = [...new Set(input.ids)]
+      return ctx.db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: books.id, createdById: books.createdById, tags: books.tags })
+          .from(books)
+          .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
+          .for('update')
+        if (rows.length !== ids.length) throw notFound()
+        requireBookAction(ctx, 'update', rows)
+        const now = new Date()
+        for (const row of rows) {
+          const known = new Set(row.tags.map((tag) => tag.toLowerCase()))
+          const tags = [...row.tags, ...input.tags.filter((tag) => !known.has(tag.toLowerCase()))]
+          if (tags.length > bookLimits.tagsMax) throw fieldError('tags', 'validation_book_tags_too_many')
+          if (tags.length !== row.tags.length) {
+            await tx.update(books).set({ tags, updatedAt: now }).where(eq(books.id, row.id))
+          }
+        }
+        return { ids }
+      })
+    }),
+
+  /**
+   * Imports a CSV file: `dryRun` checks every row and answers a preview; otherwise all rows are written, or, when
+   * any row has a problem, none.
+   */
+  import: orgProcedure({ book: ['create'] })
+    .input(importBooksInput)
+    .mutation(async ({ ctx, input }) => {
+      const parsed = parseBooksCsv(input.csv)
+      const issues: ImportIssue[] = [...parsed.issues]
+      const lineOf = new Map(
+        parsed.books.flatMap(({ line, book }) => (book.isbn ? [[toIsbn13(book.isbn), line] as const] : [])),
+      )
+      for (const clash of await booksWithIsbn13(ctx.db, ctx.organization.id, [...lineOf.keys()])) {
+        issues.push({ line: lineOf.get(clash.isbn13 ?? '') ?? 0, column: 'isbn', message: 'validation_isbn_taken' })
+      }
+      issues.sort((a, b) => a.line - b.line)
+      const report = {
+        rowCount: parsed.rowCount,
+        preview: parsed.books.slice(0, 10).map(({ line, book }) => ({ line, ...book })),
+        ...firstIssues(issues),
+      }
+      if (input.dryRun) return { ...report, imported: 0 }
+      if (issues.length > 0) {
+        throw new AppError({
+          code: 'BAD_REQUEST',
+          appCode: 'IMPORT_HAS_ERRORS',
+          message: 'The file has problems; nothing was imported',
+        })
+      }
+      const now = new Date()
+      const rows = parsed.books.map(({ book }) => ({
+        id: newBookId(),
+        organizationId: ctx.organization.id,
+        createdById: ctx.user.id,
+        createdAt: now,
+        updatedAt: now,
+        ...bookColumns(book),
+      }))
+      try {
+        await ctx.db.transaction(async (tx) => {
+          for (let start = 0; start < rows.length; start += 500) {
+            await tx.insert(books).values(rows.slice(start, start + 500))
+          }
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError({
+            code: 'CONFLICT',
+            appCode: 'BOOK_ISBN_TAKEN',
+            message: 'Another book now has this ISBN',
+          })
+        }
+        throw error
+      }
+      return { ...report, imported: rows.length }
+    }),
+
+  /** The books the filters select, as CSV, in the list's order. */
+  exportCsv: orgProcedure({ book: ['read'] })
+    .input(bookFilters)
+    .query(async ({ ctx, input }) => {
+      const order = input.direction === 'asc' ? sql`asc` : sql`desc`
+      const rows = await ctx.db
+        .select()
+        .from(books)
+        .where(bookConditions(ctx.organization.id, input))
+        .orderBy(sql`${books[input.sort]} ${order}`, sql`${books.id} ${order}`)
+      return { filename: `books-${ctx.organization.slug}.csv`, csv: booksToCsv(rows), count: rows.length }
+    }),
+})

@@ -1,0 +1,22 @@
+// The book rules' limits: the schemas (src/features/books/schemas.ts) enforce them, messages name them.
+
+export const bookLimits = {
+  titleMax: 200,
+  authorsMax: 20,
+  authorMax: 120,
+  tagsMax: 10,
+  tagMax: 40,
+  descriptionMax: 5000,
+  coverUrlMax: 2000,
+  yearMin: 1000,
+  /** Years ahead of today a forthcoming edition may carry. */
+  yearsAhead: 5,
+  pageSizeMax: 100,
+  importRowsMax: 10_000,
+  importBytesMax: 5_000_000,
+  bulkMax: 500,
+  /** Days a deleted book can be restored before it is purged (src/server/maintenance.ts). */
+  restoreDays: 30,
+} as const
+
+export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.yearsAhead

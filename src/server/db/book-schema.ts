@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { organizations } from './organization-schema'
+// Only read inside the lazy `references` callbacks, so the import cycle with schema.ts is harmless.
+import { users } from './schema'
+
+// ── Books: the console's organization-scoped catalogue (src/features/books) ─────────────────────────────────────
+
+export const books = pgTable(
+  'books',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    /** As entered, without spaces or hyphens (ISBN-10 or ISBN-13). */
+    isbn: text('isbn'),
+    /** The ISBN-13 form, so an edition's ISBN-10 and ISBN-13 count as one book. */
+    isbn13: text('isbn13'),
+    publishedYear: integer('published_year'),
+    /** An ISO 639-1 code such as `en` or `zh`. */
+    language: text('language'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    coverUrl: text('cover_url'),
+    /** Markdown, rendered without raw HTML. */
+    description: text('description').notNull().default(''),
+    /** Lower-cased title, authors and ISBNs: what the list's search box matches, Chinese included. */
+    searchText: text('search_text').notNull().default(''),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by a delete; the row can be restored until it is purged 30 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('books_organization_isbn13_idx')
+      .on(table.organizationId, table.isbn13)
+      .where(sql`${table.deletedAt} is null and ${table.isbn13} is not null`),
+    index('books_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('books_deleted_at_idx').on(table.deletedAt),
+    index('books_tags_idx').using('gin', table.tags),
+  ],
+)
