@@ -43,19 +43,41 @@ interface Target {
   signedIn?: boolean
 }
 
-const activityQuery = encodeURIComponent(JSON.stringify({ json: { limit: 20 } }))
+/** A tRPC query's URL (superjson input), as the browser sends it. */
+const trpcQuery = (procedure: string, input: unknown) =>
+  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`
 
-const targets: Target[] = [
-  { name: 'landing /en/ (SSR)', path: '/en/' },
-  { name: 'docs page (SSR)', path: '/en/docs/development/testing' },
-  { name: '/api/health (DB round trip)', path: '/api/health' },
-  { name: 'console members page (SSR, signed in)', path: '/en/console/organization/members', signedIn: true },
-  {
-    name: 'organization-scoped tRPC query (activity)',
-    path: `/api/trpc/organizations.activity?input=${activityQuery}`,
-    signedIn: true,
-  },
-]
+/** Books imported into the benchmark account's workspace before the book rows are measured. */
+const benchBookCount = 10_000
+
+function targets(deepCursor: string): Target[] {
+  return [
+    { name: 'landing /en/ (SSR)', path: '/en/' },
+    { name: 'docs page (SSR)', path: '/en/docs/development/testing' },
+    { name: '/api/health (DB round trip)', path: '/api/health' },
+    { name: 'console members page (SSR, signed in)', path: '/en/console/organization/members', signedIn: true },
+    {
+      name: 'organization-scoped tRPC query (activity)',
+      path: trpcQuery('organizations.activity', { limit: 20 }),
+      signedIn: true,
+    },
+    {
+      name: `books.list first page (${benchBookCount} books)`,
+      path: trpcQuery('books.list', { limit: 25 }),
+      signedIn: true,
+    },
+    {
+      name: 'books.list search "river" (title, author, ISBN)',
+      path: trpcQuery('books.list', { q: 'river', limit: 25 }),
+      signedIn: true,
+    },
+    {
+      name: 'books.list deep cursor (after 9,000 by title)',
+      path: trpcQuery('books.list', { sort: 'title', direction: 'asc', after: deepCursor, limit: 25 }),
+      signedIn: true,
+    },
+  ]
+}
 
 /** The ceiling: the same bytes as `source`, served as a static file by the same server. */
 const ceiling = {
@@ -210,6 +232,38 @@ async function signUpBenchAccount(): Promise<string> {
     .join('; ')
 }
 
+/**
+ * Imports the sample books into the account's workspace (one CSV, as a person would), then pages through them by
+ * title to find the cursor 9,000 rows deep. Returns that cursor.
+ */
+async function importBenchBooks(cookie: string): Promise<string> {
+  const lines = ['title,authors,isbn,published_year,language,tags']
+  const words = ['River', 'Garden', 'Machine', 'Harbour', 'Letter', 'Forest', '山河', '星河', 'Atlas', 'Lantern']
+  for (let index = 0; index < benchBookCount; index++) {
+    lines.push(`The ${words[index % 10]} ${index},Author ${index % 97},,${1900 + (index % 125)},en,tag${index % 20}`)
+  }
+  const started = performance.now()
+  const response = await fetch(new URL('/api/trpc/books.import', settings.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: settings.origin, cookie },
+    body: JSON.stringify({ json: { csv: lines.join('\n'), dryRun: false } }),
+  })
+  if (response.status !== 200)
+    fail(`Importing the benchmark books answered ${response.status}: ${await response.text()}`)
+  console.log(`Imported ${benchBookCount} books in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`)
+  let after: string | undefined
+  for (let page = 0; page < 90; page++) {
+    const list = await fetch(
+      new URL(trpcQuery('books.list', { sort: 'title', direction: 'asc', limit: 100, after }), settings.origin),
+      { headers: { cookie } },
+    )
+    const body = (await list.json()) as { result?: { data: { json: { nextCursor?: string } } } }
+    after = body.result?.data.json.nextCursor
+    if (!after) fail(`Paging through the benchmark books stopped at page ${page + 1} (HTTP ${list.status}).`)
+  }
+  return after ?? ''
+}
+
 async function measure(name: string, pathname: string, cookie?: string): Promise<Measurement> {
   const url = new URL(pathname, settings.origin).href
   const headers = cookie ? { cookie } : undefined
@@ -270,9 +324,10 @@ async function main(): Promise<void> {
   console.log(`Connections: ${connections}`)
   console.log(`Static ceiling: ${staticPath} (${bytes} bytes, same as ${ceiling.source})\n`)
 
-  const cookie = targets.some((target) => target.signedIn) ? await signUpBenchAccount() : undefined
+  const cookie = await signUpBenchAccount()
+  const deepCursor = await importBenchBooks(cookie)
   const rows: Measurement[] = []
-  for (const target of targets) {
+  for (const target of targets(deepCursor)) {
     rows.push(await measure(target.name, target.path, target.signedIn ? cookie : undefined))
   }
   const staticRow = await measure(ceiling.name, staticPath)

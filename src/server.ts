@@ -1,4 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { getDb } from './server/db/database'
@@ -42,5 +43,8 @@ export default createServerEntry({
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
 export const lifecycle = { ensureServerReady, closeServerResources, getEnv }
 
-/** Operator tasks run from the command line against the app's database (scripts/admin.ts). */
-export const operatorTasks = { setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role) }
+/** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
+export const operatorTasks = {
+  setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role),
+  seedBooks: (count: number, organizationSlug?: string) => seedBooks(getDb(), count, organizationSlug),
+}

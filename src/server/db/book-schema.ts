@@ -38,8 +38,15 @@ export const books = pgTable(
     uniqueIndex('books_organization_isbn13_idx')
       .on(table.organizationId, table.isbn13)
       .where(sql`${table.deletedAt} is null and ${table.isbn13} is not null`),
-    index('books_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
-    index('books_deleted_at_idx').on(table.deletedAt),
+    // The list's default order and its title order, over live books only (keyset pages read them in order).
+    index('books_organization_created_idx')
+      .on(table.organizationId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('books_organization_title_idx')
+      .on(table.organizationId, sql`lower(${table.title})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // The purge looks only at deleted books.
+    index('books_deleted_at_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
     index('books_tags_idx').using('gin', table.tags),
   ],
 )
