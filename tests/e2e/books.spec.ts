@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { newAccount, signUpNewAccount } from './accounts'
+import { documentStatusError, expect, test, visit } from './fixtures'
+
+const rows = (page: Page) => page.getByTestId('book-row')
+const row = (page: Page, title: string) => rows(page).filter({ hasText: title })
+
+async function openBooks(page: Page, lang: 'en' | 'zh' = 'en', query = '') {
+  await visit(page, `/${lang}/console/books${query}`)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(lines.join('\n')),
+})
+
+test.describe('books', () => {
+  // The server's refusal of a taken ISBN is a 400 the browser reports.
+  test.describe('one book', () => {
+    test.use({ expectedConsoleErrors: documentStatusError(400) })
+    test('a book is added, refused until its ISBN is right, edited, tagged, deleted and brought back', async ({
+      page,
+    }) => {
+      await signUpNewAccount(page)
+      await openBooks(page)
+      await expect(page.getByTestId('empty-state')).toContainText('No books yet')
+
+      await page.getByRole('button', { name: 'New book' }).first().click()
+      const form = page.getByRole('form', { name: 'New book' })
+      await form.getByLabel('Title', { exact: true }).fill('Structure and Interpretation of Computer Programs')
+      await form.getByLabel('Authors').fill('Harold Abelson, Gerald Jay Sussman')
+      await form.getByLabel('ISBN').fill('978-0-262-51087-6')
+      await form.getByLabel('Published year').fill('1996')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByTestId('error-isbn')).toHaveText('Not a valid ISBN-10 or ISBN-13: check the digits.')
+      await expect(page.getByTestId('books-table')).toHaveCount(0)
+      await form.getByLabel('ISBN').fill('978-0-262-51087-5')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(form).toHaveCount(0)
+      await expect(row(page, 'Structure and Interpretation')).toContainText('Harold Abelson, Gerald Jay Sussman')
+      await expect(page.getByTestId('books-total')).toHaveText('Total: 1')
+
+      // A second book with the same edition's ISBN-10 is refused beside the field.
+      await page.getByRole('button', { name: 'New book' }).first().click()
+      await form.getByLabel('Title', { exact: true }).fill('SICP again')
+      await form.getByLabel('ISBN').fill('0-262-51087-1')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByTestId('error-isbn')).toHaveText('Another book in this organization has this ISBN.')
+      await form.getByLabel('ISBN').fill('')
+      await form.getByLabel('Tags').fill('lisp')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(row(page, 'SICP again')).toBeVisible()
+
+      // Edit through the row's menu.
+      await page.getByRole('button', { name: 'Actions for SICP again' }).click()
+      await page.getByRole('menuitem', { name: 'Edit' }).click()
+      const edit = page.getByRole('form', { name: 'Edit book' })
+      await expect(edit.getByLabel('Tags')).toHaveValue('lisp')
+      await edit.getByLabel('Title', { exact: true }).fill('The Little Schemer')
+      await edit.getByRole('button', { name: 'Save' }).click()
+      await expect(row(page, 'The Little Schemer')).toBeVisible()
+      await expect(row(page, 'SICP again')).toHaveCount(0)
+
+      // Both selected, one tag for both.
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+      await expect(page.getByTestId('books-selected')).toHaveText('2 selected')
+      await page.getByRole('button', { name: 'Add tags' }).click()
+      await page.getByRole('form', { name: 'Add tags to 2 books' }).getByLabel('Tags to add').fill('classic')
+      await page.getByRole('form', { name: 'Add tags to 2 books' }).getByRole('button', { name: 'Add tags' }).click()
+      await expect(row(page, 'The Little Schemer')).toContainText('classic')
+      await expect(row(page, 'Structure and Interpretation')).toContainText('classic')
+
+      // Deleted at once, and back with Undo.
+      await page.getByRole('button', { name: 'Actions for The Little Schemer' }).click()
+      await page.getByRole('menuitem', { name: 'Delete' }).click()
+      await expect(row(page, 'The Little Schemer')).toHaveCount(0)
+      await page.getByRole('button', { name: 'Undo' }).click()
+      await expect(row(page, 'The Little Schemer')).toBeVisible()
+      await page.reload()
+      await expect(row(page, 'The Little Schemer')).toBeVisible()
+      await expect(page.getByTestId('books-total')).toHaveText('Total: 2')
+
+      // Sorting is part of the address, and the back button returns to the previous order.
+      await page.getByRole('button', { name: 'Sort by Title' }).click()
+      await expect(page).toHaveURL(/sort=title&direction=asc/)
+      await expect(rows(page).first()).toContainText('Structure and Interpretation')
+      await page.getByRole('button', { name: 'Sort by Title' }).click()
+      await expect(rows(page).first()).toContainText('The Little Schemer')
+      await page.goBack()
+      await expect(rows(page).first()).toContainText('Structure and Interpretation')
+    })
+  })
+
+  test('in Chinese: a CSV with a bad row imports nothing, a good one imports, search finds Chinese, export saves the list', async ({
+    page,
+  }) => {
+    test.slow()
+    const account = newAccount({ name: '沈括' })
+    await visit(page, '/zh/sign-up')
+    await page.getByLabel('姓名', { exact: true }).fill(account.name)
+    await page.getByLabel('邮箱', { exact: true }).fill(account.email)
+    await page.getByLabel('密码', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: '创建账号' }).click()
+    await expect(page).toHaveURL(/\/zh\/console$/)
+    await openBooks(page, 'zh')
+
+    await page.getByRole('button', { name: '导入 CSV' }).first().click()
+    const header = 'title,authors,isbn,published_year,language,tags'
+    await page
+      .getByLabel('CSV 文件')
+      .setInputFiles(csvFile('bad.csv', [header, '梦溪笔谈,沈括,,1088,zh,', ',无名,,,,']))
+    await expect(page.getByTestId('import-problems')).toContainText('第 3 行，title：必填')
+    await expect(page.getByRole('button', { name: /导入 2 本图书/ })).toBeDisabled()
+    await page.getByRole('button', { name: '取消' }).click()
+    await expect(page.getByTestId('empty-state')).toContainText('还没有图书')
+
+    await page.getByRole('button', { name: '导入 CSV' }).first().click()
+    await page
+      .getByLabel('CSV 文件')
+      .setInputFiles(
+        csvFile('good.csv', [
+          header,
+          '梦溪笔谈,沈括,,1088,zh,科学',
+          '天工开物,宋应星,,1637,zh,科学',
+          'The Art of Computer Programming,Donald Knuth,978-0-201-89683-1,1997,en,algorithms',
+        ]),
+      )
+    await expect(page.getByTestId('import-ready')).toHaveText('全部 3 行都可以导入。')
+    await page.getByRole('button', { name: '导入 3 本图书' }).click()
+    await expect(page.getByText('已导入 3 本图书。')).toBeVisible()
+    await expect(rows(page)).toHaveCount(3)
+
+    await page.getByRole('searchbox').fill('笔谈')
+    await expect(page).toHaveURL(/q=%E7%AC%94%E8%B0%88/)
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('沈括')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ])
+    const exported = readFileSync((await download.path()) ?? '', 'utf8')
+    expect(exported).toContain('梦溪笔谈,沈括,,1088,zh,科学')
+    expect(exported, 'only the filtered list').not.toContain('天工开物')
+
+    // A shared link opens the same filtered list.
+    await openBooks(page, 'zh', '?q=%E5%A4%A9%E5%B7%A5')
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('天工开物')
+  })
+
+  test('on a phone, the list fits the screen and the table scrolls inside it', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signUpNewAccount(page)
+    await openBooks(page)
+    await page.getByRole('button', { name: 'New book' }).first().click()
+    await page.getByRole('form', { name: 'New book' }).getByLabel('Title', { exact: true }).fill('A narrow screen')
+    await page.getByRole('form', { name: 'New book' }).getByRole('button', { name: 'Save' }).click()
+    await expect(row(page, 'A narrow screen')).toBeVisible()
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(360)
+  })
+})
