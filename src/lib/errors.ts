@@ -22,6 +22,8 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_team_name_too_long: m.validation_team_name_too_long,
   validation_role_name_invalid: m.validation_role_name_invalid,
   validation_role_name_taken: m.validation_role_name_taken,
+  validation_product_name_too_long: m.validation_product_name_too_long,
+  validation_branch_invalid: m.validation_branch_invalid,
   validation_isbn_invalid: m.validation_isbn_invalid,
   validation_isbn_taken: m.validation_isbn_taken,
   validation_isbn_duplicate_in_file: m.validation_isbn_duplicate_in_file,
@@ -64,6 +66,8 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   BOOK_ISBN_TAKEN: m.error_code_BOOK_ISBN_TAKEN,
   INVALID_CURSOR: m.error_code_INVALID_CURSOR,
   IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
+  LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
+  CONFIRM_SIGN_IN_METHOD_OFF: m.error_code_CONFIRM_SIGN_IN_METHOD_OFF,
 }
 
 /** App codes whose message names a value (`data.params`). */

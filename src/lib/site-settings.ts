@@ -3,10 +3,12 @@ import { z } from 'zod'
 export const themeChoices = ['light', 'dark', 'system'] as const
 export type ThemeChoice = (typeof themeChoices)[number]
 
-/** What an operator may set; shared by the settings procedure and (later) the console form. */
+/** What an app admin may set in Configuration; the procedure and the form share it (messages are translation keys). */
 export const siteSettingsInput = z.object({
-  productName: z.string().trim().min(1, 'Required').max(60, 'Must be at most 60 characters'),
-  sourceRepositoryUrl: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).max(2000),
+  productName: z.string().trim().min(1, 'validation_required').max(60, 'validation_product_name_too_long'),
+  sourceRepositoryUrl: z
+    .url({ protocol: /^https?$/, error: 'validation_url_invalid' })
+    .max(2000, 'validation_url_invalid'),
   defaultTheme: z.enum(themeChoices),
   docsFooterNavigation: z.boolean(),
   authEmailPassword: z.boolean(),
@@ -19,11 +21,12 @@ export const siteSettingsInput = z.object({
   authEmailOtp: z.boolean(),
   authAnonymous: z.boolean(),
   authPasskey: z.boolean(),
+  signUpOpen: z.boolean(),
   docsEditBranch: z
     .string()
     .trim()
-    .regex(/^\w[\w./-]{0,99}$/, 'Must be a branch name such as main or release/1.0')
-    .refine((branch) => !branch.includes('..'), 'Must be a branch name such as main or release/1.0'),
+    .regex(/^\w[\w./-]{0,99}$/, 'validation_branch_invalid')
+    .refine((branch) => !branch.includes('..'), 'validation_branch_invalid'),
 })
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>

@@ -4,6 +4,7 @@ import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
 import { startMaintenance, stopMaintenance } from './maintenance'
 import { getSiteSettings } from './settings'
+import { startSettingsSync, stopSettingsSync } from './settings-sync'
 
 export const startedAt = new Date()
 let ready: Promise<void> | undefined
@@ -23,6 +24,7 @@ export function ensureServerReady(): Promise<void> {
     await connection.migrate()
     await getSiteSettings(connection.db)
     startMaintenance(connection.db)
+    await startSettingsSync(connection.db, env.REDIS_URL)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production
   // server exits instead.
@@ -35,6 +37,7 @@ export function ensureServerReady(): Promise<void> {
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
   stopMaintenance()
+  await stopSettingsSync()
   await closeAuthResources()
   await getDatabaseConnection().close()
 }

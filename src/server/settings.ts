@@ -3,7 +3,8 @@ import { type SiteSettings, type SiteSettingsInput, siteSettingsInput } from '#/
 import type { Database } from './db/client'
 import { siteSettings } from './db/schema'
 
-// Several app servers may share one database: a write on one server reaches the others within this time.
+// Several app servers may share one database: with Redis a change is announced at once (settings-sync.ts); without
+// it, a write on one server reaches the others within this time.
 const cacheTtlMs = 30_000
 
 interface CacheEntry {
@@ -39,6 +40,7 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     authEmailOtp: row.authEmailOtp,
     authAnonymous: row.authAnonymous,
     authPasskey: row.authPasskey,
+    signUpOpen: row.signUpOpen,
     updatedAt: row.updatedAt,
   }
 }
@@ -52,6 +54,16 @@ export function getSiteSettings(db: Database): Promise<SiteSettings> {
   // A failed read must not be served from the cache.
   value.catch(() => cache.delete(db))
   return value
+}
+
+/** Drops the cached copy, so the next request reads the database (a change announced by another server). */
+export function forgetSiteSettings(db: Database): void {
+  cache.delete(db)
+}
+
+/** Reads the settings from the database, never from the cache (to compare a change against what is stored). */
+export function readSiteSettings(db: Database): Promise<SiteSettings> {
+  return loadSiteSettings(db)
 }
 
 /** Validates and stores a change; throws a ZodError (nothing written) when the change is invalid. */

@@ -227,12 +227,11 @@ describe.each(engines)('books on %s', (engine) => {
   })
 
   describe('the list', () => {
-    let seriesOrg: string
     let owner: Person
 
     beforeAll(async () => {
       owner = await h.signUp('Sam Series')
-      seriesOrg = await h.createOrganization(owner, 'Series', 'series')
+      await h.createOrganization(owner, 'Series', 'series')
       const csv = ['title,authors,isbn,published_year,language,tags']
       for (let index = 0; index < 60; index++) {
         csv.push(`Volume ${String(index).padStart(2, '0')},Writer ${index % 3},,${1990 + (index % 10)},en,series`)

@@ -50,6 +50,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'passkeys',
       'rate_limits',
       'sessions',
+      'site_setting_changes',
       'site_settings',
       'team_members',
       'teams',

@@ -6,6 +6,8 @@ import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 
 export interface FreshDatabase {
   connection: DatabaseConnection
+  /** PostgreSQL only: where a second connection (another app server) reaches the same database. */
+  url?: string
   /** Closes the connection and deletes the database. */
   dispose(): Promise<void>
 }
@@ -32,6 +34,7 @@ export async function createFreshDatabase(engine: DatabaseEngine): Promise<Fresh
   const connection = openDatabase({ engine: 'postgres', url: database.url })
   return {
     connection,
+    url: database.url,
     dispose: async () => {
       await connection.close()
       await database.drop()

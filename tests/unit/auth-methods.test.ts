@@ -18,6 +18,7 @@ const allOn: SiteSettings = {
   authEmailOtp: true,
   authAnonymous: true,
   authPasskey: true,
+  signUpOpen: true,
   updatedAt: new Date(0),
 }
 const acme = {

@@ -17,6 +17,7 @@ const valid = {
   authEmailOtp: true,
   authAnonymous: true,
   authPasskey: true,
+  signUpOpen: true,
 }
 
 describe('site settings validation', () => {

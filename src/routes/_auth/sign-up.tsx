@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { Button } from '#/components/ui/button'
 import { AuthHeading } from '#/features/auth/components/auth-layout'
 import { SignUpForm } from '#/features/auth/components/sign-up-form'
 import { SocialButtons } from '#/features/auth/components/social-buttons'
@@ -11,7 +12,19 @@ export const Route = createFileRoute('/_auth/sign-up')({
   head: () => ({ meta: [{ title: m.auth_sign_up_title() }] }),
   component: function SignUpPage() {
     const { redirect } = Route.useSearch()
-    const { productName } = useSiteSettings()
+    const { productName, signUpOpen } = useSiteSettings()
+    if (!signUpOpen) {
+      return (
+        <>
+          <AuthHeading title={m.auth_sign_up_closed_title()} subtitle={m.auth_sign_up_closed()} />
+          <Button asChild className="w-full">
+            <Link to="/sign-in" search={{ redirect }}>
+              {m.auth_sign_up_closed_sign_in()}
+            </Link>
+          </Button>
+        </>
+      )
+    }
     return (
       <>
         <AuthHeading title={m.auth_sign_up_title()} subtitle={m.auth_sign_up_subtitle({ product: productName })} />

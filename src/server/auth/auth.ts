@@ -53,7 +53,7 @@ import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { accountDeletionOrganizations } from './account-organizations'
-import { disabledMethodError, enabledAuthMethods } from './methods'
+import { disabledMethodError, enabledAuthMethods, signInMethodOf } from './methods'
 import { organizationChecks } from './organization-checks'
 import { organizationPlugin } from './organizations'
 import { passkeyNameLimit } from './passkey-names'
@@ -118,6 +118,12 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
         : {}),
     },
+    session: {
+      // Sessions are kept in the database too with Redis: the session list and revocations survive a Redis restart.
+      storeSessionInDatabase: Boolean(options.secondaryStorage),
+      // Set by the session hook below; never taken from a client.
+      additionalFields: { signInMethod: { type: 'string', required: false, input: false } },
+    },
     account: {
       // Linking happens from the Account area while signed in, so the provider's email may differ from the user's.
       accountLinking: { enabled: true, allowDifferentEmails: true },
@@ -150,15 +156,22 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: {
-              ...user,
-              // Magic links and email codes create users from an address alone: name them after it until they choose.
-              name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
-              // The first account of a fresh install runs it: it becomes an app admin (npm run admin changes this).
-              role: (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db)) ? 'user' : 'admin',
-            },
-          }),
+          before: async (user, ctx) => {
+            // Closed sign-up creates no account by any method (a guest, a magic link, a provider); app admins still
+            // can, from Users.
+            if (ctx?.path !== '/admin/create-user' && !(await getSiteSettings(db)).signUpOpen) {
+              throw new APIError('FORBIDDEN', { code: 'SIGN_UP_CLOSED', message: 'Sign-up is closed' })
+            }
+            return {
+              data: {
+                ...user,
+                // Magic links and email codes create users from an address alone: name them after it until they choose.
+                name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
+                // The first account of a fresh install runs it: it becomes an app admin (npm run admin changes this).
+                role: (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db)) ? 'user' : 'admin',
+              },
+            }
+          },
         },
       },
       session: {
@@ -177,7 +190,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
               localeOfRequest(ctx?.request),
               current,
             )
-            return { data: { ...session, activeOrganizationId } }
+            const signInMethod = signInMethodOf(ctx?.path, ctx?.params as Record<string, unknown> | undefined)
+            return { data: { ...session, activeOrganizationId, signInMethod } }
           },
         },
       },
@@ -285,8 +299,6 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     ...(options.secondaryStorage
       ? {
           secondaryStorage: options.secondaryStorage,
-          // Sessions are kept in the database too: the session list and revocations survive a Redis restart.
-          session: { storeSessionInDatabase: true },
           verification: { storeInDatabase: true },
         }
       : {}),

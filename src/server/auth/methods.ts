@@ -79,3 +79,76 @@ export function disabledMethodError(
       return path.startsWith('/email-otp/') && !methods.emailOtp ? methodOff : null
   }
 }
+
+/**
+ * The sign-in method a new session comes from, by the endpoint that creates it (stored on the session, so
+ * Configuration can warn an admin before switching off the method they are signed in with). Sessions made after a
+ * second factor or by other routes have none.
+ */
+export function signInMethodOf(path: string | undefined, params: Record<string, unknown> | undefined): string | null {
+  switch (path) {
+    case '/sign-in/email':
+    case '/sign-up/email':
+    case '/verify-email':
+      return 'emailPassword'
+    case '/sign-in/username':
+      return 'username'
+    case '/magic-link/verify':
+      return 'magicLink'
+    case '/sign-in/email-otp':
+      return 'emailOtp'
+    case '/passkey/verify-authentication':
+      return 'passkey'
+    case '/sign-in/anonymous':
+      return 'anonymous'
+    case '/one-tap/callback':
+      return 'google'
+    case '/callback/:id': {
+      const provider = params?.id
+      return provider === 'github' || provider === 'google' ? provider : 'oauth'
+    }
+    case '/oauth2/callback/:providerId':
+      return 'oauth'
+    default:
+      return null
+  }
+}
+
+/** Whether `method` (as signInMethodOf names it) can be used with these methods switched on. */
+export function isSignInMethodEnabled(method: string, methods: AuthMethods): boolean {
+  switch (method) {
+    case 'emailPassword':
+      return methods.emailPassword
+    case 'username':
+      return methods.username
+    case 'github':
+      return methods.github
+    case 'google':
+      return methods.google
+    case 'oauth':
+      return methods.oauthProviders.length > 0
+    case 'magicLink':
+      return methods.magicLink
+    case 'emailOtp':
+      return methods.emailOtp
+    case 'passkey':
+      return methods.passkey
+    case 'anonymous':
+      return methods.anonymous
+    default:
+      return true
+  }
+}
+
+/** Whether a returning user could still sign in at all (a guest cannot come back, so guests do not count). */
+export function anySignInMethodLeft(methods: AuthMethods): boolean {
+  return (
+    methods.emailPassword ||
+    methods.github ||
+    methods.google ||
+    methods.oauthProviders.length > 0 ||
+    methods.magicLink ||
+    methods.emailOtp ||
+    methods.passkey
+  )
+}

@@ -27,6 +27,8 @@ export const siteSettings = pgTable(
     authEmailOtp: boolean('auth_email_otp').notNull().default(true),
     authAnonymous: boolean('auth_anonymous').notNull().default(true),
     authPasskey: boolean('auth_passkey').notNull().default(true),
+    /** Closed: the sign-up page says so and the server creates no account (app admins still can, from Users). */
+    signUpOpen: boolean('sign_up_open').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -88,6 +90,8 @@ export const sessions = pgTable(
     activeTeamId: text('active_team_id'),
     /** Set while an app admin acts as this user (admin plugin). */
     impersonatedBy: text('impersonated_by'),
+    /** How the session was signed in (`emailPassword`, `passkey`, `github`, …): Configuration warns before switching it off. */
+    signInMethod: text('sign_in_method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -213,6 +217,22 @@ export const apiKeys = pgTable(
     index('api_keys_reference_id_idx').on(table.referenceId),
     index('api_keys_config_id_idx').on(table.configId),
   ],
+)
+
+/** Every change made to the site settings in the console: who, when, and the value before and after (as JSON). */
+export const siteSettingChanges = pgTable(
+  'site_setting_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as it was then, so the record still reads right after the account is renamed or deleted. */
+    userName: text('user_name').notNull(),
+    setting: text('setting').notNull(),
+    oldValue: text('old_value').notNull(),
+    newValue: text('new_value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('site_setting_changes_created_idx').on(table.createdAt)],
 )
 
 /** Emails kept instead of sent when no SMTP server is configured (SMTP_URL), so `npm start` needs no mail server. */

@@ -1,6 +1,7 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
 import { booksRouter } from '#/features/books/server/books-router'
+import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { createRouter } from './init'
@@ -12,6 +13,7 @@ export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   books: booksRouter,
+  configuration: configurationRouter,
   newsletter: newsletterRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { siteSettingsInput } from '#/lib/site-settings'
+
+/** Every setting at once (the form sends them all; only what differs is stored and recorded). */
+export const updateConfigurationInput = siteSettingsInput.extend({
+  /** The admin agreed to switch off the method their own session signed in with. */
+  confirmSignInMethodOff: z.boolean().default(false),
+})
+
+export const configurationChangesInput = z.object({
+  cursor: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+})

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseConnection, openDatabase } from '#/server/db/client'
+import { siteSettingChanges } from '#/server/db/schema'
+import { getSiteSettings, readSiteSettings } from '#/server/settings'
+import { createSettingsSync, startSettingsSync, stopSettingsSync } from '#/server/settings-sync'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface Configuration {
+  settings: Record<string, unknown>
+  signInMethod: string | null
+}
+
+describe.each(engines)('Configuration on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let admin: Person
+  let user: Person
+  let current: Record<string, unknown>
+  const db = () => database.connection.db
+
+  const update = (person: Person | undefined, change: Record<string, unknown>) =>
+    h.trpc<{ changed: string[] }>('mutation', 'configuration.update', person?.cookie, { ...current, ...change })
+  const changes = async () => db().select().from(siteSettingChanges)
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    admin = await h.signUp('Ada Admin')
+    user = await h.signUp('Uma User')
+    const { updatedAt: _, ...settings } = await readSiteSettings(db())
+    current = settings
+  })
+  afterAll(() => database.dispose())
+
+  it('is for app admins only: signed out is 401, anyone else 403, and nothing changes', async () => {
+    for (const [kind, path, input] of [
+      ['query', 'configuration.get', undefined],
+      ['query', 'configuration.changes', {}],
+      ['mutation', 'configuration.update', { ...current, productName: 'Taken' }],
+    ] as const) {
+      expect((await h.trpc(kind, path, undefined, input)).error?.code, `${path} signed out`).toBe('UNAUTHORIZED')
+      expect((await h.trpc(kind, path, user.cookie, input)).error?.appCode, `${path} as a user`).toBe('APP_ADMIN_ONLY')
+    }
+    expect((await readSiteSettings(db())).productName).toBe('Hatch')
+    expect(await changes()).toEqual([])
+  })
+
+  it('refuses invalid values beside their fields, and stores nothing', async () => {
+    for (const [change, field, message] of [
+      [{ productName: ' ' }, 'productName', 'validation_required'],
+      [{ productName: 'x'.repeat(61) }, 'productName', 'validation_product_name_too_long'],
+      [{ sourceRepositoryUrl: 'javascript:alert(1)' }, 'sourceRepositoryUrl', 'validation_url_invalid'],
+      [{ docsEditBranch: 'main..dev' }, 'docsEditBranch', 'validation_branch_invalid'],
+    ] as const) {
+      const answer = await update(admin, change)
+      expect(answer.error?.fieldErrors?.[field], JSON.stringify(change)).toEqual([message])
+    }
+    expect((await update(admin, { defaultTheme: 'neon' })).error?.code).toBe('BAD_REQUEST')
+    expect(await changes()).toEqual([])
+  })
+
+  it('stores a change, takes effect on the next request, and records who changed what from what', async () => {
+    await getSiteSettings(db())
+    const answer = await update(admin, { productName: 'Bookshelf', defaultTheme: 'dark' })
+    expect(answer.data?.changed).toEqual(['productName', 'defaultTheme'])
+    expect((await getSiteSettings(db())).productName, 'no stale cached copy').toBe('Bookshelf')
+    const record = await h.trpc<{
+      items: { userName: string; setting: string; oldValue: unknown; newValue: unknown }[]
+    }>('query', 'configuration.changes', admin.cookie, {})
+    expect(
+      record.data?.items.map(({ userName, setting, oldValue, newValue }) => [userName, setting, oldValue, newValue]),
+    ).toEqual([
+      ['Ada Admin', 'defaultTheme', 'light', 'dark'],
+      ['Ada Admin', 'productName', 'Hatch', 'Bookshelf'],
+    ])
+    current = { ...current, productName: 'Bookshelf', defaultTheme: 'dark' }
+    // Sending the same values again records nothing.
+    expect((await update(admin, {})).data?.changed).toEqual([])
+    expect(await changes()).toHaveLength(2)
+  })
+
+  it('never switches off the last way to sign in', async () => {
+    const everythingOff = {
+      authEmailPassword: false,
+      authUsername: false,
+      authGithub: false,
+      authGoogle: false,
+      authGenericOauth: false,
+      authMagicLink: false,
+      authEmailOtp: false,
+      authPasskey: false,
+      confirmSignInMethodOff: true,
+    }
+    const answer = await update(admin, everythingOff)
+    expect(answer.error?.appCode).toBe('LAST_SIGN_IN_METHOD')
+    expect((await readSiteSettings(db())).authEmailPassword).toBe(true)
+  })
+
+  it('asks before switching off the method this admin signed in with', async () => {
+    const config = await h.trpc<Configuration>('query', 'configuration.get', admin.cookie)
+    expect(config.data?.signInMethod).toBe('emailPassword')
+    const unconfirmed = await update(admin, { authEmailPassword: false })
+    expect(unconfirmed.error?.appCode).toBe('CONFIRM_SIGN_IN_METHOD_OFF')
+    expect((await readSiteSettings(db())).authEmailPassword).toBe(true)
+    // Switching off another method needs no confirmation.
+    expect((await update(admin, { authMagicLink: false })).error).toBeUndefined()
+    current = { ...current, authMagicLink: false }
+    const confirmed = await update(admin, { authEmailPassword: false, confirmSignInMethodOff: true })
+    expect(confirmed.error).toBeUndefined()
+    expect((await readSiteSettings(db())).authEmailPassword).toBe(false)
+    current = { ...current, authEmailPassword: true }
+    expect((await update(admin, {})).error).toBeUndefined()
+  })
+
+  it('closed sign-up creates no account by any method, and opens again', async () => {
+    expect((await update(admin, { signUpOpen: false })).error).toBeUndefined()
+    current = { ...current, signUpOpen: false }
+    const refused = await h.call('/sign-up/email', {
+      body: { name: 'Late', email: 'late@example.com', password: 'engine1843' },
+    })
+    expect([refused.status, refused.code]).toEqual([403, 'SIGN_UP_CLOSED'])
+    const guest = await h.call('/sign-in/anonymous', { body: {} })
+    expect(guest.code).toBe('SIGN_UP_CLOSED')
+    // Existing accounts still sign in.
+    const signIn = await h.call('/sign-in/email', { body: { email: user.email, password: 'engine1843' } })
+    expect(signIn.status).toBe(200)
+    expect((await update(admin, { signUpOpen: true })).error).toBeUndefined()
+    current = { ...current, signUpOpen: true }
+    const late = await h.call('/sign-up/email', {
+      body: { name: 'Late', email: 'late@example.com', password: 'engine1843' },
+    })
+    expect(late.status).toBe(200)
+  })
+})
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  'two app servers sharing PostgreSQL and Redis',
+  () => {
+    let database: FreshDatabase
+    let second: DatabaseConnection
+    beforeAll(async () => {
+      database = await createFreshDatabase('postgres')
+      await database.connection.migrate()
+    })
+    afterAll(async () => {
+      await second?.close()
+      await database.dispose()
+    })
+
+    it('the other server sees a change within a second, not after its cache expires', async () => {
+      const first = database.connection
+      second = openDatabase({ engine: 'postgres', url: database.url ?? '' })
+      // The first is this process's own server (the procedure announces through it); the second another server.
+      await startSettingsSync(first.db, process.env.REDIS_URL)
+      const syncSecond = await createSettingsSync(second.db, process.env.REDIS_URL ?? '')
+      try {
+        expect((await getSiteSettings(second.db)).productName).toBe('Hatch')
+        const h = organizationHarness(first.db)
+        const admin = await h.signUp('Ada Admin')
+        const { updatedAt: _, ...settings } = await readSiteSettings(first.db)
+        const answer = await h.trpc('mutation', 'configuration.update', admin.cookie, {
+          ...settings,
+          productName: 'Shared',
+        })
+        expect(answer.error, 'the admin changes the product name').toBeUndefined()
+        const started = Date.now()
+        while ((await getSiteSettings(second.db)).productName !== 'Shared' && Date.now() - started < 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        expect((await getSiteSettings(second.db)).productName).toBe('Shared')
+      } finally {
+        await Promise.all([stopSettingsSync(), syncSecond.stop()])
+      }
+    })
+  },
+)
