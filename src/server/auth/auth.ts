@@ -61,6 +61,7 @@ import { chooseActiveOrganization, moveMemberships } from './personal-organizati
 import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
 import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
+import { keepNewSessionCookie } from './session-cookie-guard'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
 
 /** How long emailed links and codes work. */
@@ -253,6 +254,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
           await moveMemberships(db, guestId, ownerId)
         },
       }),
+      keepNewSessionCookie(),
       passkey({
         rpID: new URL(env.APP_URL).hostname,
         rpName: 'Hatch',
