@@ -4,8 +4,12 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    // Redis is optional for the app, so its tests run only where REDIS_URL names a server (as .ci/run does).
-    exclude: process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts'],
+    // Redis and PostgreSQL are optional for the app, so tests that need them run only where REDIS_URL (and, for
+    // redis-postgres-*, DATABASE_URL) name servers, as .ci/run's second leg does.
+    exclude: [
+      ...(process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts']),
+      ...(process.env.DATABASE_URL ? [] : ['tests/integration/redis-postgres-*.test.ts']),
+    ],
     environment: 'node',
     // Integration tests open real databases; a fresh PGlite takes a few seconds to initialise.
     testTimeout: 30_000,
