@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     // The built production server on a database of its own; see tests/e2e/server.ts.
     command: `${JSON.stringify(process.execPath)} tests/e2e/server.ts`,
-    url: `http://localhost:${port}/api/health`,
+    // Written by the server script once the app admin exists, so no test can sign up before it.
+    url: `http://localhost:${port}/e2e-ready.txt`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
     timeout: 180_000,

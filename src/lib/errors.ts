@@ -98,6 +98,13 @@ export function fieldErrorsOf(error: unknown): Record<string, string[] | undefin
   return (error.data as { fieldErrors?: Record<string, string[] | undefined> } | undefined)?.fieldErrors ?? {}
 }
 
+/** The app's own code of a failed call (AppError on the server), with its values, if it has one. */
+export function appErrorOf(error: unknown): { appCode: string; params: Record<string, string> } | null {
+  if (!(error instanceof TRPCClientError)) return null
+  const { appCode, params } = (error.data ?? {}) as { appCode?: string; params?: Record<string, string> }
+  return appCode ? { appCode, params: params ?? {} } : null
+}
+
 /**
  * What to tell the user about a failed call: the first field error, else the translation of `error_code_{code}`,
  * else the server's own message.

@@ -131,6 +131,41 @@ function SelectField({ label, hint, children, ...props }: FieldProps & Omit<Reac
   )
 }
 
+/** A yes/no setting: the checkbox, its label beside it, and a hint below. */
+function CheckboxField({
+  label,
+  hint,
+  ...props
+}: FieldProps & Omit<React.ComponentProps<'input'>, 'checked' | 'type'>) {
+  const field = useFieldContext<boolean>()
+  const id = useId()
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={field.name}
+        checked={field.state.value}
+        onChange={(event) => field.handleChange(event.target.checked)}
+        onBlur={field.handleBlur}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-4 shrink-0 accent-primary disabled:opacity-50"
+        {...props}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
 /** The form's submit button: disabled while the form is being sent, with a label saying so. */
 function SubmitButton({ children, pendingLabel }: { children: ReactNode; pendingLabel: string }) {
   const form = useFormContext()
@@ -148,7 +183,7 @@ function SubmitButton({ children, pendingLabel }: { children: ReactNode; pending
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextAreaField, SelectField },
+  fieldComponents: { TextField, TextAreaField, SelectField, CheckboxField },
   formComponents: { SubmitButton },
 })
 

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { build } from '../../scripts/build.ts'
-import { buildIsStale } from '../../scripts/project.ts'
+import { buildIsStale, clientDir } from '../../scripts/project.ts'
 import { startProductionServer } from '../../scripts/serve.ts'
 import { startTestOidcProvider } from '../support/oidc-provider.ts'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts'
+import { appAdmin } from './app-admin.ts'
 import { mailboxDir } from './mailbox-location.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -61,8 +62,21 @@ process.env.OAUTH_PROVIDERS = JSON.stringify([oidcProvider.config])
 cleanups.push(oidcProvider.close)
 
 if (buildIsStale()) await build()
+// A marker left by a run that crashed would let the tests start too early.
+rmSync(path.join(clientDir, 'e2e-ready.txt'), { force: true })
 await startProductionServer({
   afterStop: async () => {
     for (const cleanup of cleanups) await cleanup()
   },
 })
+
+// The first account of a fresh install becomes its app admin: make it a known one, before any test signs up.
+const signUp = await fetch(`${process.env.APP_URL}/api/auth/sign-up/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: process.env.APP_URL },
+  body: JSON.stringify(appAdmin),
+})
+if (signUp.status !== 200) throw new Error(`signing up the app admin answered ${signUp.status}: ${await signUp.text()}`)
+const readyFile = path.join(clientDir, 'e2e-ready.txt')
+writeFileSync(readyFile, 'ready\n')
+cleanups.push(() => rmSync(readyFile, { force: true }))

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { UpcomingSection } from '#/features/console/components/coming-soon'
+import { ConfigurationScreen } from '#/features/configuration/components/configuration-screen'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/configuration')({
@@ -9,5 +9,6 @@ export const Route = createFileRoute('/console/configuration')({
   },
   head: () => ({ meta: [{ title: m.console_configuration() }] }),
   staticData: { crumb: m.console_configuration },
-  component: () => <UpcomingSection section="configuration" />,
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.configuration.get.queryOptions()),
+  component: ConfigurationScreen,
 })

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, SlidersHorizontalIcon, UsersIcon } from 'lucide-react'
+import { LayoutDashboardIcon, UsersIcon } from 'lucide-react'
 import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
 import { m } from '#/paraglide/messages'
@@ -10,13 +10,6 @@ const sections = {
     description: m.console_dashboard_description,
     emptyTitle: m.console_dashboard_empty_title,
     empty: m.console_dashboard_empty,
-  },
-  configuration: {
-    icon: SlidersHorizontalIcon,
-    title: m.console_configuration,
-    description: m.console_configuration_description,
-    emptyTitle: m.console_configuration_empty_title,
-    empty: m.console_configuration_empty,
   },
   users: {
     icon: UsersIcon,

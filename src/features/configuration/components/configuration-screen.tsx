@@ -1,0 +1,198 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { inferRouterOutputs } from '@trpc/server'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { PageHeader } from '#/components/page-header'
+import { SettingsSection } from '#/components/settings-section'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '#/components/ui/alert-dialog'
+import { appErrorOf, describeError } from '#/lib/errors'
+import { showServerFieldErrors, useAppForm } from '#/lib/form'
+import { type SiteSettingsInput, siteSettingsInput, themeChoices } from '#/lib/site-settings'
+import { useTRPC } from '#/lib/trpc'
+import { m } from '#/paraglide/messages'
+import type { AppRouter } from '#/server/trpc/root'
+import { ChangeHistory } from './change-history'
+import { settingLabels, signInMethodLabel } from './setting-labels'
+
+const themeLabels = { light: m.theme_light, dark: m.theme_dark, system: m.theme_system }
+const textFields = ['productName', 'sourceRepositoryUrl', 'docsEditBranch', 'defaultTheme'] as const
+
+/** Every site setting in one form, the switches of sign-in and sign-up included, with the history of changes below. */
+export function ConfigurationScreen() {
+  const trpc = useTRPC()
+  const config = useQuery(trpc.configuration.get.queryOptions())
+  return (
+    <>
+      <PageHeader title={m.console_configuration()} description={m.config_description()} />
+      {config.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {describeError(config.error)}
+        </p>
+      ) : config.data ? (
+        <ConfigurationForm configuration={config.data} />
+      ) : (
+        <div className="h-96 animate-pulse rounded-xl bg-muted" aria-hidden />
+      )}
+      <ChangeHistory />
+    </>
+  )
+}
+
+type Configuration = inferRouterOutputs<AppRouter>['configuration']['get']
+
+function ConfigurationForm({ configuration }: { configuration: Configuration }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const update = useMutation(trpc.configuration.update.mutationOptions())
+  const [confirming, setConfirming] = useState<{ values: SiteSettingsInput; method: string } | null>(null)
+  const { updatedAt: _, ...stored } = configuration.settings
+  const { configured } = configuration
+
+  const save = async (values: SiteSettingsInput, confirmSignInMethodOff: boolean) => {
+    try {
+      const result = await update.mutateAsync({ ...values, confirmSignInMethodOff })
+      toast.success(result.changed.length > 0 ? m.config_saved() : m.config_no_change())
+      // The header, themes and sign-in buttons read the public settings; the history lists the change.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.settings.public.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.configuration.pathKey() }),
+      ])
+    } catch (error) {
+      const refusal = appErrorOf(error)
+      if (refusal?.appCode === 'CONFIRM_SIGN_IN_METHOD_OFF') {
+        setConfirming({ values, method: refusal.params.method ?? '' })
+        return
+      }
+      if (!showServerFieldErrors(form, error, textFields)) toast.error(describeError(error))
+    }
+  }
+
+  const form = useAppForm({
+    defaultValues: stored as SiteSettingsInput,
+    validators: { onSubmit: siteSettingsInput },
+    onSubmit: ({ value }) => save(value, false),
+  })
+
+  const notConfigured = (variables: string) => m.config_not_configured({ variables })
+  const methodSwitches = [
+    ['authEmailPassword', undefined],
+    ['authUsername', undefined],
+    ['authGithub', configured.github ? undefined : notConfigured('GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET')],
+    ['authGoogle', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET')],
+    ['authGoogleOneTap', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID')],
+    [
+      'authGenericOauth',
+      configured.oauthProviders.length > 0
+        ? configured.oauthProviders.map((provider) => provider.name).join(', ')
+        : notConfigured('OAUTH_PROVIDERS'),
+    ],
+    ['authMagicLink', undefined],
+    ['authEmailOtp', undefined],
+    ['authPasskey', undefined],
+    ['authAnonymous', undefined],
+  ] as const
+
+  return (
+    <form
+      aria-label={m.console_configuration()}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        void form.handleSubmit()
+      }}
+    >
+      <SettingsSection id="config-product" title={m.config_section_product()}>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <form.AppField name="productName">
+            {(field) => <field.TextField label={m.config_product_name()} hint={m.config_product_name_hint()} />}
+          </form.AppField>
+          <form.AppField name="defaultTheme">
+            {(field) => (
+              <field.SelectField label={m.config_default_theme()} hint={m.config_default_theme_hint()}>
+                {themeChoices.map((theme) => (
+                  <option key={theme} value={theme}>
+                    {themeLabels[theme]()}
+                  </option>
+                ))}
+              </field.SelectField>
+            )}
+          </form.AppField>
+          <div className="sm:col-span-2">
+            <form.AppField name="sourceRepositoryUrl">
+              {(field) => <field.TextField label={m.config_source_repository()} type="url" />}
+            </form.AppField>
+          </div>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="config-docs" title={m.config_section_docs()}>
+        <div className="mt-4 grid gap-4">
+          <form.AppField name="docsEditBranch">
+            {(field) => <field.TextField label={m.config_docs_edit_branch()} className="sm:max-w-xs" />}
+          </form.AppField>
+          <form.AppField name="docsFooterNavigation">
+            {(field) => <field.CheckboxField label={m.config_docs_footer()} />}
+          </form.AppField>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection
+        id="config-sign-in"
+        title={m.config_section_sign_in()}
+        subtitle={m.config_section_sign_in_hint()}
+      >
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {methodSwitches.map(([name, hint]) => (
+            <form.AppField key={name} name={name}>
+              {(field) => <field.CheckboxField label={settingLabels[name]()} hint={hint} />}
+            </form.AppField>
+          ))}
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="config-sign-up" title={m.config_section_sign_up()}>
+        <div className="mt-4">
+          <form.AppField name="signUpOpen">
+            {(field) => <field.CheckboxField label={m.config_sign_up_open()} hint={m.config_sign_up_open_hint()} />}
+          </form.AppField>
+        </div>
+      </SettingsSection>
+
+      <div className="mt-6 flex justify-end">
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={m.config_saving()}>{m.config_save()}</form.SubmitButton>
+        </form.AppForm>
+      </div>
+
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{m.config_confirm_title()}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {m.config_confirm_body({ method: signInMethodLabel(confirming?.method ?? '') })}
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{m.config_confirm_cancel()}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const values = confirming?.values
+                setConfirming(null)
+                if (values) void save(values, true)
+              }}
+            >
+              {m.config_confirm_action()}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </form>
+  )
+}
