@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { landInConsole, landInConsoleThenOpenAccount } from './accounts'
+import { landInConsole, landInConsoleThenOpenAccount, waitForAccountPage } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 import { waitForEmail } from './mailbox.ts'
 
@@ -102,6 +102,8 @@ test.describe
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/\/en\/console\/account$/)
       await expect(page.getByTestId('console-user')).toContainText(account.name)
+      // The page settles first (its sections load after the client-side navigation), as elsewhere in the suite.
+      await waitForAccountPage(page)
 
       await page.getByTestId('console-user').click()
       await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
