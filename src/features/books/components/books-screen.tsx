@@ -1,29 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { ColumnVisibilityState, RowSelectionState } from '@tanstack/react-table'
-import {
-  BookOpenIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  Columns3Icon,
-  DownloadIcon,
-  PlusIcon,
-  SearchIcon,
-  TagIcon,
-  Trash2Icon,
-  UploadIcon,
-  XIcon,
-} from 'lucide-react'
+import type { RowSelectionState } from '@tanstack/react-table'
+import { BookOpenIcon, DownloadIcon, PlusIcon, SearchIcon, TagIcon, Trash2Icon, UploadIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
+import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
-} from '#/components/ui/dropdown-menu'
 import { Input } from '#/components/ui/input'
 import { NativeSelect } from '#/components/ui/select'
 import { useCan, useConsoleSession } from '#/lib/console-session'
@@ -39,55 +23,6 @@ import { TagBooksDialog } from './tag-books-dialog'
 import { useDeleteBooks } from './use-delete-books'
 
 const columnsStorageKey = 'hatch.books.columns'
-
-/** Hidden columns are remembered in this browser, so the list looks the same on the next visit. */
-function useColumnVisibility() {
-  const [visibility, setVisibility] = useState<ColumnVisibilityState>({})
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(columnsStorageKey) ?? '{}') as unknown
-      if (stored && typeof stored === 'object') setVisibility(stored as ColumnVisibilityState)
-    } catch {
-      // A damaged entry: keep every column.
-    }
-  }, [])
-  const change = (next: ColumnVisibilityState) => {
-    setVisibility(next)
-    localStorage.setItem(columnsStorageKey, JSON.stringify(next))
-  }
-  return [visibility, change] as const
-}
-
-/** The search box: what the reader types goes into the URL after a short pause. */
-function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const [text, setText] = useState(value)
-  const id = useId()
-  useEffect(() => setText(value), [value])
-  useEffect(() => {
-    if (text === value) return
-    const timer = setTimeout(() => onChange(text), 300)
-    return () => clearTimeout(timer)
-  }, [text, value, onChange])
-  return (
-    <div className="relative min-w-0 flex-1 basis-56">
-      <label htmlFor={id} className="sr-only">
-        {m.books_search_label()}
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <Input
-        id={id}
-        type="search"
-        value={text}
-        placeholder={m.books_search_placeholder()}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onChange(text)
-        }}
-        className="pl-8"
-      />
-    </div>
-  )
-}
 
 function YearBox({ label, value, onChange }: { label: string; value?: number; onChange: (year?: number) => void }) {
   const id = useId()
@@ -135,7 +70,7 @@ export function BooksScreen({
   const granted = session.permissions.book
   const languages = useLanguageOptions()
   const [selection, setSelection] = useState<RowSelectionState>({})
-  const [visibility, setVisibility] = useColumnVisibility()
+  const [visibility, setVisibility] = useStoredColumnVisibility(columnsStorageKey)
   const [editing, setEditing] = useState<BookRow | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   const [tagging, setTagging] = useState<string[] | null>(null)
@@ -207,7 +142,11 @@ export function BooksScreen({
       />
 
       <search className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchBox value={search.q ?? ''} onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })} />
+        <SearchBox
+          value={search.q ?? ''}
+          placeholder={m.books_search_placeholder()}
+          onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
+        />
         <div className="grid gap-1">
           <label htmlFor="books-tag" className="text-xs text-muted-foreground">
             {m.books_filter_tag()}
@@ -263,26 +202,7 @@ export function BooksScreen({
             {m.books_filter_clear()}
           </Button>
         ) : null}
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" className="ml-auto">
-              <Columns3Icon aria-hidden />
-              {m.books_columns()}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {hideableBookColumns.map(([id, label]) => (
-              <DropdownMenuCheckboxItem
-                key={id}
-                checked={visibility[id] !== false}
-                onSelect={(event) => event.preventDefault()}
-                onCheckedChange={(checked) => setVisibility({ ...visibility, [id]: checked === true })}
-              >
-                {label()}
-              </DropdownMenuCheckboxItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <ColumnVisibilityMenu columns={hideableBookColumns} visibility={visibility} onChange={setVisibility} />
       </search>
 
       <div className="mb-3 flex min-h-9 flex-wrap items-center gap-2 text-sm" aria-live="polite">
@@ -383,26 +303,12 @@ export function BooksScreen({
               onDelete: (book) => deleteBooks([book]),
             }}
           />
-          <nav aria-label={m.books_pagination()} className="mt-4 flex justify-end gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!list.data?.previousCursor}
-              onClick={() => onSearchChange({ ...search, after: undefined, before: list.data?.previousCursor })}
-            >
-              <ChevronLeftIcon aria-hidden />
-              {m.books_previous()}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!list.data?.nextCursor}
-              onClick={() => onSearchChange({ ...search, before: undefined, after: list.data?.nextCursor })}
-            >
-              {m.books_next()}
-              <ChevronRightIcon aria-hidden />
-            </Button>
-          </nav>
+          <CursorPager
+            previousCursor={list.data?.previousCursor}
+            nextCursor={list.data?.nextCursor}
+            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
+            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+          />
         </>
       )}
 

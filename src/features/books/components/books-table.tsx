@@ -3,7 +3,6 @@ import {
   type ColumnVisibilityState,
   columnVisibilityFeature,
   createColumnHelper,
-  type OnChangeFn,
   type RowSelectionState,
   rowSelectionFeature,
   rowSortingFeature,
@@ -11,7 +10,9 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, BookIcon, MoreHorizontalIcon } from 'lucide-react'
+import { BookIcon, MoreHorizontalIcon } from 'lucide-react'
+import { type RefObject, useMemo, useRef } from 'react'
+import { DataTable, resolvedUpdater } from '#/components/data-table'
 import { Button } from '#/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
 import { currentIntlLocale } from '#/lib/i18n'
@@ -40,9 +41,21 @@ export interface BookRowActions {
   onDelete: (book: BookRow) => void
 }
 
+/**
+ * The columns, made once per language: TanStack Table renders each cell function as a component, so new functions on
+ * every render would remount every cell (an open row menu closed whenever the list refetched). The row actions are
+ * read through a ref for the same reason.
+ */
 function useColumns(actions: BookRowActions) {
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' })
-  const languageNames = new Intl.DisplayNames([currentIntlLocale()], { type: 'language' })
+  const latestActions = useRef(actions)
+  latestActions.current = actions
+  const locale = currentIntlLocale()
+  return useMemo(() => bookColumns(locale, latestActions), [locale])
+}
+
+function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+  const languageNames = new Intl.DisplayNames([locale], { type: 'language' })
   return column.columns([
     column.display({
       id: 'select',
@@ -145,6 +158,7 @@ function useColumns(actions: BookRowActions) {
       header: () => null,
       cell: ({ row }) => {
         const book = row.original
+        const actions = latestActions.current
         if (book.id.startsWith('pending-')) return null
         return (
           <DropdownMenu modal={false}>
@@ -174,13 +188,6 @@ function useColumns(actions: BookRowActions) {
     }),
   ])
 }
-
-/** Table setters pass a value or an updater; the page's state wants the value. */
-function resolved<T>(current: T, report: (next: T) => void): OnChangeFn<T> {
-  return (updater) => report(typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater)
-}
-
-const skeletonRows = ['a', 'b', 'c', 'd', 'e']
 
 /**
  * One page of books, as the server sorted and filtered it: sorting changes the page's URL (and so the query);
@@ -219,81 +226,12 @@ export function BooksTable({
     manualSorting: true,
     enableSortingRemoval: false,
     state: { sorting, rowSelection: selection, columnVisibility },
-    onSortingChange: resolved(sorting, (next) => {
+    onSortingChange: resolvedUpdater(sorting, (next) => {
       const first = next[0]
       if (first) onSortChange(first.id as BookSortColumn, first.desc ? 'desc' : 'asc')
     }),
-    onRowSelectionChange: resolved(selection, onSelectionChange),
-    onColumnVisibilityChange: resolved(columnVisibility, onColumnVisibilityChange),
+    onRowSelectionChange: resolvedUpdater(selection, onSelectionChange),
+    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
   })
-  const visibleColumns = table.getVisibleLeafColumns().length
-
-  return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm" data-testid="books-table">
-        <thead className="border-b bg-muted/50 text-left">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted()
-                const label = header.column.columnDef.header
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className="h-10 px-3 font-medium whitespace-nowrap text-muted-foreground"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  >
-                    {header.column.getCanSort() && typeof label === 'function' ? (
-                      <button
-                        type="button"
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                        onClick={header.column.getToggleSortingHandler()}
-                        aria-label={m.books_sort_by({ column: String((label as () => string)()) })}
-                      >
-                        <table.FlexRender header={header} />
-                        {sorted === 'asc' ? (
-                          <ArrowUpIcon className="size-3.5" aria-hidden />
-                        ) : sorted === 'desc' ? (
-                          <ArrowDownIcon className="size-3.5" aria-hidden />
-                        ) : (
-                          <ArrowUpDownIcon className="size-3.5 opacity-50" aria-hidden />
-                        )}
-                      </button>
-                    ) : header.isPlaceholder ? null : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                )
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {loading
-            ? skeletonRows.map((key) => (
-                <tr key={key} className="border-b last:border-0" aria-hidden>
-                  <td colSpan={visibleColumns} className="px-3 py-3">
-                    <div className="h-10 animate-pulse rounded-md bg-muted" />
-                  </td>
-                </tr>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-testid="book-row"
-                  data-state={row.getIsSelected() ? 'selected' : undefined}
-                  className="border-b last:border-0 data-[state=selected]:bg-muted/60"
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-middle">
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  return <DataTable table={table} loading={loading} testId="books-table" rowTestId="book-row" />
 }

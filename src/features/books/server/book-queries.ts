@@ -1,16 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
+import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { books, users } from '#/server/db/schema'
-import { AppError } from '#/server/trpc/init'
 import { compactIsbn, toIsbn13 } from '../isbn'
 import type { BookFilters, BookInput, BookSortColumn } from '../schemas'
-
-interface SortKey {
-  /** The expression rows are ordered by; empty values sort last in either direction. */
-  expression: (direction: 'asc' | 'desc') => SQL
-  /** Its SQL type, for reading a cursor's key back. */
-  type: 'text' | 'integer' | 'timestamptz'
-}
 
 const sortKeys: Record<BookSortColumn, SortKey> = {
   title: { expression: () => sql`lower(${books.title})`, type: 'text' },
@@ -31,29 +24,6 @@ const sortKeys: Record<BookSortColumn, SortKey> = {
   },
   createdAt: { expression: () => sql`${books.createdAt}`, type: 'timestamptz' },
   updatedAt: { expression: () => sql`${books.updatedAt}`, type: 'timestamptz' },
-}
-
-/** A position in the list: the sort key of a row (as PostgreSQL prints it, so no precision is lost) and its id. */
-interface Cursor {
-  key: string
-  id: string
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [key, id] = parsed as unknown[]
-      if (typeof key === 'string' && typeof id === 'string') return { key, id }
-    }
-  } catch {
-    // Reported below, like any other malformed cursor.
-  }
-  throw new AppError({ code: 'BAD_REQUEST', appCode: 'INVALID_CURSOR', message: 'This list position is not valid' })
 }
 
 /** `%` and `_` typed into the search box are searched for, not wildcards. */
@@ -99,42 +69,17 @@ export interface BookPageRequest extends BookFilters {
   limit: number
 }
 
-/**
- * One page of the list, by keyset: the rows after (or before) a cursor in the chosen order, with the id breaking
- * ties. Books added or removed meanwhile never shift a page, so none is shown twice or skipped.
- */
+/** One page of the list, by keyset (src/server/db/keyset.ts): stable while books are added or removed. */
 export async function listBooks(db: Database, organizationId: string, request: BookPageRequest) {
-  const sortKey = sortKeys[request.sort]
-  const key = sortKey.expression(request.direction)
-  const cursorText = request.before ?? request.after
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
-  const backwards = request.before !== undefined
-  const ascending = (request.direction === 'asc') !== backwards
-  const castKey = sql`${cursor?.key ?? null}::${sql.raw(sortKey.type)}`
-  const position = cursor
-    ? ascending
-      ? sql`(${key}, ${books.id}) > (${castKey}, ${cursor.id})`
-      : sql`(${key}, ${books.id}) < (${castKey}, ${cursor.id})`
-    : undefined
+  const page = keysetQuery(sortKeys[request.sort], books.id, request)
   const rows = await db
-    .select({ ...bookListColumns, cursorKey: sql<string>`(${key})::text` })
+    .select({ ...bookListColumns, cursorKey: page.cursorKey })
     .from(books)
     .leftJoin(users, eq(users.id, books.createdById))
-    .where(and(bookConditions(organizationId, request), position))
-    .orderBy(...(ascending ? [asc(key), asc(books.id)] : [desc(key), desc(books.id)]))
-    .limit(request.limit + 1)
-  const hasMore = rows.length > request.limit
-  const page = rows.slice(0, request.limit)
-  if (backwards) page.reverse()
-  const first = page[0]
-  const last = page.at(-1)
-  const at = (row: (typeof page)[number] | undefined) =>
-    row ? encodeCursor({ key: row.cursorKey, id: row.id }) : undefined
-  return {
-    items: page.map(({ cursorKey: _, ...book }) => book),
-    nextCursor: backwards ? at(last) : hasMore ? at(last) : undefined,
-    previousCursor: backwards ? (hasMore ? at(first) : undefined) : cursor ? at(first) : undefined,
-  }
+    .where(and(bookConditions(organizationId, request), page.position))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+  return keysetPage(rows, page)
 }
 
 /** How many books the filters select; billing's plan limits count the same way. */

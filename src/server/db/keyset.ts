@@ -1,0 +1,87 @@
+import { asc, desc, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { AppError } from '../trpc/init'
+
+/**
+ * Keyset ("cursor") pagination for console lists: a page holds the rows after (or before) a cursor in the chosen
+ * order, with the id breaking ties, so rows added or removed meanwhile never shift a page (none shown twice or
+ * skipped). A cursor is the sort key of a row, as PostgreSQL prints it (no precision lost), and its id.
+ */
+export interface SortKey {
+  /** The expression rows are ordered by; empty values should sort last in either direction. */
+  expression: (direction: 'asc' | 'desc') => SQL
+  /** Its SQL type, for reading a cursor's key back. */
+  type: 'text' | 'integer' | 'timestamptz'
+}
+
+export interface PageRequest {
+  direction: 'asc' | 'desc'
+  after?: string
+  before?: string
+  limit: number
+}
+
+interface Cursor {
+  key: string
+  id: string
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [key, id] = parsed as unknown[]
+      if (typeof key === 'string' && typeof id === 'string') return { key, id }
+    }
+  } catch {
+    // Reported below, like any other malformed cursor.
+  }
+  throw new AppError({ code: 'BAD_REQUEST', appCode: 'INVALID_CURSOR', message: 'This list position is not valid' })
+}
+
+/**
+ * What a page query needs: the condition that starts it at the cursor, its order, and the key to select (as
+ * `cursorKey`) so `keysetPage` can hand out the next cursors.
+ */
+export function keysetQuery(sortKey: SortKey, id: AnyPgColumn, request: PageRequest) {
+  const key = sortKey.expression(request.direction)
+  const cursorText = request.before ?? request.after
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
+  const backwards = request.before !== undefined
+  const ascending = (request.direction === 'asc') !== backwards
+  const castKey = sql`${cursor?.key ?? null}::${sql.raw(sortKey.type)}`
+  const position = cursor
+    ? ascending
+      ? sql`(${key}, ${id}) > (${castKey}, ${cursor.id})`
+      : sql`(${key}, ${id}) < (${castKey}, ${cursor.id})`
+    : undefined
+  return {
+    position,
+    orderBy: ascending ? [asc(key), asc(id)] : [desc(key), desc(id)],
+    cursorKey: sql<string>`(${key})::text`,
+    /** One row more than the page, to learn whether another page follows. */
+    limit: request.limit + 1,
+    backwards,
+    fromCursor: cursor !== undefined,
+  }
+}
+
+/** The page's rows in reading order, and the cursors of the pages before and after it. */
+export function keysetPage<Row extends { id: string; cursorKey: string }>(
+  rows: Row[],
+  query: ReturnType<typeof keysetQuery>,
+) {
+  const hasMore = rows.length >= query.limit
+  const page = rows.slice(0, query.limit - 1)
+  if (query.backwards) page.reverse()
+  const at = (row: Row | undefined) => (row ? encodeCursor({ key: row.cursorKey, id: row.id }) : undefined)
+  return {
+    items: page.map(({ cursorKey: _, ...item }) => item as Omit<Row, 'cursorKey'>),
+    nextCursor: query.backwards ? at(page.at(-1)) : hasMore ? at(page.at(-1)) : undefined,
+    previousCursor: query.backwards ? (hasMore ? at(page[0]) : undefined) : query.fromCursor ? at(page[0]) : undefined,
+  }
+}
