@@ -26,6 +26,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'app', testIgnore: /\/last\// },
+    // Tests that change what every other test relies on (closing sign-up): they run once the rest have finished.
+    { name: 'last', testMatch: /\/last\/.*\.spec\.ts$/, dependencies: ['app'] },
+  ],
   webServer: {
     // The built production server on a database of its own; see tests/e2e/server.ts.
     command: `${JSON.stringify(process.execPath)} tests/e2e/server.ts`,

@@ -1,12 +1,16 @@
 import { m } from '#/paraglide/messages'
 import { authErrorMessages } from './auth-error-messages'
 import { translateErrorCode } from './errors'
+import { currentIntlLocale } from './i18n'
 
 /** Better Auth's client error: a code, the server's message, and the HTTP status. */
 export interface AuthClientError {
   code?: string
   message?: string
   status: number
+  /** Sent with BANNED_USER (src/server/auth/user-administration.ts): why, and until when (none: until lifted). */
+  banReason?: string
+  banExpires?: string | null
 }
 
 /**
@@ -16,6 +20,12 @@ export interface AuthClientError {
 export function describeAuthError(error: AuthClientError): string {
   // Better Auth's rate limiter answers 429 without a code.
   const code = error.status === 429 ? 'TOO_MANY_REQUESTS' : error.code
+  if (code === 'BANNED_USER' && typeof error.banReason === 'string') {
+    const reason = error.banReason
+    if (!error.banExpires) return m.error_banned_forever({ reason })
+    const until = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+    return m.error_banned_until({ reason, date: until.format(new Date(error.banExpires)) })
+  }
   const authMessage =
     code && Object.hasOwn(authErrorMessages, code)
       ? authErrorMessages[code as keyof typeof authErrorMessages]

@@ -22,6 +22,7 @@ export const siteSettingsInput = z.object({
   authAnonymous: z.boolean(),
   authPasskey: z.boolean(),
   signUpOpen: z.boolean(),
+  emailVerificationRequired: z.boolean(),
   docsEditBranch: z
     .string()
     .trim()

@@ -41,6 +41,7 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     authAnonymous: row.authAnonymous,
     authPasskey: row.authPasskey,
     signUpOpen: row.signUpOpen,
+    emailVerificationRequired: row.emailVerificationRequired,
     updatedAt: row.updatedAt,
   }
 }

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteSettingChanges } from '#/server/db/schema'
+import { emailOutbox, sessions, siteSettingChanges } from '#/server/db/schema'
 import { getSiteSettings, readSiteSettings } from '#/server/settings'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -130,5 +131,43 @@ describe.each(engines)('Configuration on %s', (engine) => {
       body: { name: 'Late', email: 'late@example.com', password: 'engine1843' },
     })
     expect(late.status).toBe(200)
+  })
+
+  it('with email verification required, a password sign-in waits for a verified address (a new link is sent)', async () => {
+    expect((await update(admin, { emailVerificationRequired: true })).error).toBeUndefined()
+    current = { ...current, emailVerificationRequired: true }
+    const mailTo = async (to: string) => (await db().select().from(emailOutbox)).filter((mail) => mail.to === to)
+
+    const signedUp = await h.call<{ token: string | null; user: { id: string } }>('/sign-up/email', {
+      body: { name: 'Vera Verify', email: 'vera@example.com', password: 'engine1843' },
+    })
+    expect(signedUp.status).toBe(200)
+    expect(signedUp.body.token, 'sign-up signs nobody in').toBeNull()
+    expect(signedUp.cookie).not.toContain('session_token=')
+    expect(await db().select().from(sessions).where(eq(sessions.userId, signedUp.body.user.id))).toEqual([])
+    expect(await mailTo('vera@example.com')).toHaveLength(1)
+
+    // A wrong password is just wrong; the right one is refused until the address is verified, with a new link.
+    const wrong = await h.call('/sign-in/email', { body: { email: 'vera@example.com', password: 'wrong-one1' } })
+    expect(wrong.code).toBe('INVALID_EMAIL_OR_PASSWORD')
+    const refused = await h.call('/sign-in/email', { body: { email: 'vera@example.com', password: 'engine1843' } })
+    expect([refused.status, refused.code]).toEqual([403, 'EMAIL_NOT_VERIFIED'])
+    const mails = await mailTo('vera@example.com')
+    expect(mails).toHaveLength(2)
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=[^\s"<]+/.exec(mails[1]?.text ?? '')?.[0]
+    expect(link).toBeDefined()
+    const verified = await h.call(
+      new URL(link ?? '').pathname.replace('/api/auth', '') + new URL(link ?? '').search,
+      {},
+    )
+    expect(verified.status).toBeLessThan(400)
+    const signedIn = await h.call('/sign-in/email', { body: { email: 'vera@example.com', password: 'engine1843' } })
+    expect(signedIn.status).toBe(200)
+
+    // Switched off again, an unverified account signs in as before.
+    expect((await update(admin, { emailVerificationRequired: false })).error).toBeUndefined()
+    current = { ...current, emailVerificationRequired: false }
+    const relaxed = await h.call('/sign-in/email', { body: { email: user.email, password: 'engine1843' } })
+    expect(relaxed.status).toBe(200)
   })
 })

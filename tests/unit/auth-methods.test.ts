@@ -19,6 +19,7 @@ const allOn: SiteSettings = {
   authAnonymous: true,
   authPasskey: true,
   signUpOpen: true,
+  emailVerificationRequired: false,
   updatedAt: new Date(0),
 }
 const acme = {

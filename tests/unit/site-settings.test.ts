@@ -18,6 +18,7 @@ const valid = {
   authAnonymous: true,
   authPasskey: true,
   signUpOpen: true,
+  emailVerificationRequired: false,
 }
 
 describe('site settings validation', () => {

@@ -8,7 +8,7 @@ import { PasskeySignInButton } from './passkey-sign-in-button'
 import { SocialButtons } from './social-buttons'
 
 /** Whether any method besides the password form is on (the divider and the block show only then). */
-function hasAlternatives(methods: AuthMethods): boolean {
+function hasAlternatives(methods: AuthMethods, signUpOpen: boolean): boolean {
   return (
     methods.github ||
     methods.google ||
@@ -16,7 +16,7 @@ function hasAlternatives(methods: AuthMethods): boolean {
     methods.magicLink ||
     methods.emailOtp ||
     methods.passkey ||
-    methods.anonymous
+    (methods.anonymous && signUpOpen)
   )
 }
 
@@ -25,8 +25,8 @@ function hasAlternatives(methods: AuthMethods): boolean {
  * (`authMethods` from site settings). Each method's button lives in its own file.
  */
 export function SignInAlternatives({ redirect }: { redirect: string | undefined }) {
-  const { authMethods } = useSiteSettings()
-  if (!hasAlternatives(authMethods)) return null
+  const { authMethods, signUpOpen } = useSiteSettings()
+  if (!hasAlternatives(authMethods, signUpOpen)) return null
   return (
     <div className="mt-6 grid gap-3">
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
@@ -38,7 +38,8 @@ export function SignInAlternatives({ redirect }: { redirect: string | undefined 
       {authMethods.passkey ? <PasskeySignInButton redirect={redirect} /> : null}
       {authMethods.magicLink ? <MagicLinkSignIn redirect={redirect} /> : null}
       {authMethods.emailOtp ? <EmailCodeSignIn redirect={redirect} /> : null}
-      {authMethods.anonymous ? <ContinueAsGuestButton redirect={redirect} /> : null}
+      {/* A guest is a new account: not offered while sign-up is closed. */}
+      {authMethods.anonymous && signUpOpen ? <ContinueAsGuestButton redirect={redirect} /> : null}
     </div>
   )
 }

@@ -17,7 +17,7 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signInSchema)
   const [pending, setPending] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
-  const { authEmailPassword, authUsername } = useSiteSettings()
+  const { authEmailPassword, authUsername, signUpOpen } = useSiteSettings()
   const usernameAllowed = authEmailPassword && authUsername
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -87,12 +87,14 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
       <Button type="submit" disabled={pending}>
         {pending ? m.auth_signing_in() : m.auth_sign_in()}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {m.auth_no_account()}{' '}
-        <a className="text-primary underline-offset-4 hover:underline" href={signUpHref}>
-          {m.auth_sign_up()}
-        </a>
-      </p>
+      {signUpOpen ? (
+        <p className="text-center text-sm text-muted-foreground">
+          {m.auth_no_account()}{' '}
+          <a className="text-primary underline-offset-4 hover:underline" href={signUpHref}>
+            {m.auth_sign_up()}
+          </a>
+        </p>
+      ) : null}
     </form>
   )
 }

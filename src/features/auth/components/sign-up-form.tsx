@@ -16,6 +16,7 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
   const { errors, validate } = useFieldErrors(signUpSchema)
   const [pending, setPending] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
+  const [verifyEmailFirst, setVerifyEmailFirst] = useState<string | null>(null)
   const { authEmailPassword, authUsername } = useSiteSettings()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -33,7 +34,7 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
       return
     }
     setPending(true)
-    const { error } = await authClient.signUp.email({
+    const { data, error } = await authClient.signUp.email({
       name: values.name,
       email: values.email,
       password: values.password,
@@ -46,10 +47,27 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
       toast.error(describeAuthError(error))
       return
     }
+    if (!data?.token) {
+      // The site asks for a verified address before anyone signs in (Configuration): the link is on its way.
+      setPending(false)
+      setVerifyEmailFirst(values.email)
+      return
+    }
     goAfterSignIn(redirect)
   }
 
   const signInHref = authPageHref('/sign-in', redirect)
+  if (verifyEmailFirst) {
+    return (
+      <div role="status" className="grid gap-3 text-center" data-testid="sign-up-verify-first">
+        <p className="font-medium">{m.auth_sign_up_verify_first_title()}</p>
+        <p className="text-sm text-muted-foreground">{m.auth_sign_up_verify_first({ email: verifyEmailFirst })}</p>
+        <a className="text-sm text-primary underline-offset-4 hover:underline" href={signInHref}>
+          {m.auth_sign_in()}
+        </a>
+      </div>
+    )
+  }
   return (
     <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       <FormNotice>{notice}</FormNotice>

@@ -160,9 +160,17 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
       </SettingsSection>
 
       <SettingsSection id="config-sign-up" title={m.config_section_sign_up()}>
-        <div className="mt-4">
+        <div className="mt-4 grid gap-4">
           <form.AppField name="signUpOpen">
             {(field) => <field.CheckboxField label={m.config_sign_up_open()} hint={m.config_sign_up_open_hint()} />}
+          </form.AppField>
+          <form.AppField name="emailVerificationRequired">
+            {(field) => (
+              <field.CheckboxField
+                label={m.config_email_verification_required()}
+                hint={m.config_email_verification_required_hint()}
+              />
+            )}
           </form.AppField>
         </div>
       </SettingsSection>

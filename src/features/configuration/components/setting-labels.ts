@@ -19,6 +19,7 @@ export const settingLabels: Record<keyof SiteSettingsInput, () => string> = {
   authAnonymous: m.config_auth_anonymous,
   authPasskey: m.config_auth_passkey,
   signUpOpen: m.config_sign_up_open,
+  emailVerificationRequired: m.config_email_verification_required,
 }
 
 /** A session's sign-in method (src/server/auth/methods.ts signInMethodOf) by the name of its switch. */
