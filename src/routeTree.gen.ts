@@ -34,7 +34,7 @@ import { Route as ConsoleAccountRouteImport } from './routes/console/account'
 import { Route as ConsoleBooksRouteRouteImport } from './routes/console/books/route'
 import { Route as ConsoleConfigurationRouteImport } from './routes/console/configuration'
 import { Route as ConsoleOrganizationRouteRouteImport } from './routes/console/organization/route'
-import { Route as ConsoleUsersRouteImport } from './routes/console/users'
+import { Route as ConsoleUsersRouteRouteImport } from './routes/console/users/route'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
@@ -50,6 +50,8 @@ import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/con
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
 import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
+import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
+import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -175,7 +177,7 @@ const ConsoleOrganizationRouteRoute =
     path: '/organization',
     getParentRoute: () => ConsoleRouteRoute,
   } as any)
-const ConsoleUsersRoute = ConsoleUsersRouteImport.update({
+const ConsoleUsersRouteRoute = ConsoleUsersRouteRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => ConsoleRouteRoute,
@@ -261,6 +263,16 @@ const ConsoleOrganizationTeamsRoute =
     path: '/teams',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
+const ConsoleUsersIndexRoute = ConsoleUsersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ConsoleUsersRouteRoute,
+} as any)
+const ConsoleUsersUserIdRoute = ConsoleUsersUserIdRouteImport.update({
+  id: '/$userId',
+  path: '/$userId',
+  getParentRoute: () => ConsoleUsersRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/console': typeof ConsoleRouteRouteWithChildren
@@ -273,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
+  '/console/users': typeof ConsoleUsersRouteRouteWithChildren
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -285,7 +298,6 @@ export interface FileRoutesByFullPath {
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
-  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/console/': typeof ConsoleIndexRoute
@@ -300,8 +312,10 @@ export interface FileRoutesByFullPath {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
+  '/console/users/': typeof ConsoleUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
@@ -322,7 +336,6 @@ export interface FileRoutesByTo {
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
-  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/console': typeof ConsoleIndexRoute
@@ -337,8 +350,10 @@ export interface FileRoutesByTo {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
+  '/console/users': typeof ConsoleUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -353,6 +368,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
+  '/console/users': typeof ConsoleUsersRouteRouteWithChildren
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
@@ -365,7 +381,6 @@ export interface FileRoutesById {
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
-  '/console/users': typeof ConsoleUsersRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/_home/': typeof HomeIndexRoute
@@ -381,8 +396,10 @@ export interface FileRoutesById {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
+  '/console/users/': typeof ConsoleUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -397,6 +414,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/console/books'
     | '/console/organization'
+    | '/console/users'
     | '/forgot-password'
     | '/magic-link'
     | '/reset-password'
@@ -409,7 +427,6 @@ export interface FileRouteTypes {
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
-    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/console/'
@@ -424,8 +441,10 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/users/$userId'
     | '/console/books/'
     | '/console/organization/'
+    | '/console/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -446,7 +465,6 @@ export interface FileRouteTypes {
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
-    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/console'
@@ -461,8 +479,10 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/users/$userId'
     | '/console/books'
     | '/console/organization'
+    | '/console/users'
   id:
     | '__root__'
     | '/console'
@@ -476,6 +496,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/console/books'
     | '/console/organization'
+    | '/console/users'
     | '/_auth/forgot-password'
     | '/_auth/magic-link'
     | '/_auth/reset-password'
@@ -488,7 +509,6 @@ export interface FileRouteTypes {
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
-    | '/console/users'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/_home/'
@@ -504,8 +524,10 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/users/$userId'
     | '/console/books/'
     | '/console/organization/'
+    | '/console/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -706,7 +728,7 @@ declare module '@tanstack/react-router' {
       id: '/console/users'
       path: '/users'
       fullPath: '/console/users'
-      preLoaderRoute: typeof ConsoleUsersRouteImport
+      preLoaderRoute: typeof ConsoleUsersRouteRouteImport
       parentRoute: typeof ConsoleRouteRoute
     }
     '/docs/': {
@@ -814,6 +836,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationTeamsRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
+    '/console/users/': {
+      id: '/console/users/'
+      path: '/'
+      fullPath: '/console/users/'
+      preLoaderRoute: typeof ConsoleUsersIndexRouteImport
+      parentRoute: typeof ConsoleUsersRouteRoute
+    }
+    '/console/users/$userId': {
+      id: '/console/users/$userId'
+      path: '/$userId'
+      fullPath: '/console/users/$userId'
+      preLoaderRoute: typeof ConsoleUsersUserIdRouteImport
+      parentRoute: typeof ConsoleUsersRouteRoute
+    }
   }
 }
 
@@ -854,21 +890,34 @@ const ConsoleOrganizationRouteRouteWithChildren =
     ConsoleOrganizationRouteRouteChildren,
   )
 
+interface ConsoleUsersRouteRouteChildren {
+  ConsoleUsersUserIdRoute: typeof ConsoleUsersUserIdRoute
+  ConsoleUsersIndexRoute: typeof ConsoleUsersIndexRoute
+}
+
+const ConsoleUsersRouteRouteChildren: ConsoleUsersRouteRouteChildren = {
+  ConsoleUsersUserIdRoute: ConsoleUsersUserIdRoute,
+  ConsoleUsersIndexRoute: ConsoleUsersIndexRoute,
+}
+
+const ConsoleUsersRouteRouteWithChildren =
+  ConsoleUsersRouteRoute._addFileChildren(ConsoleUsersRouteRouteChildren)
+
 interface ConsoleRouteRouteChildren {
   ConsoleBooksRouteRoute: typeof ConsoleBooksRouteRouteWithChildren
   ConsoleOrganizationRouteRoute: typeof ConsoleOrganizationRouteRouteWithChildren
+  ConsoleUsersRouteRoute: typeof ConsoleUsersRouteRouteWithChildren
   ConsoleAccountRoute: typeof ConsoleAccountRoute
   ConsoleConfigurationRoute: typeof ConsoleConfigurationRoute
-  ConsoleUsersRoute: typeof ConsoleUsersRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
 }
 
 const ConsoleRouteRouteChildren: ConsoleRouteRouteChildren = {
   ConsoleBooksRouteRoute: ConsoleBooksRouteRouteWithChildren,
   ConsoleOrganizationRouteRoute: ConsoleOrganizationRouteRouteWithChildren,
+  ConsoleUsersRouteRoute: ConsoleUsersRouteRouteWithChildren,
   ConsoleAccountRoute: ConsoleAccountRoute,
   ConsoleConfigurationRoute: ConsoleConfigurationRoute,
-  ConsoleUsersRoute: ConsoleUsersRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 }
 

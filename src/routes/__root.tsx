@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { Toaster } from 'sonner'
 import { RootNotFound, RouteErrorScreen } from '#/components/status-screens'
 import { ThemeProvider, useThemeChoice } from '#/components/theme-provider'
+import { ImpersonationBanner } from '#/features/users/components/impersonation-banner'
 import { getLocale, locales } from '#/lib/i18n'
 import { themeBootScript } from '#/lib/theme'
 import { m } from '#/paraglide/messages'
@@ -76,6 +77,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
           {m.skip_to_content()}
         </a>
         <ThemeProvider defaultTheme={defaultTheme}>
+          <ImpersonationBanner />
           {children}
           <AppToaster />
         </ThemeProvider>

@@ -35,7 +35,8 @@ test.describe('an account without a password', () => {
       `We sent a link to ${email}. Open it within an hour to set your password, then sign in with it.`,
     )
 
-    const message = await waitForEmail(email, { subject: /Reset your Hatch password/ })
+    // An account without a password is asked to choose its first one, not to reset it.
+    const message = await waitForEmail(email, { subject: /Choose your Hatch password/ })
     await visit(page, message.links.find((url) => url.includes('/api/auth/reset-password/')) ?? '')
     await page.getByLabel('New password', { exact: true }).fill('first-pass1')
     await page.getByRole('button', { name: 'Save the new password' }).click()

@@ -38,6 +38,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
       'api_keys',
+      'audit_log',
       'auth_rate_limits',
       'books',
       'email_outbox',

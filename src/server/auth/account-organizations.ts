@@ -1,8 +1,9 @@
 import { APIError } from 'better-auth/api'
-import { eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
 import type { Database } from '../db/client'
-import { members, organizations } from '../db/schema'
+import { members, organizations, users } from '../db/schema'
+import { recordActivity } from './organization-activity'
 
 /**
  * Before an account is deleted: refuse while it is the only owner of an organization others still belong to (they
@@ -41,4 +42,60 @@ export async function accountDeletionOrganizations(db: Database, userId: string)
     }
   }
   if (alone.length > 0) await db.delete(organizations).where(inArray(organizations.id, alone))
+}
+
+/**
+ * Before an app admin deletes an account: organizations it alone belongs to go with it; where it is the only owner
+ * and others remain, the longest-standing admin (else member) becomes the owner, so no organization is left
+ * without one. Recorded in each organization's activity log.
+ */
+export async function handOverOrganizations(
+  db: Database,
+  userId: string,
+  actor: { id: string; name: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({ organizationId: members.organizationId })
+      .from(members)
+      .where(eq(members.userId, userId))
+    if (own.length === 0) return
+    const everyone = await tx
+      .select({
+        id: members.id,
+        organizationId: members.organizationId,
+        userId: members.userId,
+        role: members.role,
+        name: users.name,
+        joinedAt: members.createdAt,
+      })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(
+        inArray(
+          members.organizationId,
+          own.map((membership) => membership.organizationId),
+        ),
+      )
+      .orderBy(asc(members.createdAt))
+    const alone: string[] = []
+    for (const { organizationId } of own) {
+      const others = everyone.filter((member) => member.organizationId === organizationId && member.userId !== userId)
+      if (others.length === 0) {
+        alone.push(organizationId)
+        continue
+      }
+      if (others.some((member) => parseRoleList(member.role).includes('owner'))) continue
+      const heir = others.find((member) => parseRoleList(member.role).includes('admin')) ?? others[0]
+      if (!heir) continue
+      await tx.update(members).set({ role: 'owner' }).where(eq(members.id, heir.id))
+      await recordActivity(tx, {
+        organizationId,
+        actor,
+        action: 'ownership_transferred',
+        details: { name: heir.name, from: parseRoleList(heir.role).join(',') },
+      })
+    }
+    if (alone.length > 0) await tx.delete(organizations).where(inArray(organizations.id, alone))
+  })
 }

@@ -18,6 +18,7 @@ import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import { apiKeyLimits } from '#/lib/api-key-rules'
+import { impersonationMinutes } from '#/lib/impersonation'
 import { passwordLimits, passwordNeedsLetterAndNumber } from '#/lib/password-policy'
 import { m } from '#/paraglide/messages'
 import { resolveAuthSecret } from '../auth-secret'
@@ -42,6 +43,7 @@ import {
 import { sendEmail } from '../email/mailer'
 import {
   changeEmailEmail,
+  choosePasswordEmail,
   magicLinkEmail,
   type OneTimeCodePurpose,
   oneTimeCodeEmail,
@@ -53,6 +55,7 @@ import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { accountDeletionOrganizations } from './account-organizations'
+import { emailVerificationGate } from './email-verification-gate'
 import { disabledMethodError, enabledAuthMethods, signInMethodOf } from './methods'
 import { organizationChecks } from './organization-checks'
 import { organizationPlugin } from './organizations'
@@ -63,6 +66,7 @@ import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
+import { userAdministration } from './user-administration'
 
 /** How long emailed links and codes work. */
 const magicLinkMinutes = 5
@@ -139,7 +143,13 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       sendResetPassword: async ({ user, url }, request) => {
         const { productName } = await getSiteSettings(db)
         const locale = localeOfRequest(request)
-        await sendEmail(db, resetPasswordEmail({ to: user.email, name: user.name, url, product: productName, locale }))
+        // An account without a password (created by an admin, or through a link or a provider) chooses its first one.
+        const [credential] = await db
+          .select({ password: accounts.password })
+          .from(accounts)
+          .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+        const template = credential?.password ? resetPasswordEmail : choosePasswordEmail
+        await sendEmail(db, template({ to: user.email, name: user.name, url, product: productName, locale }))
       },
     },
     // Sign-up sends a verification email; signing in stays allowed, and the console asks to verify.
@@ -169,7 +179,12 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
                 // Magic links and email codes create users from an address alone: name them after it until they choose.
                 name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
                 // The first account of a fresh install runs it: it becomes an app admin (npm run admin changes this).
-                role: (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db)) ? 'user' : 'admin',
+                role:
+                  ctx?.path === '/admin/create-user'
+                    ? (user as { role?: string }).role
+                    : (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db))
+                      ? 'user'
+                      : 'admin',
               },
             }
           },
@@ -294,8 +309,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       oneTap({ clientId: env.GOOGLE_CLIENT_ID }),
       organizationPlugin(db),
       organizationChecks(db),
+      userAdministration(db),
       // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: impersonationMinutes * 60 }),
+      emailVerificationGate(db),
       tanstackStartCookies(),
     ],
     ...(options.secondaryStorage
@@ -390,6 +407,7 @@ const newPasswordFields: Record<string, string> = {
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
   '/email-otp/reset-password': 'password',
+  '/admin/set-user-password': 'newPassword',
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** One row (id = 1) of settings an operator edits at run time; defaults live in the migration. */
 export const siteSettings = pgTable(
@@ -29,6 +29,8 @@ export const siteSettings = pgTable(
     authPasskey: boolean('auth_passkey').notNull().default(true),
     /** Closed: the sign-up page says so and the server creates no account (app admins still can, from Users). */
     signUpOpen: boolean('sign_up_open').notNull().default(true),
+    /** On: an email-and-password (or username) sign-in needs a verified address first. */
+    emailVerificationRequired: boolean('email_verification_required').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -233,6 +235,29 @@ export const siteSettingChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('site_setting_changes_created_idx').on(table.createdAt)],
+)
+
+/**
+ * What app admins did to accounts (Users): bans, roles, passwords, deletions, impersonation. Names are kept as they
+ * were then, so an entry still reads right after either account is renamed or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetName: text('target_name').notNull(),
+    targetEmail: text('target_email').notNull(),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_target_idx').on(table.targetUserId, table.createdAt),
+  ],
 )
 
 /** Emails kept instead of sent when no SMTP server is configured (SMTP_URL), so `npm start` needs no mail server. */

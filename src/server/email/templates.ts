@@ -70,6 +70,26 @@ export function resetPasswordEmail(options: {
   })
 }
 
+/** The same link for an account that has no password yet (created by an admin, or by a magic link or provider). */
+export function choosePasswordEmail(options: {
+  to: string
+  name: string
+  url: string
+  product: string
+  locale: Locale
+}) {
+  const { locale } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.email_choose_password_subject({ product: options.product }, { locale }),
+    greeting: m.email_greeting({ name: options.name }, { locale }),
+    body: m.email_choose_password_body({ product: options.product }, { locale }),
+    action: m.email_choose_password_action({}, { locale }),
+    url: options.url,
+    footer: m.email_ignore_footer({}, { locale }),
+  })
+}
+
 export function magicLinkEmail(options: { to: string; url: string; product: string; locale: Locale }) {
   const { locale } = options
   return actionEmail({

@@ -5,6 +5,7 @@ import { ZodError, z } from 'zod'
 import { denialMessage, type Permissions } from '#/lib/access-control'
 import { authForDatabase } from '../auth/auth'
 import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
+import { isBanActive } from '../auth/user-administration'
 import type { TrpcContext } from './context'
 
 /**
@@ -72,6 +73,10 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
     throw error
   }
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
+  // A ban ends every session, but an API key would still open one: a banned user's keys stop working too.
+  if (isBanActive(session.user as { banned?: boolean | null; banExpires?: Date | null })) {
+    throw new AppError({ code: 'UNAUTHORIZED', appCode: 'BANNED_USER', message: 'This account is suspended' })
+  }
   return next({ ctx: { ...ctx, session: session.session, user: session.user } })
 })
 

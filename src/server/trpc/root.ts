@@ -4,6 +4,7 @@ import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
+import { usersRouter } from '#/features/users/server/users-router'
 import { createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
@@ -18,6 +19,7 @@ export const appRouter = createRouter({
   organizations: organizationsRouter,
   settings: settingsRouter,
   system: systemRouter,
+  users: usersRouter,
 })
 
 export type AppRouter = typeof appRouter

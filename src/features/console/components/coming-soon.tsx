@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, UsersIcon } from 'lucide-react'
+import { LayoutDashboardIcon } from 'lucide-react'
 import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
 import { m } from '#/paraglide/messages'
@@ -10,13 +10,6 @@ const sections = {
     description: m.console_dashboard_description,
     emptyTitle: m.console_dashboard_empty_title,
     empty: m.console_dashboard_empty,
-  },
-  users: {
-    icon: UsersIcon,
-    title: m.console_users,
-    description: m.console_users_description,
-    emptyTitle: m.console_users_empty_title,
-    empty: m.console_users_empty,
   },
 }
 

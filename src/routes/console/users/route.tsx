@@ -1,5 +1,4 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { UpcomingSection } from '#/features/console/components/coming-soon'
+import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/users')({
@@ -7,7 +6,6 @@ export const Route = createFileRoute('/console/users')({
   beforeLoad: ({ context }) => {
     if (!context.consoleSession.isAppAdmin) throw notFound()
   },
-  head: () => ({ meta: [{ title: m.console_users() }] }),
   staticData: { crumb: m.console_users },
-  component: () => <UpcomingSection section="users" />,
+  component: Outlet,
 })

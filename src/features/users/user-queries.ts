@@ -1,0 +1,32 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '#/server/trpc/root'
+import type { UserListSearch } from './schemas'
+
+type UsersOutputs = inferRouterOutputs<AppRouter>['users']
+export type UserRow = UsersOutputs['list']['items'][number]
+export type UserDetails = UsersOutputs['get']
+
+export const userPageSize = 25
+
+/** The list procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
+export function userListInputOf(search: UserListSearch) {
+  return {
+    q: search.q,
+    role: search.role,
+    status: search.status,
+    verified: search.verified,
+    kind: search.kind,
+    joinedFrom: search.joinedFrom,
+    joinedTo: search.joinedTo,
+    sort: search.sort ?? 'createdAt',
+    direction: search.direction ?? 'desc',
+    after: search.after,
+    before: search.before,
+    limit: userPageSize,
+  } as const
+}
+
+export function userFiltersOf(search: UserListSearch) {
+  const { after: _after, before: _before, limit: _limit, ...filters } = userListInputOf(search)
+  return filters
+}
