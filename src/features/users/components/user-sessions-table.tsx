@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import { type RefObject, useMemo, useRef } from 'react'
 import { toast } from 'sonner'
 import { DataTable } from '#/components/data-table'
 import { Button } from '#/components/ui/button'
@@ -14,30 +15,18 @@ type SessionRow = UserDetails['sessions'][number]
 const features = tableFeatures({ columnVisibilityFeature })
 const column = createColumnHelper<typeof features, SessionRow>()
 
-/** Where the user is signed in now; an admin can end one session or all of them. */
-export function UserSessionsTable({
-  userId,
-  sessions,
-  onChange,
-}: {
-  userId: string
-  sessions: SessionRow[]
-  onChange: () => Promise<unknown>
-}) {
-  const trpc = useTRPC()
-  const onError = (error: unknown) => toast.error(describeError(error))
-  const revoke = useMutation(trpc.users.revokeSession.mutationOptions({ onError, onSuccess: onChange }))
-  const revokeAll = useMutation(
-    trpc.users.revokeAllSessions.mutationOptions({
-      onError,
-      onSuccess: () => {
-        toast.success(m.users_sessions_revoked())
-        return onChange()
-      },
-    }),
-  )
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
-  const columns = column.columns([
+interface RevokeOne {
+  pending: boolean
+  revoke: (sessionId: string) => void
+}
+
+/**
+ * Made once per language: cells are components to TanStack Table, so new functions would remount every cell. The
+ * revoke action is read through a ref for the same reason.
+ */
+function sessionColumns(locale: string, revokeOne: RefObject<RevokeOne>) {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  return column.columns([
     column.accessor('userAgent', {
       header: m.users_session_device,
       cell: ({ row }) => {
@@ -66,14 +55,43 @@ export function UserSessionsTable({
         <Button
           size="sm"
           variant="outline"
-          disabled={revoke.isPending}
-          onClick={() => revoke.mutate({ userId, sessionId: row.original.id })}
+          disabled={revokeOne.current.pending}
+          onClick={() => revokeOne.current.revoke(row.original.id)}
         >
           {m.users_session_revoke()}
         </Button>
       ),
     }),
   ])
+}
+
+/** Where the user is signed in now; an admin can end one session or all of them. */
+export function UserSessionsTable({
+  userId,
+  sessions,
+  onChange,
+}: {
+  userId: string
+  sessions: SessionRow[]
+  onChange: () => Promise<unknown>
+}) {
+  const trpc = useTRPC()
+  const onError = (error: unknown) => toast.error(describeError(error))
+  const revoke = useMutation(trpc.users.revokeSession.mutationOptions({ onError, onSuccess: onChange }))
+  const revokeAll = useMutation(
+    trpc.users.revokeAllSessions.mutationOptions({
+      onError,
+      onSuccess: () => {
+        toast.success(m.users_sessions_revoked())
+        return onChange()
+      },
+    }),
+  )
+  const current: RevokeOne = { pending: revoke.isPending, revoke: (sessionId) => revoke.mutate({ userId, sessionId }) }
+  const revokeOne = useRef(current)
+  revokeOne.current = current
+  const locale = currentIntlLocale()
+  const columns = useMemo(() => sessionColumns(locale, revokeOne), [locale])
   const table = useTable({ features, columns, data: sessions, getRowId: (session) => session.id })
   return (
     <section aria-labelledby="user-sessions-title" className="rounded-xl border p-4 sm:p-6">

@@ -8,6 +8,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
+import { useMemo } from 'react'
 import { DataTable, resolvedUpdater } from '#/components/data-table'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
@@ -26,8 +27,14 @@ export const hideableUserColumns = [
   ['createdAt', m.users_col_joined],
 ] as const
 
+/** Made once per language: cells are components to TanStack Table, so new functions would remount every cell. */
 function useColumns() {
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' })
+  const locale = currentIntlLocale()
+  return useMemo(() => userColumns(locale), [locale])
+}
+
+function userColumns(locale: string) {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
   return column.columns([
     column.accessor('name', {
       header: m.users_col_name,
