@@ -1,5 +1,5 @@
 import { SearchIcon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Input } from '#/components/ui/input'
 import { m } from '#/paraglide/messages'
 
@@ -15,12 +15,22 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value)
   const id = useId()
+  // The page passes a new onChange on every render; were it a dependency, a page that re-renders more often than the
+  // pause (a refetch, a session refresh) would restart the timer for ever and the search would never run.
+  const report = useRef(onChange)
+  report.current = onChange
   useEffect(() => setText(value), [value])
+  // Typed before the page hydrated: the input shows it, the state does not (React fires no change for it).
+  const input = useRef<HTMLInputElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later typing arrives through onChange.
+  useEffect(() => {
+    if (input.current && input.current.value !== value) setText(input.current.value)
+  }, [])
   useEffect(() => {
     if (text === value) return
-    const timer = setTimeout(() => onChange(text), 300)
+    const timer = setTimeout(() => report.current(text), 300)
     return () => clearTimeout(timer)
-  }, [text, value, onChange])
+  }, [text, value])
   return (
     <div className="relative min-w-0 flex-1 basis-56">
       <label htmlFor={id} className="sr-only">
@@ -28,6 +38,7 @@ export function SearchBox({
       </label>
       <SearchIcon className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
       <Input
+        ref={input}
         id={id}
         type="search"
         value={text}

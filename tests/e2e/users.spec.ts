@@ -27,6 +27,7 @@ test('an admin bans someone signed in elsewhere: they are signed out and told wh
   page,
   browser,
 }) => {
+  test.slow() // one long story: two browsers, a sign-up, a ban, two sign-ins and a lifted ban
   const elsewhere = await browser.newContext()
   const theirPage = await elsewhere.newPage()
   const account = await signUpNewAccount(theirPage, newAccount({ name: 'Mallory Spammer' }))
@@ -65,6 +66,7 @@ test('an admin bans someone signed in elsewhere: they are signed out and told wh
 })
 
 test('in Chinese, an admin creates a user, acts as them with a banner on every page, then stops', async ({ page }) => {
+  test.slow() // one long story: a new user, impersonation across pages, and the history afterwards
   await openUsersAsAdmin(page, 'zh')
   const person = newAccount({ name: '李华' })
   await page.getByRole('button', { name: '新建用户' }).click()
