@@ -53,7 +53,7 @@ test.describe('the account area', () => {
     const other = await signIn(browser, account)
 
     await page.reload()
-    const sessions = page.getByTestId('sessions-list').getByRole('listitem')
+    const sessions = page.getByTestId('sessions-list').getByTestId('session-row')
     await expect(sessions).toHaveCount(2)
     await expect(page.getByTestId('sessions-list').locator('[data-current="true"]')).toContainText('This device')
 

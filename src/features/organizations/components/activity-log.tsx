@@ -1,6 +1,24 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { ActivityIcon } from 'lucide-react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import {
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
+  createColumnHelper,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table'
+import { ActivityIcon, ListFilterIcon } from 'lucide-react'
+import { useMemo } from 'react'
+import {
+  ColumnVisibilityMenu,
+  CursorPager,
+  DataTable,
+  resolvedUpdater,
+  useStoredColumnVisibility,
+} from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
+import { ListFilterSelect } from '#/components/list-filter-select'
 import { PageHeader } from '#/components/page-header'
 import { Button } from '#/components/ui/button'
 import { useConsoleSession } from '#/lib/console-session'
@@ -9,6 +27,8 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { type ActivityEntry, activityListInputOf } from '../organization-queries'
+import type { ActivityKind, ActivityListSearch } from '../schemas'
 
 type Details = Record<string, string>
 
@@ -42,35 +62,135 @@ const sentences: Record<string, (actor: string, details: Details) => string> = {
   role_deleted: (actor, d) => m.activity_role_deleted({ actor, role: d.role ?? '' }),
 }
 
-export function describeActivity(action: string, actor: string, details: Details): string {
+function describeActivity(action: string, actor: string, details: Details): string {
   return Object.hasOwn(sentences, action)
     ? (sentences[action]?.(actor, details) ?? action)
     : m.activity_other({ actor })
 }
 
-/** Who did what in the active organization, newest first, 20 at a time (owners and admins). */
-export function ActivityLog() {
+const kindLabels: Record<ActivityKind, () => string> = {
+  organization: m.activity_kind_organization,
+  members: m.activity_kind_members,
+  invitations: m.activity_kind_invitations,
+  teams: m.activity_kind_teams,
+  roles: m.activity_kind_roles,
+}
+
+const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature })
+const column = createColumnHelper<typeof features, ActivityEntry>()
+
+/** The columns a reader may hide (what happened always shows). */
+const hideableActivityColumns = [
+  ['createdAt', m.activity_col_when],
+  ['actorName', m.activity_col_who],
+] as const
+
+/** Made once per language: cells are components to TanStack Table, so new functions would remount every cell. */
+function activityColumns(locale: string) {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  return column.columns([
+    column.accessor('createdAt', {
+      header: m.activity_col_when,
+      cell: (info) => (
+        <time dateTime={info.getValue().toISOString()} className="whitespace-nowrap text-muted-foreground">
+          {date.format(info.getValue())}
+        </time>
+      ),
+    }),
+    column.accessor('actorName', { header: m.activity_col_who, enableSorting: false }),
+    column.display({
+      id: 'what',
+      header: m.activity_col_what,
+      enableSorting: false,
+      enableHiding: false,
+      // The sentence names the actor too: it is one translated unit, worded differently in each language.
+      cell: ({ row }) => describeActivity(row.original.action, row.original.actorName, row.original.details),
+    }),
+  ])
+}
+
+function ActivityTable({
+  rows,
+  loading,
+  direction,
+  onDirectionChange,
+  columnVisibility,
+  onColumnVisibilityChange,
+}: {
+  rows: ActivityEntry[]
+  loading: boolean
+  direction: 'asc' | 'desc'
+  onDirectionChange: (direction: 'asc' | 'desc') => void
+  columnVisibility: ColumnVisibilityState
+  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
+}) {
+  const locale = currentIntlLocale()
+  const columns = useMemo(() => activityColumns(locale), [locale])
+  const sorting: SortingState = [{ id: 'createdAt', desc: direction === 'desc' }]
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (entry) => String(entry.id),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting, columnVisibility },
+    onSortingChange: resolvedUpdater(sorting, (next) => {
+      const first = next[0]
+      if (first) onDirectionChange(first.desc ? 'desc' : 'asc')
+    }),
+    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
+  })
+  return <DataTable table={table} loading={loading} testId="activity-list" rowTestId="activity-row" />
+}
+
+/**
+ * Who did what in the active organization (owners and admins): one type of entry or all, newest or oldest first.
+ * The choice lives in the URL; pages follow cursors.
+ */
+export function ActivityLog({
+  search,
+  onSearchChange,
+}: {
+  search: ActivityListSearch
+  onSearchChange: (next: ActivityListSearch, options?: { replace?: boolean }) => void
+}) {
   const { organization } = useConsoleSession()
   const trpc = useTRPC()
-  const query = useInfiniteQuery(
-    trpc.organizations.activity.infiniteQueryOptions(
-      { limit: 20 },
-      { getNextPageParam: (page) => page.nextCursor, initialCursor: undefined },
-    ),
-  )
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
-  const entries = query.data?.pages.flatMap((page) => page.items) ?? []
+  const [visibility, setVisibility] = useStoredColumnVisibility('hatch.activity.columns')
+  const input = activityListInputOf(search)
+  const query = useQuery({ ...trpc.organizations.activity.queryOptions(input), placeholderData: keepPreviousData })
+  const refine = (change: Partial<ActivityListSearch>) =>
+    onSearchChange({ ...search, ...change, after: undefined, before: undefined })
+  const entries = query.data?.items ?? []
   return (
-    <div className="max-w-3xl">
+    <div className="max-w-4xl">
       <PageHeader
         title={m.activity_title()}
         description={m.activity_description({ organization: organization.name })}
       />
-      {query.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {m.loading()}
-        </p>
-      ) : query.isError ? (
+      <search className="mb-4 flex flex-wrap items-end gap-3">
+        <ListFilterSelect
+          label={m.activity_filter_kind()}
+          value={search.kind}
+          onChange={(kind) => refine({ kind: kind as ActivityKind | undefined })}
+          options={[
+            ['', m.activity_kind_any()],
+            ...Object.entries(kindLabels).map(([kind, label]): [string, string] => [kind, label()]),
+          ]}
+        />
+        <ListFilterSelect
+          label={m.activity_order()}
+          value={input.direction}
+          onChange={(direction) => refine({ direction: direction === 'asc' ? 'asc' : 'desc' })}
+          options={[
+            ['desc', m.activity_order_newest()],
+            ['asc', m.activity_order_oldest()],
+          ]}
+        />
+        <ColumnVisibilityMenu columns={hideableActivityColumns} visibility={visibility} onChange={setVisibility} />
+      </search>
+      {query.isError ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
@@ -80,32 +200,40 @@ export function ActivityLog() {
             {m.retry()}
           </Button>
         </div>
-      ) : entries.length === 0 ? (
-        <EmptyState icon={ActivityIcon} title={m.activity_empty_title()}>
-          {m.activity_empty()}
-        </EmptyState>
+      ) : !query.isPending && entries.length === 0 ? (
+        search.kind ? (
+          <EmptyState
+            icon={ListFilterIcon}
+            title={m.activity_no_match_title()}
+            action={
+              <Button variant="outline" onClick={() => refine({ kind: undefined })}>
+                {m.activity_show_all()}
+              </Button>
+            }
+          >
+            {m.activity_no_match()}
+          </EmptyState>
+        ) : (
+          <EmptyState icon={ActivityIcon} title={m.activity_empty_title()}>
+            {m.activity_empty()}
+          </EmptyState>
+        )
       ) : (
         <>
-          <ol className="divide-y rounded-xl border" data-testid="activity-list">
-            {entries.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3 sm:p-4">
-                <span>{describeActivity(entry.action, entry.actorName, entry.details)}</span>
-                <time dateTime={new Date(entry.createdAt).toISOString()} className="text-sm text-muted-foreground">
-                  {date.format(new Date(entry.createdAt))}
-                </time>
-              </li>
-            ))}
-          </ol>
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-4"
-              disabled={query.isFetchingNextPage}
-              onClick={() => query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? m.loading() : m.activity_load_more()}
-            </Button>
-          ) : null}
+          <ActivityTable
+            rows={entries}
+            loading={query.isPending}
+            direction={input.direction}
+            onDirectionChange={(direction) => refine({ direction })}
+            columnVisibility={visibility}
+            onColumnVisibilityChange={setVisibility}
+          />
+          <CursorPager
+            previousCursor={query.data?.previousCursor}
+            nextCursor={query.data?.nextCursor}
+            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
+            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+          />
         </>
       )}
     </div>

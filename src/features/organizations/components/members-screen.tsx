@@ -1,9 +1,13 @@
-import { useMutation } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CrownIcon, EllipsisIcon, UserMinusIcon, UserPlusIcon, UserRoundCogIcon } from 'lucide-react'
+import { SearchIcon, UserPlusIcon, UsersRoundIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
+import { EmptyState } from '#/components/empty-state'
+import { ListFilterSelect } from '#/components/list-filter-select'
 import { PageHeader } from '#/components/page-header'
+import { SearchBox } from '#/components/search-box'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,69 +17,18 @@ import {
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog'
 import { Button } from '#/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
-import { parseRoleList } from '#/lib/access-control'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan, useConsoleSession } from '#/lib/console-session'
 import { describeError } from '#/lib/errors'
-import { currentIntlLocale } from '#/lib/i18n'
-import { rolesLabel } from '#/lib/role-labels'
-import { initialsOf } from '#/lib/session-user'
+import { roleLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { type OrganizationMember, useFullOrganization } from '../organization-queries'
+import { type MemberRow, memberListInputOf, type OrganizationMember, useAssignableRoles } from '../organization-queries'
+import type { MemberListSearch } from '../schemas'
 import { MemberRoleDialog } from './member-role-dialog'
-import { QueryState } from './query-state'
-
-type PendingAction = { kind: 'role' | 'remove' | 'transfer'; member: OrganizationMember } | null
-
-function MemberActions({
-  member,
-  onAction,
-}: {
-  member: OrganizationMember
-  onAction: (action: PendingAction) => void
-}) {
-  const session = useConsoleSession()
-  const canUpdate = useCan({ member: ['update'] })
-  const canRemove = useCan({ member: ['delete'] })
-  const isSelf = member.userId === session.user.id
-  const callerIsOwner = session.member.roles.includes('owner')
-  const targetIsOwner = parseRoleList(member.role).includes('owner')
-  const canTransfer = callerIsOwner && !isSelf && !targetIsOwner
-  if (isSelf || !(canUpdate || canRemove || canTransfer)) return null
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={m.members_actions_for({ name: member.user.name })}>
-          <EllipsisIcon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canUpdate ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'role', member })}>
-            <UserRoundCogIcon aria-hidden />
-            {m.members_change_role()}
-          </DropdownMenuItem>
-        ) : null}
-        {canTransfer ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'transfer', member })}>
-            <CrownIcon aria-hidden />
-            {m.members_transfer()}
-          </DropdownMenuItem>
-        ) : null}
-        {canRemove ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'remove', member })} className="text-destructive">
-            <UserMinusIcon aria-hidden />
-            {m.members_remove()}
-          </DropdownMenuItem>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
-}
+import { hideableMemberColumns, type MemberAction, MembersTable } from './members-table'
 
 function ConfirmDialog({
   title,
@@ -106,18 +59,51 @@ function ConfirmDialog({
   )
 }
 
-/** Who is in the active organization, with their roles and join dates, and what the viewer may change about them. */
-export function MembersScreen() {
+/** The member as Better Auth describes one, which the role dialog reads. */
+function asOrganizationMember(member: MemberRow, organizationId: string): OrganizationMember {
+  return {
+    id: member.id,
+    organizationId,
+    userId: member.userId,
+    // Better Auth types the role as a single built-in one; it stores any list of roles ("admin,editor"), as here.
+    role: member.role as OrganizationMember['role'],
+    createdAt: member.createdAt,
+    user: { id: member.userId, name: member.name, email: member.email, image: member.image ?? undefined },
+  }
+}
+
+const noFilters = { q: undefined, role: undefined } satisfies Partial<MemberListSearch>
+
+/**
+ * Who is in the active organization, with their roles and join dates, and what the viewer may change about them.
+ * Search, role filter and order live in the URL; pages follow cursors.
+ */
+export function MembersScreen({
+  search,
+  onSearchChange,
+}: {
+  search: MemberListSearch
+  onSearchChange: (next: MemberListSearch, options?: { replace?: boolean }) => void
+}) {
   const session = useConsoleSession()
-  const query = useFullOrganization()
   const refresh = useAuthRefresh()
   const trpc = useTRPC()
   const canInvite = useCan({ invitation: ['create'] })
-  const [pending, setPending] = useState<PendingAction>(null)
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' })
+  const roles = useAssignableRoles()
+  const [pending, setPending] = useState<MemberAction | null>(null)
+  const [visibility, setVisibility] = useStoredColumnVisibility('hatch.members.columns')
+  const input = memberListInputOf(search)
+  const list = useQuery({ ...trpc.organizations.members.queryOptions(input), placeholderData: keepPreviousData })
   const transfer = useMutation(trpc.organizations.transferOwnership.mutationOptions())
+  const filtering = search.q !== undefined || search.role !== undefined
+  const refine = (change: Partial<MemberListSearch>, options?: { replace?: boolean }) =>
+    onSearchChange({ ...search, ...change, after: undefined, before: undefined }, options)
+  const rows = list.data?.items ?? []
+  // A role named in the URL stays choosable while the organization's own roles load.
+  const roleOptions = search.role && !roles.includes(search.role) ? [...roles, search.role] : roles
 
-  const remove = async (member: OrganizationMember) => {
+  // Each refresh below also refetches this list: it invalidates every `organizations.*` procedure.
+  const remove = async (member: MemberRow) => {
     setPending(null)
     const { error } = await authClient.organization.removeMember({
       memberIdOrEmail: member.id,
@@ -127,11 +113,11 @@ export function MembersScreen() {
       toast.error(describeAuthError(error))
       return
     }
-    toast.success(m.members_removed({ name: member.user.name }))
+    toast.success(m.members_removed({ name: member.name }))
     await refresh.activeOrganization()
   }
 
-  const transferTo = async (member: OrganizationMember) => {
+  const transferTo = async (member: MemberRow) => {
     setPending(null)
     try {
       await transfer.mutateAsync({ memberId: member.id })
@@ -139,12 +125,12 @@ export function MembersScreen() {
       toast.error(describeError(error))
       return
     }
-    toast.success(m.members_transferred({ name: member.user.name }))
+    toast.success(m.members_transferred({ name: member.name }))
     await refresh.activeMember()
   }
 
   return (
-    <div className="max-w-4xl">
+    <div className="max-w-5xl">
       <PageHeader
         title={m.members_title()}
         description={m.members_description({ organization: session.organization.name })}
@@ -159,42 +145,83 @@ export function MembersScreen() {
           ) : null
         }
       />
-      <QueryState query={query}>
-        {(organization) => (
-          <ul className="divide-y rounded-xl border" data-testid="members-list" aria-label={m.members_title()}>
-            {organization.members.map((member) => (
-              <li key={member.id} className="flex items-center gap-3 p-3 sm:p-4" data-testid="member-row">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold">
-                  {initialsOf(member.user.name)}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
-                    {member.user.name}
-                    {member.userId === session.user.id ? (
-                      <span className="ml-2 text-xs font-normal text-muted-foreground">{m.members_you()}</span>
-                    ) : null}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">{member.user.email}</p>
-                </div>
-                <div className="hidden text-right text-sm sm:block">
-                  <p data-testid="member-role">{rolesLabel(member.role)}</p>
-                  <p className="text-muted-foreground">
-                    {m.members_joined({ date: date.format(new Date(member.createdAt)) })}
-                  </p>
-                </div>
-                <p className="text-sm sm:hidden" data-testid="member-role-compact">
-                  {rolesLabel(member.role)}
-                </p>
-                <MemberActions member={member} onAction={setPending} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-      {pending?.kind === 'role' ? <MemberRoleDialog member={pending.member} onClose={() => setPending(null)} /> : null}
+      <search className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchBox
+          value={search.q ?? ''}
+          placeholder={m.members_search_placeholder()}
+          onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
+        />
+        <ListFilterSelect
+          label={m.members_filter_role()}
+          value={search.role}
+          onChange={(role) => refine({ role })}
+          options={[
+            ['', m.members_filter_any_role()],
+            ...roleOptions.map((role): [string, string] => [role, roleLabel(role)]),
+          ]}
+        />
+        {filtering ? (
+          <Button variant="ghost" onClick={() => refine(noFilters)}>
+            <XIcon aria-hidden />
+            {m.members_filter_clear()}
+          </Button>
+        ) : null}
+        <ColumnVisibilityMenu columns={hideableMemberColumns} visibility={visibility} onChange={setVisibility} />
+      </search>
+
+      {list.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
+        >
+          <span>{describeError(list.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => list.refetch()}>
+            {m.retry()}
+          </Button>
+        </div>
+      ) : !list.isPending && rows.length === 0 ? (
+        <EmptyState
+          icon={filtering ? SearchIcon : UsersRoundIcon}
+          title={m.members_no_match_title()}
+          action={
+            filtering ? (
+              <Button variant="outline" onClick={() => refine(noFilters)}>
+                {m.members_filter_clear()}
+              </Button>
+            ) : undefined
+          }
+        >
+          {m.members_no_match()}
+        </EmptyState>
+      ) : (
+        <>
+          <MembersTable
+            rows={rows}
+            loading={list.isPending}
+            sort={input.sort}
+            direction={input.direction}
+            onSortChange={(sort, direction) => refine({ sort, direction })}
+            columnVisibility={visibility}
+            onColumnVisibilityChange={setVisibility}
+            onAction={setPending}
+          />
+          <CursorPager
+            previousCursor={list.data?.previousCursor}
+            nextCursor={list.data?.nextCursor}
+            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
+            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+          />
+        </>
+      )}
+      {pending?.kind === 'role' ? (
+        <MemberRoleDialog
+          member={asOrganizationMember(pending.member, session.organization.id)}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
       {pending?.kind === 'remove' ? (
         <ConfirmDialog
-          title={m.members_remove_title({ name: pending.member.user.name })}
+          title={m.members_remove_title({ name: pending.member.name })}
           body={m.members_remove_body({ organization: session.organization.name })}
           confirm={m.members_remove()}
           onConfirm={() => remove(pending.member)}
@@ -203,8 +230,8 @@ export function MembersScreen() {
       ) : null}
       {pending?.kind === 'transfer' ? (
         <ConfirmDialog
-          title={m.members_transfer_title({ name: pending.member.user.name })}
-          body={m.members_transfer_body({ name: pending.member.user.name })}
+          title={m.members_transfer_title({ name: pending.member.name })}
+          body={m.members_transfer_body({ name: pending.member.name })}
           confirm={m.members_transfer()}
           onConfirm={() => transferTo(pending.member)}
           onClose={() => setPending(null)}

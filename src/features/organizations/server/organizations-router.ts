@@ -1,43 +1,24 @@
-import { and, desc, eq, lt } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
 import { recordActivity } from '#/server/auth/organization-activity'
-import {
-  invitations,
-  members,
-  organizationActivity,
-  organizations,
-  teamMembers,
-  teams,
-  users,
-} from '#/server/db/schema'
+import { invitations, members, organizations, teamMembers, teams, users } from '#/server/db/schema'
 import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
-import { activityPageInput, invitationPreviewInput, transferOwnershipInput } from '../schemas'
+import { activityListInput, invitationPreviewInput, memberListInput, transferOwnershipInput } from '../schemas'
+import { listActivity, listMembers } from './organization-lists'
 
 export const organizationsRouter = createRouter({
-  /** The active organization's activity log, newest first, a page at a time (owners and admins). */
+  /** The active organization's activity log, a page at a time, one kind of entry or all (owners and admins). */
   activity: orgProcedure({ activity: ['read'] })
-    .input(activityPageInput)
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.db
-        .select({
-          id: organizationActivity.id,
-          actorName: organizationActivity.actorName,
-          action: organizationActivity.action,
-          details: organizationActivity.details,
-          createdAt: organizationActivity.createdAt,
-        })
-        .from(organizationActivity)
-        .where(
-          and(
-            eq(organizationActivity.organizationId, ctx.organization.id),
-            input.cursor === undefined ? undefined : lt(organizationActivity.id, input.cursor),
-          ),
-        )
-        .orderBy(desc(organizationActivity.id))
-        .limit(input.limit + 1)
-      const items = rows.slice(0, input.limit)
-      return { items, nextCursor: rows.length > input.limit ? items.at(-1)?.id : undefined }
-    }),
+    .input(activityListInput)
+    .query(({ ctx, input }) => listActivity(ctx.db, ctx.organization.id, input)),
+
+  /**
+   * The active organization's members, searched, filtered by role and sorted on the server. Any member may see it, as
+   * Better Auth lets any member read the full organization.
+   */
+  members: orgProcedure({})
+    .input(memberListInput)
+    .query(({ ctx, input }) => listMembers(ctx.db, ctx.organization.id, input)),
 
   /**
    * Who is in which team of the active organization. Any member may see it (Better Auth lets only a team's own

@@ -3,11 +3,11 @@ import { PlusIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
+import { ListFilterSelect } from '#/components/list-filter-select'
 import { PageHeader } from '#/components/page-header'
 import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
-import { NativeSelect } from '#/components/ui/select'
 import { describeError } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -25,39 +25,6 @@ const noFilters = {
   joinedFrom: undefined,
   joinedTo: undefined,
 } satisfies Partial<UserListSearch>
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string
-  value: string | undefined
-  onChange: (value: string | undefined) => void
-  options: [value: string, label: string][]
-}) {
-  const id = useId()
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      <NativeSelect
-        id={id}
-        className="w-36"
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      >
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  )
-}
 
 function DateFilter({ label, value, onChange }: { label: string; value?: string; onChange: (day?: string) => void }) {
   const id = useId()
@@ -114,7 +81,7 @@ export function UsersScreen({
           placeholder={m.users_search_placeholder()}
           onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
         />
-        <FilterSelect
+        <ListFilterSelect
           label={m.users_filter_role()}
           value={search.role}
           onChange={(role) => refine({ role: role as UserListSearch['role'] })}
@@ -124,7 +91,7 @@ export function UsersScreen({
             ['user', m.users_role_user()],
           ]}
         />
-        <FilterSelect
+        <ListFilterSelect
           label={m.users_filter_status()}
           value={search.status}
           onChange={(status) => refine({ status: status as UserListSearch['status'] })}
@@ -134,7 +101,7 @@ export function UsersScreen({
             ['banned', m.users_status_banned()],
           ]}
         />
-        <FilterSelect
+        <ListFilterSelect
           label={m.users_filter_verified()}
           value={search.verified}
           onChange={(verified) => refine({ verified: verified as UserListSearch['verified'] })}
@@ -144,7 +111,7 @@ export function UsersScreen({
             ['no', m.users_verified_no()],
           ]}
         />
-        <FilterSelect
+        <ListFilterSelect
           label={m.users_filter_kind()}
           value={search.kind}
           onChange={(kind) => refine({ kind: kind as UserListSearch['kind'] })}

@@ -1,13 +1,31 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ActivityLog } from '#/features/organizations/components/activity-log'
+import { activityListInputOf } from '#/features/organizations/organization-queries'
+import { activityListSearch } from '#/features/organizations/schemas'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/activity')({
+  validateSearch: activityListSearch,
   beforeLoad: ({ context }) => {
     if (!allows(context.consoleSession.permissions, { activity: ['read'] })) throw notFound()
   },
+  loaderDeps: ({ search }) => search,
+  // Prefetched for the server render; a failure shows in the page rather than as an error screen.
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(context.trpc.organizations.activity.queryOptions(activityListInputOf(deps))),
   head: () => ({ meta: [{ title: m.console_org_activity() }] }),
   staticData: { crumb: m.console_org_activity },
-  component: ActivityLog,
+  component: ActivityPage,
 })
+
+function ActivityPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <ActivityLog
+      search={search}
+      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+    />
+  )
+}

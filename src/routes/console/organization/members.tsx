@@ -1,9 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MembersScreen } from '#/features/organizations/components/members-screen'
+import { memberListInputOf } from '#/features/organizations/organization-queries'
+import { memberListSearch } from '#/features/organizations/schemas'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/members')({
+  validateSearch: memberListSearch,
+  loaderDeps: ({ search }) => search,
+  // Prefetched for the server render; a failure shows in the page rather than as an error screen.
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(context.trpc.organizations.members.queryOptions(memberListInputOf(deps))),
   head: () => ({ meta: [{ title: m.console_org_members() }] }),
   staticData: { crumb: m.console_org_members },
-  component: MembersScreen,
+  component: MembersPage,
 })
+
+function MembersPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <MembersScreen
+      search={search}
+      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+    />
+  )
+}

@@ -1,0 +1,173 @@
+import {
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
+  createColumnHelper,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table'
+import { CrownIcon, EllipsisIcon, UserMinusIcon, UserRoundCogIcon } from 'lucide-react'
+import { type RefObject, useMemo, useRef } from 'react'
+import { DataTable, resolvedUpdater } from '#/components/data-table'
+import { Button } from '#/components/ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
+import { parseRoleList } from '#/lib/access-control'
+import { useCan, useConsoleSession } from '#/lib/console-session'
+import { currentIntlLocale } from '#/lib/i18n'
+import { rolesLabel } from '#/lib/role-labels'
+import { initialsOf } from '#/lib/session-user'
+import { m } from '#/paraglide/messages'
+import type { MemberRow } from '../organization-queries'
+import type { MemberSortColumn } from '../schemas'
+
+export type MemberAction = { kind: 'role' | 'remove' | 'transfer'; member: MemberRow }
+
+const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature })
+const column = createColumnHelper<typeof features, MemberRow>()
+
+/** The columns a viewer may hide (the name always shows). */
+export const hideableMemberColumns = [
+  ['email', m.members_col_email],
+  ['role', m.members_col_role],
+  ['createdAt', m.members_col_joined],
+] as const
+
+function MemberName({ member }: { member: MemberRow }) {
+  const session = useConsoleSession()
+  return (
+    <div className="flex min-w-40 items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold">
+        {initialsOf(member.name)}
+      </span>
+      <p className="min-w-0 font-medium break-words">
+        {member.name}
+        {member.userId === session.user.id ? (
+          <span className="ml-2 text-xs font-normal text-muted-foreground">{m.members_you()}</span>
+        ) : null}
+      </p>
+    </div>
+  )
+}
+
+/** What the viewer may do to this member: nothing to themselves, and only what their roles allow. */
+function MemberActions({ member, onAction }: { member: MemberRow; onAction: (action: MemberAction) => void }) {
+  const session = useConsoleSession()
+  const canUpdate = useCan({ member: ['update'] })
+  const canRemove = useCan({ member: ['delete'] })
+  const isSelf = member.userId === session.user.id
+  const callerIsOwner = session.member.roles.includes('owner')
+  const targetIsOwner = parseRoleList(member.role).includes('owner')
+  const canTransfer = callerIsOwner && !isSelf && !targetIsOwner
+  if (isSelf || !(canUpdate || canRemove || canTransfer)) return null
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={m.members_actions_for({ name: member.name })}>
+          <EllipsisIcon aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {canUpdate ? (
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'role', member })}>
+            <UserRoundCogIcon aria-hidden />
+            {m.members_change_role()}
+          </DropdownMenuItem>
+        ) : null}
+        {canTransfer ? (
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'transfer', member })}>
+            <CrownIcon aria-hidden />
+            {m.members_transfer()}
+          </DropdownMenuItem>
+        ) : null}
+        {canRemove ? (
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'remove', member })} className="text-destructive">
+            <UserMinusIcon aria-hidden />
+            {m.members_remove()}
+          </DropdownMenuItem>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+/**
+ * Made once per language: cells are components to TanStack Table, so new functions would remount every cell. The
+ * action callback is read through a ref for the same reason.
+ */
+function memberColumns(locale: string, onAction: RefObject<(action: MemberAction) => void>) {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+  return column.columns([
+    column.accessor('name', {
+      header: m.members_col_name,
+      enableHiding: false,
+      cell: ({ row }) => <MemberName member={row.original} />,
+    }),
+    column.accessor('email', {
+      header: m.members_col_email,
+      cell: (info) => <span className="break-all text-muted-foreground">{info.getValue()}</span>,
+    }),
+    column.accessor('role', {
+      header: m.members_col_role,
+      enableSorting: false,
+      cell: (info) => <span data-testid="member-role">{rolesLabel(info.getValue())}</span>,
+    }),
+    column.accessor('createdAt', {
+      header: m.members_col_joined,
+      cell: (info) => <span className="whitespace-nowrap">{date.format(info.getValue())}</span>,
+    }),
+    column.display({
+      id: 'actions',
+      enableSorting: false,
+      enableHiding: false,
+      header: () => null,
+      cell: ({ row }) => (
+        <div className="flex justify-end">
+          <MemberActions member={row.original} onAction={(action) => onAction.current(action)} />
+        </div>
+      ),
+    }),
+  ])
+}
+
+/** One page of members, as the server sorted and filtered it: sorting changes the page's URL (and so the query). */
+export function MembersTable({
+  rows,
+  loading,
+  sort,
+  direction,
+  onSortChange,
+  columnVisibility,
+  onColumnVisibilityChange,
+  onAction,
+}: {
+  rows: MemberRow[]
+  loading: boolean
+  sort: MemberSortColumn
+  direction: 'asc' | 'desc'
+  onSortChange: (sort: MemberSortColumn, direction: 'asc' | 'desc') => void
+  columnVisibility: ColumnVisibilityState
+  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
+  onAction: (action: MemberAction) => void
+}) {
+  const latestOnAction = useRef(onAction)
+  latestOnAction.current = onAction
+  const locale = currentIntlLocale()
+  const columns = useMemo(() => memberColumns(locale, latestOnAction), [locale])
+  const sorting: SortingState = [{ id: sort, desc: direction === 'desc' }]
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (member) => member.id,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting, columnVisibility },
+    onSortingChange: resolvedUpdater(sorting, (next) => {
+      const first = next[0]
+      if (first) onSortChange(first.id as MemberSortColumn, first.desc ? 'desc' : 'asc')
+    }),
+    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
+  })
+  return <DataTable table={table} loading={loading} testId="members-list" rowTestId="member-row" />
+}
