@@ -1,5 +1,5 @@
-import { type AnyFormApi, createFormHook, createFormHookContexts } from '@tanstack/react-form'
-import { type ReactNode, useId } from 'react'
+import { type AnyFormApi, createFormHook, createFormHookContexts, revalidateLogic } from '@tanstack/react-form'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
 import { NativeSelect } from '#/components/ui/select'
@@ -60,13 +60,37 @@ function describedBy(id: string, error: string | undefined, hint: string | undef
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined
 }
 
+/**
+ * What the reader typed, picked or ticked before the page hydrated sits in the server-rendered control, but not in the
+ * form's state (React keeps the DOM value while hydrating and fires no change for it). Adopted once on mount, or the
+ * form would submit empty fields that look filled.
+ */
+function useAdoptValueSetBeforeHydration<Element extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+  read: (element: Element) => unknown,
+) {
+  const field = useFieldContext<unknown>()
+  const ref = useRef<Element>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later changes arrive through onChange.
+  useEffect(() => {
+    if (!ref.current) return
+    const shown = read(ref.current)
+    if (shown !== field.state.value) field.handleChange(shown)
+  }, [])
+  return ref
+}
+
+const textOf = (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => element.value
+const tickOf = (element: HTMLInputElement) => element.checked
+
 function TextField({ label, hint, ...inputProps }: FieldProps & Omit<React.ComponentProps<'input'>, 'value'>) {
   const field = useFieldContext<string>()
+  const ref = useAdoptValueSetBeforeHydration<HTMLInputElement>(textOf)
   const id = useId()
   const error = firstError(field.state.meta.errors)
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} name={field.name}>
       <Input
+        ref={ref}
         id={id}
         name={field.name}
         value={field.state.value}
@@ -87,11 +111,13 @@ function TextAreaField({
   ...props
 }: FieldProps & Omit<React.ComponentProps<'textarea'>, 'value'>) {
   const field = useFieldContext<string>()
+  const ref = useAdoptValueSetBeforeHydration<HTMLTextAreaElement>(textOf)
   const id = useId()
   const error = firstError(field.state.meta.errors)
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} name={field.name}>
       <textarea
+        ref={ref}
         id={id}
         name={field.name}
         value={field.state.value}
@@ -111,11 +137,13 @@ function TextAreaField({
 
 function SelectField({ label, hint, children, ...props }: FieldProps & Omit<React.ComponentProps<'select'>, 'value'>) {
   const field = useFieldContext<string>()
+  const ref = useAdoptValueSetBeforeHydration<HTMLSelectElement>(textOf)
   const id = useId()
   const error = firstError(field.state.meta.errors)
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} name={field.name}>
       <NativeSelect
+        ref={ref}
         id={id}
         name={field.name}
         value={field.state.value}
@@ -131,24 +159,28 @@ function SelectField({ label, hint, children, ...props }: FieldProps & Omit<Reac
   )
 }
 
-/** A yes/no setting: the checkbox, its label beside it, and a hint below. */
+/** A yes/no setting: the checkbox, its label beside it, and a hint or its error (one that must be ticked) below. */
 function CheckboxField({
   label,
   hint,
   ...props
 }: FieldProps & Omit<React.ComponentProps<'input'>, 'checked' | 'type'>) {
   const field = useFieldContext<boolean>()
+  const ref = useAdoptValueSetBeforeHydration<HTMLInputElement>(tickOf)
   const id = useId()
+  const error = firstError(field.state.meta.errors)
   return (
     <div className="flex items-start gap-3">
       <input
+        ref={ref}
         id={id}
         type="checkbox"
         name={field.name}
         checked={field.state.value}
         onChange={(event) => field.handleChange(event.target.checked)}
         onBlur={field.handleBlur}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         className="mt-0.5 size-4 shrink-0 accent-primary disabled:opacity-50"
         {...props}
       />
@@ -156,9 +188,14 @@ function CheckboxField({
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        {hint ? (
+        {hint && !error ? (
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-destructive" data-testid={`error-${field.name}`}>
+            {error}
           </p>
         ) : null}
       </div>
@@ -180,12 +217,37 @@ function SubmitButton({ children, pendingLabel }: { children: ReactNode; pending
   )
 }
 
-export const { useAppForm } = createFormHook({
+// `withForm` lends a form's fields to a component of their own when two forms share them (organization name and slug).
+const { useAppForm: useFormWithOurFields, withForm } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, TextAreaField, SelectField, CheckboxField },
   formComponents: { SubmitButton },
 })
+
+/**
+ * Every form checks its schema (`validators: { onDynamic: schema }`) when first sent, then on every change: an error
+ * goes as soon as it is put right ("reward early, punish late"). A plain `onSubmit` schema is not enough: TanStack
+ * Form 1.33 stops a second submit on the first submit's errors without checking again, so errors that were put right
+ * disappear and the ones still wrong are never shown (TanStack/form#2248).
+ */
+const useAppForm: typeof useFormWithOurFields = (options) =>
+  useFormWithOurFields({ validationLogic: revalidateLogic(), ...options })
+
+export { useAppForm, withForm }
+
+/**
+ * A form element's onSubmit: TanStack Form checks the fields and sends them. The element keeps `method="post"` and
+ * its fields' names, so it is still a real form to the browser and to assistive technology.
+ */
+export function sendWith(form: { handleSubmit: () => Promise<unknown> }) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // A dialog's form may sit inside a page's form in the React tree (portals bubble through it).
+    event.stopPropagation()
+    void form.handleSubmit()
+  }
+}
 
 /**
  * Shows a failed call's field errors (the server's schema, or a rule only the server knows, such as a taken ISBN)

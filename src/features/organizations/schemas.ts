@@ -4,10 +4,67 @@ import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
 import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
 
-export const activityPageInput = z.object({
-  cursor: z.number().int().positive().optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+// The console lists' inputs. Messages are translation keys; a cursor is opaque, so a damaged one reads as one.
+const listDirection = z.enum(['asc', 'desc'], 'validation_list_sort_invalid')
+const listCursor = z.string().max(1000, 'error_code_INVALID_CURSOR')
+const listPageSize = z
+  .number('validation_list_page_size_invalid')
+  .int('validation_list_page_size_invalid')
+  .min(1, 'validation_list_page_size_invalid')
+  .max(100, 'validation_list_page_size_invalid')
+const listSearchText = z.string().trim().max(200, 'validation_list_search_too_long')
+
+/** The columns the members list can be ordered by (`createdAt`: when they joined). */
+export const memberSortColumns = ['name', 'email', 'createdAt'] as const
+export type MemberSortColumn = (typeof memberSortColumns)[number]
+
+/** Search over name and email, one role, and the order; by default in the order people joined. */
+export const memberFilters = z.object({
+  q: listSearchText.optional(),
+  role: roleNameSchema.optional(),
+  sort: z.enum(memberSortColumns, 'validation_list_sort_invalid').default('createdAt'),
+  direction: listDirection.default('asc'),
 })
+export type MemberFilters = z.output<typeof memberFilters>
+
+export const memberListInput = memberFilters.extend({
+  after: listCursor.optional(),
+  before: listCursor.optional(),
+  limit: listPageSize.default(25),
+})
+
+/** The same, read from the page's URL: a mangled or outdated parameter is dropped rather than refused. */
+export const memberListSearch = z.object({
+  q: memberFilters.shape.q.catch(undefined),
+  role: memberFilters.shape.role.catch(undefined),
+  sort: z.enum(memberSortColumns).optional().catch(undefined),
+  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
+  after: listCursor.optional().catch(undefined),
+  before: listCursor.optional().catch(undefined),
+})
+export type MemberListSearch = z.output<typeof memberListSearch>
+
+/** What the activity log can be narrowed to: the part of the organization an entry is about. */
+export const activityKinds = ['organization', 'members', 'invitations', 'teams', 'roles'] as const
+export type ActivityKind = (typeof activityKinds)[number]
+
+/** The log, newest (`desc`) or oldest first, one kind of entry or all of them. */
+export const activityListInput = z.object({
+  kind: z.enum(activityKinds, 'validation_list_filter_invalid').optional(),
+  direction: listDirection.default('desc'),
+  after: listCursor.optional(),
+  before: listCursor.optional(),
+  limit: listPageSize.default(20),
+})
+export type ActivityListInput = z.output<typeof activityListInput>
+
+export const activityListSearch = z.object({
+  kind: z.enum(activityKinds).optional().catch(undefined),
+  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
+  after: listCursor.optional().catch(undefined),
+  before: listCursor.optional().catch(undefined),
+})
+export type ActivityListSearch = z.output<typeof activityListSearch>
 
 export const transferOwnershipInput = z.object({ memberId: z.string().min(1).max(100) })
 
@@ -24,6 +81,13 @@ export const inviteMemberSchema = z.object({
 
 export const teamSchema = z.object({ name: teamNameSchema })
 
+/** A member keeps at least one role; Better Auth checks the names themselves. */
+export const memberRolesSchema = z.object({ role: z.array(z.string()).min(1, 'members_role_required') })
+
+export const teamMemberSchema = z.object({ userId: z.string().min(1, 'validation_required') })
+
 export const customRoleSchema = z.object({
   role: roleNameSchema.refine((role) => !(builtInRoles as string[]).includes(role), 'validation_role_name_taken'),
+  /** The ticked `resource:action` pairs; the server checks each names a real one. */
+  permission: z.array(z.string()),
 })

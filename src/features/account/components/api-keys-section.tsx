@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { CopyIcon, KeyRoundIcon, TriangleAlertIcon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { FormField } from '#/components/form-field'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,9 +24,9 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { accountListStaleTime, authQueryKeys, useAuthRefresh } from '#/lib/auth-refresh'
 import { describeError } from '#/lib/errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 
 interface ListedApiKey {
@@ -58,60 +57,56 @@ function expiryLabel(choice: ApiKeyExpiryChoice): string {
 
 /** Create form; the whole key comes back once, and only this component ever holds it. */
 function CreateApiKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
-  const { errors, validate } = useFieldErrors(createApiKeySchema)
-  const [pending, setPending] = useState(false)
-  const expiryId = useId()
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const form = new FormData(formElement)
-    const values = validate({ name: String(form.get('name') ?? ''), expiry: String(form.get('expiry') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { data, error } = await authClient.apiKey.create({
-      name: values.name,
-      expiresIn: expiresInSeconds(values.expiry),
-    })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    onCreated(data.key)
-  }
+  const form = useAppForm({
+    defaultValues: { name: '', expiry: '30' as ApiKeyExpiryChoice },
+    validators: { onDynamic: createApiKeySchema },
+    onSubmit: async ({ value, formApi }) => {
+      const { name, expiry } = createApiKeySchema.parse(value)
+      const { data, error } = await authClient.apiKey.create({ name, expiresIn: expiresInSeconds(expiry) })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      formApi.reset()
+      onCreated(data.key)
+    },
+  })
 
   return (
-    <form method="post" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start">
-      <FormField
-        label={m.apikeys_name_label()}
-        name="name"
-        placeholder={m.apikeys_name_placeholder()}
-        maxLength={apiKeyLimits.nameMax}
-        autoComplete="off"
-        error={errors.name}
-      />
-      <div className="grid gap-1.5">
-        <label htmlFor={expiryId} className="text-sm font-medium">
-          {m.apikeys_expiry_label()}
-        </label>
-        <select
-          id={expiryId}
-          name="expiry"
-          defaultValue="30"
-          className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          {apiKeyExpiryChoices.map((choice) => (
-            <option key={choice} value={choice}>
-              {expiryLabel(choice)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" disabled={pending} className="sm:mt-6">
-        {pending ? m.apikeys_creating() : m.apikeys_create()}
-      </Button>
+    <form
+      method="post"
+      onSubmit={sendWith(form)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+    >
+      <form.AppField name="name">
+        {(field) => (
+          <field.TextField
+            label={m.apikeys_name_label()}
+            placeholder={m.apikeys_name_placeholder()}
+            maxLength={apiKeyLimits.nameMax}
+            autoComplete="off"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="expiry">
+        {(field) => (
+          <field.SelectField label={m.apikeys_expiry_label()}>
+            {apiKeyExpiryChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {expiryLabel(choice)}
+              </option>
+            ))}
+          </field.SelectField>
+        )}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={submitting} className="sm:mt-6">
+            {submitting ? m.apikeys_creating() : m.apikeys_create()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

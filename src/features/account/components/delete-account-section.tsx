@@ -1,13 +1,12 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import type { ZodType } from 'zod'
-import { FormField } from '#/components/form-field'
+import { z } from 'zod'
 import { Button } from '#/components/ui/button'
 import { authPageHref } from '#/features/auth/after-sign-in'
 import { deleteAfterSignInMinutes } from '#/lib/account-rules'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
-import { useFieldErrors } from '#/lib/use-field-errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { useHasPassword } from '../linked-accounts-query'
@@ -19,47 +18,39 @@ import { deleteAccountSchema } from '../schemas'
  */
 export function DeleteAccountSection() {
   const needsPassword = useHasPassword() !== false
-  const schema: ZodType<{ password?: string; confirmed: true }> = needsPassword
-    ? deleteAccountSchema
-    : deleteAccountSchema.partial({ password: true })
-  const { errors, validate } = useFieldErrors(schema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const values = validate({
-      password: needsPassword ? String(form.get('password') ?? '') : undefined,
-      confirmed: form.get('confirmed') === 'on',
-    })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.deleteUser(values.password ? { password: values.password } : {})
-    if (error) {
-      setPending(false)
-      toast.error(describeAuthError(error))
-      return
-    }
-    window.location.assign(localizeHref('/'))
-  }
+  // Without a password a recent sign-in stands in for it: the field is not shown and its empty value passes.
+  const schema = needsPassword ? deleteAccountSchema : deleteAccountSchema.extend({ password: z.string() })
+  // The page is left on success: the button stays disabled until it is gone.
+  const [leaving, setLeaving] = useState(false)
+  const form = useAppForm({
+    defaultValues: { password: '', confirmed: false },
+    validators: { onDynamic: schema },
+    onSubmit: async ({ value }) => {
+      const { error } = await authClient.deleteUser(needsPassword ? { password: value.password } : {})
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      setLeaving(true)
+      window.location.assign(localizeHref('/'))
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
+      onSubmit={sendWith(form)}
       noValidate
       className="mt-4 grid gap-4 sm:max-w-md"
       aria-label={m.account_delete_title()}
     >
       <p className="text-sm text-muted-foreground">{m.account_delete_warning()}</p>
       {needsPassword ? (
-        <FormField
-          label={m.account_delete_password()}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextField label={m.account_delete_password()} type="password" autoComplete="current-password" />
+          )}
+        </form.AppField>
       ) : (
         <p className="text-sm" data-testid="delete-needs-recent-sign-in">
           {m.account_delete_recent_sign_in({ minutes: String(deleteAfterSignInMinutes) })}{' '}
@@ -71,20 +62,21 @@ export function DeleteAccountSection() {
           </a>
         </p>
       )}
-      <div className="grid gap-1">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="confirmed" className="size-4 accent-primary" />
-          {m.account_delete_confirm()}
-        </label>
-        {errors.confirmed ? (
-          <p className="text-sm text-destructive" data-testid="error-confirmed">
-            {errors.confirmed}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outline" className="w-fit border-destructive text-destructive" disabled={pending}>
-        {m.account_delete_submit()}
-      </Button>
+      <form.AppField name="confirmed">
+        {(field) => <field.CheckboxField label={m.account_delete_confirm()} />}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button
+            type="submit"
+            variant="outline"
+            className="w-fit border-destructive text-destructive"
+            disabled={submitting || leaving}
+          >
+            {m.account_delete_submit()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

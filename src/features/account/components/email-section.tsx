@@ -1,16 +1,15 @@
 import { useRouterState } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { FormField } from '#/components/form-field'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { emailField } from '#/lib/account-rules'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
+import { sendWith, useAppForm } from '#/lib/form'
 import type { SessionUser } from '#/lib/session-user'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
@@ -37,35 +36,32 @@ function useLinkOutcome(): 'changed' | 'failed' | null {
  */
 export function EmailSection({ user }: { user: SessionUser }) {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(changeEmailSchema(user.email))
-  const [pending, setPending] = useState(false)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const outcome = useLinkOutcome()
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const values = validate({ newEmail: String(new FormData(formElement).get('newEmail') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.changeEmail({
-      newEmail: values.newEmail,
-      callbackURL: `${localizeHref('/console/account')}?${returnMarker}=done`,
-    })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    setSentTo(values.newEmail)
-    await refresh.session()
-  }
+  const schema = changeEmailSchema(user.email)
+  const form = useAppForm({
+    defaultValues: { newEmail: '' },
+    validators: { onDynamic: schema },
+    onSubmit: async ({ value, formApi }) => {
+      const { newEmail } = schema.parse(value)
+      const { error } = await authClient.changeEmail({
+        newEmail,
+        callbackURL: `${localizeHref('/console/account')}?${returnMarker}=done`,
+      })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      formApi.reset()
+      setSentTo(newEmail)
+      await refresh.session()
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
+      onSubmit={sendWith(form)}
       noValidate
       className="mt-6 grid gap-4 sm:max-w-md"
       aria-label={m.account_email_change_title()}
@@ -81,16 +77,16 @@ export function EmailSection({ user }: { user: SessionUser }) {
           {m.account_email_change_sent({ email: sentTo })}
         </p>
       ) : null}
-      <FormField
-        label={m.account_email_change_label()}
-        name="newEmail"
-        type="email"
-        autoComplete="email"
-        error={errors.newEmail}
-      />
-      <Button type="submit" className="w-fit" disabled={pending}>
-        {pending ? m.email_signin_sending() : m.account_email_change_submit()}
-      </Button>
+      <form.AppField name="newEmail">
+        {(field) => <field.TextField label={m.account_email_change_label()} type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" className="w-fit" disabled={submitting}>
+            {submitting ? m.email_signin_sending() : m.account_email_change_submit()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

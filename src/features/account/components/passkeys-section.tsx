@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { KeyRoundIcon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys, useAuthRefresh } from '#/lib/auth-refresh'
+import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { passkeyNameMaxLength } from '#/lib/passkey-name'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { browserSupportsPasskeys, describePasskeyRegistrationError } from '../passkey-errors'
 
@@ -58,69 +57,63 @@ export function PasskeysSection() {
 
 function AddPasskeyForm() {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(addPasskeySchema)
-  const [pending, setPending] = useState(false)
-  const attachmentId = useId()
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const form = new FormData(formElement)
-    const values = validate({ name: String(form.get('name') ?? ''), attachment: String(form.get('attachment') ?? '') })
-    if (!values) return
-    if (!browserSupportsPasskeys()) {
-      toast.error(m.passkey_not_supported())
-      return
-    }
-    setPending(true)
-    const { error } = await authClient.passkey.addPasskey({
-      ...(values.name ? { name: values.name } : {}),
-      ...(values.attachment === 'any' ? {} : { authenticatorAttachment: values.attachment }),
-    })
-    setPending(false)
-    if (error) {
-      toast.error(describePasskeyRegistrationError(error))
-      return
-    }
-    toast.success(m.passkey_added())
-    formElement.reset()
-    await refresh.passkeys()
-  }
+  const form = useAppForm({
+    defaultValues: { name: '', attachment: 'any' as (typeof attachments)[number] },
+    validators: { onDynamic: addPasskeySchema },
+    onSubmit: async ({ value, formApi }) => {
+      if (!browserSupportsPasskeys()) {
+        toast.error(m.passkey_not_supported())
+        return
+      }
+      const { name, attachment } = addPasskeySchema.parse(value)
+      const { error } = await authClient.passkey.addPasskey({
+        ...(name ? { name } : {}),
+        ...(attachment === 'any' ? {} : { authenticatorAttachment: attachment }),
+      })
+      if (error) {
+        toast.error(describePasskeyRegistrationError(error))
+        return
+      }
+      toast.success(m.passkey_added())
+      formApi.reset()
+      await refresh.passkeys()
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
+      onSubmit={sendWith(form)}
       noValidate
       className="grid gap-4 sm:max-w-md"
       aria-label={m.passkey_add_form()}
     >
-      <FormField
-        label={m.passkey_name_label()}
-        name="name"
-        placeholder={m.passkey_name_placeholder()}
-        autoComplete="off"
-        error={errors.name}
-      />
-      <div className="grid gap-1.5">
-        <label htmlFor={attachmentId} className="text-sm font-medium">
-          {m.passkey_attachment_label()}
-        </label>
-        <select
-          id={attachmentId}
-          name="attachment"
-          defaultValue="any"
-          className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <option value="any">{m.passkey_attachment_any()}</option>
-          <option value="platform">{m.passkey_attachment_platform()}</option>
-          <option value="cross-platform">{m.passkey_attachment_cross_platform()}</option>
-        </select>
-      </div>
-      <Button type="submit" className="w-fit" disabled={pending}>
-        <KeyRoundIcon aria-hidden />
-        {pending ? m.passkey_adding() : m.passkey_add()}
-      </Button>
+      <form.AppField name="name">
+        {(field) => (
+          <field.TextField
+            label={m.passkey_name_label()}
+            placeholder={m.passkey_name_placeholder()}
+            autoComplete="off"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="attachment">
+        {(field) => (
+          <field.SelectField label={m.passkey_attachment_label()}>
+            <option value="any">{m.passkey_attachment_any()}</option>
+            <option value="platform">{m.passkey_attachment_platform()}</option>
+            <option value="cross-platform">{m.passkey_attachment_cross_platform()}</option>
+          </field.SelectField>
+        )}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" className="w-fit" disabled={submitting}>
+            <KeyRoundIcon aria-hidden />
+            {submitting ? m.passkey_adding() : m.passkey_add()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }
@@ -177,45 +170,43 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 
 function RenamePasskeyForm({ passkey, name, onDone }: { passkey: Passkey; name: string; onDone: () => void }) {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(renamePasskeySchema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate({ name: String(new FormData(event.currentTarget).get('name') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.passkey.updatePasskey({ id: passkey.id, name: values.name })
-    setPending(false)
-    if (error) {
-      toast.error(describePasskeyRegistrationError(error))
-      return
-    }
-    toast.success(m.passkey_renamed())
-    onDone()
-    await refresh.passkeys()
-  }
+  const form = useAppForm({
+    defaultValues: { name: passkey.name ?? '' },
+    validators: { onDynamic: renamePasskeySchema },
+    onSubmit: async ({ value }) => {
+      const { error } = await authClient.passkey.updatePasskey({
+        id: passkey.id,
+        name: renamePasskeySchema.parse(value).name,
+      })
+      if (error) {
+        toast.error(describePasskeyRegistrationError(error))
+        return
+      }
+      toast.success(m.passkey_renamed())
+      onDone()
+      await refresh.passkeys()
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
+      onSubmit={sendWith(form)}
       noValidate
       className="grid gap-3 sm:max-w-md"
       aria-label={m.passkey_rename_form({ name })}
     >
-      <FormField
-        label={m.passkey_new_name_label()}
-        name="name"
-        defaultValue={passkey.name ?? ''}
-        autoComplete="off"
-        autoFocus
-        error={errors.name}
-      />
+      <form.AppField name="name">
+        {(field) => <field.TextField label={m.passkey_new_name_label()} autoComplete="off" autoFocus />}
+      </form.AppField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
-          {m.passkey_save_name()}
-        </Button>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" size="sm" disabled={submitting}>
+              {m.passkey_save_name()}
+            </Button>
+          )}
+        </form.Subscribe>
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
           {m.passkey_cancel()}
         </Button>

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys } from '#/lib/auth-refresh'
-import { useFieldErrors } from '#/lib/use-field-errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { useHasPassword } from '../linked-accounts-query'
@@ -54,60 +53,47 @@ function SetPasswordByEmail({ email }: { email: string }) {
 
 function ChangePasswordForm() {
   const queryClient = useQueryClient()
-  const { errors, validate } = useFieldErrors(changePasswordSchema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const form = new FormData(formElement)
-    const values = validate({
-      currentPassword: String(form.get('currentPassword') ?? ''),
-      newPassword: String(form.get('newPassword') ?? ''),
-      revokeOtherSessions: form.get('revokeOtherSessions') === 'on',
-    })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.changePassword(values)
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    toast.success(m.account_password_changed())
-    await queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions })
-  }
+  const form = useAppForm({
+    defaultValues: { currentPassword: '', newPassword: '', revokeOtherSessions: true },
+    validators: { onDynamic: changePasswordSchema },
+    onSubmit: async ({ value, formApi }) => {
+      const { error } = await authClient.changePassword(changePasswordSchema.parse(value))
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      formApi.reset()
+      toast.success(m.account_password_changed())
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions })
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
+      onSubmit={sendWith(form)}
       noValidate
       className="mt-6 grid gap-4 sm:max-w-md"
       aria-label={m.account_password_title()}
     >
-      <FormField
-        label={m.account_current_password()}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword}
-      />
-      <FormField
-        label={m.account_new_password()}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword}
-      />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="revokeOtherSessions" defaultChecked className="size-4 accent-primary" />
-        {m.account_revoke_others_option()}
-      </label>
-      <Button type="submit" className="w-fit" disabled={pending}>
-        {m.account_change_password()}
-      </Button>
+      <form.AppField name="currentPassword">
+        {(field) => (
+          <field.TextField label={m.account_current_password()} type="password" autoComplete="current-password" />
+        )}
+      </form.AppField>
+      <form.AppField name="newPassword">
+        {(field) => <field.TextField label={m.account_new_password()} type="password" autoComplete="new-password" />}
+      </form.AppField>
+      <form.AppField name="revokeOtherSessions">
+        {(field) => <field.CheckboxField label={m.account_revoke_others_option()} />}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" className="w-fit" disabled={submitting}>
+            {m.account_change_password()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

@@ -2,14 +2,13 @@ import { CopyIcon, DownloadIcon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-r
 import QRCode from 'qrcode'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { FormField } from '#/components/form-field'
 import { Button } from '#/components/ui/button'
 import { oneTimeCodeSchema, twoFactorPasswordSchema } from '#/features/auth/two-factor'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
+import { sendWith, useAppForm } from '#/lib/form'
 import type { SessionUser } from '#/lib/session-user'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { useHasPassword } from '../linked-accounts-query'
@@ -78,40 +77,40 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
   )
 }
 
-function passwordOf(event: FormEvent<HTMLFormElement>) {
-  return { password: String(new FormData(event.currentTarget).get('password') ?? '') }
-}
-
 function EnableTwoFactor({ onStarted }: { onStarted: (setup: PendingSetup) => void }) {
-  const { errors, validate } = useFieldErrors(twoFactorPasswordSchema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate(passwordOf(event))
-    if (!values) return
-    setPending(true)
-    const { data, error } = await authClient.twoFactor.enable({ password: values.password })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    if ('totpURI' in data && data.totpURI) onStarted({ totpURI: data.totpURI, backupCodes: data.backupCodes ?? [] })
-  }
+  const form = useAppForm({
+    defaultValues: { password: '' },
+    validators: { onDynamic: twoFactorPasswordSchema },
+    onSubmit: async ({ value }) => {
+      const { data, error } = await authClient.twoFactor.enable({ password: value.password })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      if ('totpURI' in data && data.totpURI) onStarted({ totpURI: data.totpURI, backupCodes: data.backupCodes ?? [] })
+    },
+  })
 
   return (
-    <form method="post" onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md" aria-label={m.twofa_title()}>
-      <FormField
-        label={m.twofa_password_label()}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
-      <Button type="submit" className="w-fit" disabled={pending}>
-        {m.twofa_enable()}
-      </Button>
+    <form
+      method="post"
+      onSubmit={sendWith(form)}
+      noValidate
+      className="grid gap-4 sm:max-w-md"
+      aria-label={m.twofa_title()}
+    >
+      <form.AppField name="password">
+        {(field) => (
+          <field.TextField label={m.twofa_password_label()} type="password" autoComplete="current-password" />
+        )}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" className="w-fit" disabled={submitting}>
+            {m.twofa_enable()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }
@@ -132,9 +131,23 @@ function ConfirmSetup({
   onEnabled: () => void
 }) {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(oneTimeCodeSchema())
-  const [pending, setPending] = useState(false)
   const [qrCode, setQrCode] = useState<string | null>(null)
+  const schema = oneTimeCodeSchema()
+  const form = useAppForm({
+    defaultValues: { code: '' },
+    validators: { onDynamic: schema },
+    onSubmit: async ({ value }) => {
+      const { error } = await authClient.twoFactor.verifyTotp({ code: schema.parse(value).code })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      toast.success(m.twofa_enabled())
+      onEnabled()
+      // The user (twoFactorEnabled) and the session (replaced by Better Auth) both changed.
+      await refresh.session()
+    },
+  })
 
   useEffect(() => {
     let current = true
@@ -146,25 +159,8 @@ function ConfirmSetup({
     }
   }, [setup.totpURI])
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate({ code: String(new FormData(event.currentTarget).get('code') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.twoFactor.verifyTotp({ code: values.code })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    toast.success(m.twofa_enabled())
-    onEnabled()
-    // The user (twoFactorEnabled) and the session (replaced by Better Auth) both changed.
-    await refresh.session()
-  }
-
   return (
-    <form method="post" onSubmit={submit} noValidate className="grid gap-4" aria-label={m.twofa_title()}>
+    <form method="post" onSubmit={sendWith(form)} noValidate className="grid gap-4" aria-label={m.twofa_title()}>
       <p className="text-sm">{m.twofa_setup_scan()}</p>
       <div className="flex flex-wrap items-start gap-4">
         {/* A white square whatever the theme: scanners need dark modules on a light background. */}
@@ -179,19 +175,25 @@ function ConfirmSetup({
         </div>
       </div>
       <div className="sm:max-w-xs">
-        <FormField
-          label={m.twofa_setup_code_label()}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          error={errors.code}
-        />
+        <form.AppField name="code">
+          {(field) => (
+            <field.TextField
+              label={m.twofa_setup_code_label()}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+            />
+          )}
+        </form.AppField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {m.twofa_setup_submit()}
-        </Button>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" disabled={submitting}>
+              {m.twofa_setup_submit()}
+            </Button>
+          )}
+        </form.Subscribe>
         <Button type="button" variant="outline" onClick={onCancel}>
           {m.twofa_cancel()}
         </Button>
@@ -254,65 +256,71 @@ function BackupCodes({ codes, account, onDone }: { codes: string[]; account: str
   )
 }
 
+type ManageAction = 'regenerate' | 'disable'
+
 function ManageTwoFactor({ onNewBackupCodes }: { onNewBackupCodes: (codes: string[]) => void }) {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(twoFactorPasswordSchema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value')
-    const values = validate(passwordOf(event))
-    if (!values) return
-    setPending(true)
-    if (action === 'disable') {
-      const { error } = await authClient.twoFactor.disable({ password: values.password })
-      setPending(false)
+  const form = useAppForm({
+    defaultValues: { password: '' },
+    validators: { onDynamic: twoFactorPasswordSchema },
+    // Two submit buttons share the password; the one pressed says what to do.
+    onSubmitMeta: { action: 'regenerate' } as { action: ManageAction },
+    onSubmit: async ({ value, formApi, meta }) => {
+      if (meta.action === 'disable') {
+        const { error } = await authClient.twoFactor.disable({ password: value.password })
+        if (error) {
+          toast.error(describeAuthError(error))
+          return
+        }
+        toast.success(m.twofa_disabled())
+        await refresh.session()
+        return
+      }
+      const { data, error } = await authClient.twoFactor.generateBackupCodes({ password: value.password })
       if (error) {
         toast.error(describeAuthError(error))
         return
       }
-      toast.success(m.twofa_disabled())
-      await refresh.session()
-      return
-    }
-    const { data, error } = await authClient.twoFactor.generateBackupCodes({ password: values.password })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    toast.success(m.twofa_regenerated())
-    onNewBackupCodes(data.backupCodes)
+      formApi.reset()
+      toast.success(m.twofa_regenerated())
+      onNewBackupCodes(data.backupCodes)
+    },
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    event.stopPropagation()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    void form.handleSubmit({ action: submitter?.getAttribute('value') === 'disable' ? 'disable' : 'regenerate' })
   }
 
   return (
     <form method="post" onSubmit={submit} noValidate className="grid gap-4 sm:max-w-md" aria-label={m.twofa_title()}>
       <p className="text-sm text-muted-foreground">{m.twofa_manage_hint()}</p>
-      <FormField
-        label={m.twofa_password_label()}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="action" value="regenerate" variant="outline" disabled={pending}>
-          {m.twofa_regenerate()}
-        </Button>
-        <Button
-          type="submit"
-          name="action"
-          value="disable"
-          variant="outline"
-          className="border-destructive text-destructive"
-          disabled={pending}
-        >
-          {m.twofa_disable()}
-        </Button>
-      </div>
+      <form.AppField name="password">
+        {(field) => (
+          <field.TextField label={m.twofa_password_label()} type="password" autoComplete="current-password" />
+        )}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="action" value="regenerate" variant="outline" disabled={submitting}>
+              {m.twofa_regenerate()}
+            </Button>
+            <Button
+              type="submit"
+              name="action"
+              value="disable"
+              variant="outline"
+              className="border-destructive text-destructive"
+              disabled={submitting}
+            >
+              {m.twofa_disable()}
+            </Button>
+          </div>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react'
-import { FormField } from '#/components/form-field'
+import { z } from 'zod'
 import { Button } from '#/components/ui/button'
-import { useFieldErrors } from '#/lib/use-field-errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { m } from '#/paraglide/messages'
 import { emailOnlySchema } from '../email-sign-in'
 
@@ -13,7 +12,6 @@ export function EmailAddressForm({
   fieldName,
   title,
   sendLabel,
-  pending,
   onSend,
   onCancel,
 }: {
@@ -21,23 +19,31 @@ export function EmailAddressForm({
   fieldName: string
   title: string
   sendLabel: string
-  pending: boolean
   onSend: (email: string) => Promise<void>
   onCancel: () => void
 }) {
-  const { errors, validate } = useFieldErrors(emailOnlySchema)
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate({ email: String(new FormData(event.currentTarget).get(fieldName) ?? '') })
-    if (values) await onSend(values.email)
-  }
+  // The address rule under this method's field name, so its message shows beside that field.
+  const schema = z.object({ [fieldName]: emailOnlySchema.shape.email })
+  const form = useAppForm({
+    defaultValues: { [fieldName]: '' },
+    validators: { onDynamic: schema },
+    onSubmit: ({ value }) => onSend(emailOnlySchema.shape.email.parse(value[fieldName])),
+  })
   return (
-    <form method="post" onSubmit={submit} noValidate className="grid gap-3 rounded-lg border p-4" aria-label={title}>
-      <FormField label={m.auth_email_label()} name={fieldName} type="email" autoComplete="email" error={errors.email} />
+    <form
+      method="post"
+      onSubmit={sendWith(form)}
+      noValidate
+      className="grid gap-3 rounded-lg border p-4"
+      aria-label={title}
+    >
+      <form.AppField name={fieldName}>
+        {(field) => <field.TextField label={m.auth_email_label()} type="email" autoComplete="email" />}
+      </form.AppField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? m.email_signin_sending() : sendLabel}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={m.email_signin_sending()}>{sendLabel}</form.SubmitButton>
+        </form.AppForm>
         <Button type="button" variant="ghost" onClick={onCancel}>
           {m.email_signin_cancel()}
         </Button>

@@ -64,7 +64,6 @@ export function MagicLinkSignIn({ redirect }: { redirect: string | undefined }) 
       fieldName="magicLinkEmail"
       title={m.email_signin_magic_link_button()}
       sendLabel={m.email_signin_magic_link_send()}
-      pending={pending}
       onSend={send}
       onCancel={() => setStep({ name: 'closed' })}
     />

@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { FormField } from '#/components/form-field'
+import { z } from 'zod'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { type AuthClientError, describeAuthError } from '#/lib/auth-errors'
-import { useFieldErrors } from '#/lib/use-field-errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { m } from '#/paraglide/messages'
 import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { backupCodeSchema, oneTimeCodeSchema } from '../two-factor'
+import { staySubmitting } from './stay-submitting'
 
 /** How the second factor is given: a code from the app, a backup code, or a code sent by email. */
 type Method = 'totp' | 'backup' | 'email'
@@ -87,23 +88,23 @@ function CodeForm({
   onFailed: (error: AuthClientError) => void
   onVerified: () => void
 }) {
-  const { errors, validate } = useFieldErrors(method === 'backup' ? backupCodeSchema() : oneTimeCodeSchema())
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const values = validate({ code: String(form.get('code') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { error } = await verifiers[method]({ code: values.code, trustDevice: form.get('trustDevice') === 'on' })
-    if (error) {
-      setPending(false)
-      onFailed(error)
-      return
-    }
-    onVerified()
-  }
+  const schema = z.object({
+    code: (method === 'backup' ? backupCodeSchema() : oneTimeCodeSchema()).shape.code,
+    trustDevice: z.boolean(),
+  })
+  const form = useAppForm({
+    defaultValues: { code: '', trustDevice: false },
+    validators: { onDynamic: schema },
+    onSubmit: async ({ value }) => {
+      const { error } = await verifiers[method]({ code: schema.parse(value).code, trustDevice: value.trustDevice })
+      if (error) {
+        onFailed(error)
+        return
+      }
+      onVerified()
+      await staySubmitting()
+    },
+  })
 
   const instructions = {
     totp: m.twofa_challenge_totp(),
@@ -116,27 +117,34 @@ function CodeForm({
     email: m.twofa_email_code_label(),
   }[method]
   return (
-    <form method="post" onSubmit={submit} noValidate className="grid gap-4" aria-label={m.twofa_challenge_title()}>
+    <form
+      method="post"
+      onSubmit={sendWith(form)}
+      noValidate
+      className="grid gap-4"
+      aria-label={m.twofa_challenge_title()}
+    >
       <p className="text-sm text-muted-foreground">{instructions}</p>
-      <FormField
-        label={codeLabel}
-        name="code"
-        type="text"
-        inputMode={method === 'backup' ? 'text' : 'numeric'}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={20}
-        autoFocus
-        error={errors.code}
-      />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="trustDevice" className="size-4 accent-primary" />
-        {m.twofa_trust_device()}
-      </label>
-      <Button type="submit" disabled={pending}>
-        {pending ? m.twofa_verifying() : m.twofa_verify()}
-      </Button>
+      <form.AppField name="code">
+        {(field) => (
+          <field.TextField
+            label={codeLabel}
+            type="text"
+            inputMode={method === 'backup' ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={20}
+            autoFocus
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="trustDevice">
+        {(field) => <field.CheckboxField label={m.twofa_trust_device()} />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton pendingLabel={m.twofa_verifying()}>{m.twofa_verify()}</form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

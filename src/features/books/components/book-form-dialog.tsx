@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { describeError } from '#/lib/errors'
-import { showServerFieldErrors, useAppForm } from '#/lib/form'
+import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -57,7 +57,7 @@ export function BookFormDialog({
 
   const form = useAppForm({
     defaultValues: formValuesOf(book),
-    validators: { onSubmit: bookFormSchema },
+    validators: { onDynamic: bookFormSchema },
     onSubmit: async ({ value, formApi }) => {
       const input = bookFormSchema.parse(value)
       const now = new Date()
@@ -98,16 +98,7 @@ export function BookFormDialog({
       <DialogContent className="max-w-2xl">
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription className="sr-only">{title}</DialogDescription>
-        <form
-          aria-label={title}
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            event.stopPropagation()
-            void form.handleSubmit()
-          }}
-        >
+        <form aria-label={title} noValidate className="grid gap-4" onSubmit={sendWith(form)}>
           <form.AppField name="title">
             {(field) => <field.TextField label={m.book_field_title()} autoComplete="off" />}
           </form.AppField>

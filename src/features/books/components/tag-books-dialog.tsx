@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { describeError } from '#/lib/errors'
-import { showServerFieldErrors, useAppForm } from '#/lib/form'
+import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { useBookListCache } from '../book-queries'
@@ -25,7 +25,7 @@ export function TagBooksDialog({ ids, onClose }: { ids: string[]; onClose: (done
   const title = m.books_tag_dialog_title({ count: String(ids.length) })
   const form = useAppForm({
     defaultValues: { tags: '' },
-    validators: { onSubmit: tagsFormSchema },
+    validators: { onDynamic: tagsFormSchema },
     onSubmit: async ({ value, formApi }) => {
       const { tags } = tagsFormSchema.parse(value)
       const undo = cache.apply((items) =>
@@ -58,16 +58,7 @@ export function TagBooksDialog({ ids, onClose }: { ids: string[]; onClose: (done
       <DialogContent>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription className="sr-only">{title}</DialogDescription>
-        <form
-          aria-label={title}
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            event.stopPropagation()
-            void form.handleSubmit()
-          }}
-        >
+        <form aria-label={title} noValidate className="grid gap-4" onSubmit={sendWith(form)}>
           <form.AppField name="tags">
             {(field) => <field.TextField label={m.books_tag_dialog_field()} hint={m.book_field_tags_hint()} />}
           </form.AppField>

@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog'
 import { appErrorOf, describeError } from '#/lib/errors'
-import { showServerFieldErrors, useAppForm } from '#/lib/form'
+import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { type SiteSettingsInput, siteSettingsInput, themeChoices } from '#/lib/site-settings'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -77,7 +77,7 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
 
   const form = useAppForm({
     defaultValues: stored as SiteSettingsInput,
-    validators: { onSubmit: siteSettingsInput },
+    validators: { onDynamic: siteSettingsInput },
     onSubmit: ({ value }) => save(value, false),
   })
 
@@ -101,15 +101,7 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
   ] as const
 
   return (
-    <form
-      aria-label={m.console_configuration()}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
-    >
+    <form aria-label={m.console_configuration()} noValidate onSubmit={sendWith(form)}>
       <SettingsSection id="config-product" title={m.config_section_product()}>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <form.AppField name="productName">

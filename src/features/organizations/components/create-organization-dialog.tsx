@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
@@ -6,10 +6,51 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/compone
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
+import { sendWith, useAppForm } from '#/lib/form'
 import { organizationFormSchema } from '#/lib/organization-rules'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
-import { OrganizationFields, readOrganizationFields } from './organization-fields'
+import { OrganizationFields, organizationFieldOfCode, organizationFormOptions } from './organization-fields'
+import { showAuthFieldError } from './show-auth-field-error'
+
+// Inside the dialog's content, so that every opening starts from an empty form.
+function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
+  const refresh = useAuthRefresh()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useAppForm({
+    ...organizationFormOptions,
+    onSubmit: async ({ value, formApi }) => {
+      const values = organizationFormSchema.parse(value)
+      setFailure(null)
+      const { error } = await authClient.organization.create({
+        name: values.name,
+        slug: values.slug,
+        ...(values.logo ? { logo: values.logo } : {}),
+      })
+      if (error) {
+        if (!showAuthFieldError(formApi, error, organizationFieldOfCode)) setFailure(describeAuthError(error))
+        return
+      }
+      onClose()
+      await refresh.organizations()
+      toast.success(m.org_created({ name: values.name }))
+    },
+  })
+
+  return (
+    <form method="post" noValidate aria-label={m.org_create()} className="grid gap-4" onSubmit={sendWith(form)}>
+      <OrganizationFields form={form} slugFollowsName />
+      <FormNotice>{failure}</FormNotice>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose}>
+          {m.cancel()}
+        </Button>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={m.org_creating()}>{m.org_create_submit()}</form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </form>
+  )
+}
 
 /** Creates an organization the user owns and makes it the active one. */
 export function CreateOrganizationDialog({
@@ -19,49 +60,12 @@ export function CreateOrganizationDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(organizationFormSchema)
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate(readOrganizationFields(new FormData(event.currentTarget)))
-    if (!values) return
-    setPending(true)
-    setFailure(null)
-    const { error } = await authClient.organization.create({
-      name: values.name,
-      slug: values.slug,
-      ...(values.logo ? { logo: values.logo } : {}),
-    })
-    setPending(false)
-    if (error) {
-      setFailure(describeAuthError(error))
-      return
-    }
-    onOpenChange(false)
-    await refresh.organizations()
-    toast.success(m.org_created({ name: values.name }))
-  }
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>{m.org_create()}</DialogTitle>
         <DialogDescription>{m.org_create_description()}</DialogDescription>
-        <form method="post" onSubmit={submit} noValidate aria-label={m.org_create()} className="grid gap-4">
-          <OrganizationFields errors={errors} />
-          <FormNotice>{failure}</FormNotice>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {m.cancel()}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? m.org_creating() : m.org_create_submit()}
-            </Button>
-          </div>
-        </form>
+        <CreateOrganizationForm onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   )

@@ -1,122 +1,120 @@
 import { MailIcon, RotateCwIcon, XIcon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
-import { FormField } from '#/components/form-field'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
-import { NativeSelect } from '#/components/ui/select'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan, useConsoleSession } from '#/lib/console-session'
+import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale, getLocale, localeNames, locales } from '#/lib/i18n'
 import { roleLabel, rolesLabel } from '#/lib/role-labels'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { useAssignableRoles, useFullOrganization } from '../organization-queries'
 import { inviteMemberSchema } from '../schemas'
 import { QueryState } from './query-state'
+import { showAuthFieldError } from './show-auth-field-error'
 
-function LabelledSelect({ label, children, ...props }: React.ComponentProps<'select'> & { label: string }) {
-  const id = useId()
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <NativeSelect id={id} {...props}>
-        {children}
-      </NativeSelect>
-    </div>
-  )
-}
+/** Better Auth's refusals that are about the address invited. */
+const inviteFieldOfCode = {
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: 'email',
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: 'email',
+} as const
 
 function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
   const session = useConsoleSession()
   const refresh = useAuthRefresh()
   const roles = useAssignableRoles()
-  const { errors, validate } = useFieldErrors(inviteMemberSchema)
-  const [pending, setPending] = useState(false)
   // Only an owner may invite another owner (the server refuses it for anyone else).
   const offered = session.member.roles.includes('owner') ? roles : roles.filter((role) => role !== 'owner')
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const form = new FormData(formElement)
-    const values = validate({
-      email: String(form.get('email') ?? ''),
-      role: String(form.get('role') ?? ''),
-      teamId: String(form.get('teamId') ?? ''),
-      locale: String(form.get('locale') ?? ''),
-    })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.organization.inviteMember({
-      email: values.email,
-      role: values.role as 'member',
-      organizationId: session.organization.id,
-      ...(values.teamId ? { teamId: values.teamId } : {}),
-      // The invitation email is written in this language (an additional field of the invitation).
-      ...({ locale: values.locale } as object),
-    })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    toast.success(m.invitations_sent({ email: values.email }))
-    await refresh.activeOrganization()
-  }
+  const form = useAppForm({
+    defaultValues: { email: '', role: 'member', teamId: '', locale: getLocale() },
+    validators: { onDynamic: inviteMemberSchema },
+    onSubmit: async ({ value, formApi }) => {
+      const values = inviteMemberSchema.parse(value)
+      const { error } = await authClient.organization.inviteMember({
+        email: values.email,
+        role: values.role as 'member',
+        organizationId: session.organization.id,
+        ...(values.teamId ? { teamId: values.teamId } : {}),
+        // The invitation email is written in this language (an additional field of the invitation).
+        ...({ locale: values.locale } as object),
+      })
+      if (error) {
+        if (!showAuthFieldError(formApi, error, inviteFieldOfCode)) toast.error(describeAuthError(error))
+        return
+      }
+      formApi.reset()
+      toast.success(m.invitations_sent({ email: values.email }))
+      await refresh.activeOrganization()
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
       noValidate
       aria-label={m.invitations_form_title()}
       className="mt-4 grid gap-4"
+      onSubmit={sendWith(form)}
     >
-      <FormField
-        label={m.auth_email_label()}
-        name="email"
-        type="email"
-        autoComplete="off"
-        placeholder="name@example.com"
-        error={errors.email}
-      />
+      <form.AppField name="email">
+        {(field) => (
+          <field.TextField
+            label={m.auth_email_label()}
+            type="email"
+            autoComplete="off"
+            placeholder="name@example.com"
+          />
+        )}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <LabelledSelect label={m.invitations_role_label()} name="role" defaultValue="member">
-          {offered.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect label={m.invitations_team_label()} name="teamId" defaultValue="">
-          <option value="">{m.invitations_no_team()}</option>
-          {teams.map((team) => (
-            <option key={team.id} value={team.id}>
-              {team.name}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect label={m.invitations_language_label()} name="locale" defaultValue={getLocale()}>
-          {locales.map((locale) => (
-            <option key={locale} value={locale}>
-              {localeNames[locale]}
-            </option>
-          ))}
-        </LabelledSelect>
+        <form.AppField name="role">
+          {(field) => (
+            <field.SelectField label={m.invitations_role_label()}>
+              {offered.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </field.SelectField>
+          )}
+        </form.AppField>
+        <form.AppField name="teamId">
+          {(field) => (
+            <field.SelectField label={m.invitations_team_label()}>
+              <option value="">{m.invitations_no_team()}</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </field.SelectField>
+          )}
+        </form.AppField>
+        <form.AppField name="locale">
+          {(field) => (
+            <field.SelectField label={m.invitations_language_label()}>
+              {locales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {localeNames[locale]}
+                </option>
+              ))}
+            </field.SelectField>
+          )}
+        </form.AppField>
       </div>
       <div>
-        <Button type="submit" disabled={pending}>
-          <MailIcon aria-hidden />
-          {pending ? m.invitations_sending() : m.invitations_send()}
-        </Button>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" disabled={submitting}>
+              <MailIcon aria-hidden />
+              {submitting ? m.invitations_sending() : m.invitations_send()}
+            </Button>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   )

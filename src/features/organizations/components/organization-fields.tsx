@@ -1,76 +1,71 @@
-import { useState } from 'react'
-import { FormField } from '#/components/form-field'
-import { organizationLimits, slugify } from '#/lib/organization-rules'
+import { formOptions } from '@tanstack/react-form'
+import { withForm } from '#/lib/form'
+import { organizationFormSchema, organizationLimits, slugify } from '#/lib/organization-rules'
 import { m } from '#/paraglide/messages'
 
-export interface OrganizationFieldValues {
+interface OrganizationFieldValues {
   name: string
   slug: string
   logo: string
 }
 
-/**
- * Name, slug and logo. The slug follows the name (lowercase Latin letters, digits, hyphens) until it is edited by
- * hand; a name without Latin letters (e.g. Chinese) leaves it to the user.
- */
-export function OrganizationFields({
-  initial,
-  errors,
-}: {
-  initial?: OrganizationFieldValues
-  errors: Partial<Record<keyof OrganizationFieldValues, string>>
-}) {
-  const [name, setName] = useState(initial?.name ?? '')
-  const [slug, setSlug] = useState(initial?.slug ?? '')
-  const [slugEdited, setSlugEdited] = useState(initial !== undefined)
-  return (
-    <>
-      <FormField
-        label={m.org_name_label()}
-        name="name"
-        value={name}
-        maxLength={organizationLimits.nameMax}
-        autoComplete="organization"
-        onChange={(event) => {
-          setName(event.target.value)
-          if (!slugEdited) setSlug(slugify(event.target.value))
-        }}
-        error={errors.name}
-      />
-      <div className="grid gap-1">
-        <FormField
-          label={m.org_slug_label()}
-          name="slug"
-          value={slug}
-          maxLength={organizationLimits.slugMax}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => {
-            setSlug(event.target.value)
-            setSlugEdited(true)
-          }}
-          error={errors.slug}
-        />
-        <p className="text-xs text-muted-foreground">{m.org_slug_hint()}</p>
-      </div>
-      <FormField
-        label={m.org_logo_label()}
-        name="logo"
-        type="url"
-        defaultValue={initial?.logo ?? ''}
-        placeholder="https://"
-        autoComplete="off"
-        error={errors.logo}
-      />
-    </>
-  )
-}
+/** What creating and editing an organization share: its three fields and the rules they are checked by. */
+export const organizationFormOptions = formOptions({
+  defaultValues: { name: '', slug: '', logo: '' } as OrganizationFieldValues,
+  validators: { onDynamic: organizationFormSchema },
+})
 
-/** The three fields of a submitted form. */
-export function readOrganizationFields(form: FormData): OrganizationFieldValues {
-  return {
-    name: String(form.get('name') ?? ''),
-    slug: String(form.get('slug') ?? ''),
-    logo: String(form.get('logo') ?? ''),
-  }
-}
+/** Better Auth's refusals that are about the slug (`create` and `update` name a taken one differently). */
+export const organizationFieldOfCode = {
+  ORGANIZATION_ALREADY_EXISTS: 'slug',
+  ORGANIZATION_SLUG_ALREADY_TAKEN: 'slug',
+} as const
+
+/**
+ * Name, slug and logo. With `slugFollowsName` the slug follows the name (lowercase Latin letters, digits, hyphens)
+ * until it is edited by hand; a name without Latin letters (e.g. Chinese) leaves it to the user.
+ */
+export const OrganizationFields = withForm({
+  ...organizationFormOptions,
+  props: { slugFollowsName: false } as { slugFollowsName?: boolean },
+  render: function OrganizationFieldsRender({ form, slugFollowsName }) {
+    return (
+      <>
+        <form.AppField
+          name="name"
+          listeners={{
+            onChange: ({ value }) => {
+              // Typing in the slug marks it dirty; filling it in from here does not.
+              if (slugFollowsName && !form.getFieldMeta('slug')?.isDirty)
+                form.setFieldValue('slug', slugify(value), { dontUpdateMeta: true })
+            },
+          }}
+        >
+          {(field) => (
+            <field.TextField
+              label={m.org_name_label()}
+              maxLength={organizationLimits.nameMax}
+              autoComplete="organization"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="slug">
+          {(field) => (
+            <field.TextField
+              label={m.org_slug_label()}
+              hint={m.org_slug_hint()}
+              maxLength={organizationLimits.slugMax}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="logo">
+          {(field) => (
+            <field.TextField label={m.org_logo_label()} type="url" placeholder="https://" autoComplete="off" />
+          )}
+        </form.AppField>
+      </>
+    )
+  },
+})

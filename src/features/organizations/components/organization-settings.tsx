@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { FormField } from '#/components/form-field'
 import { FormNotice } from '#/components/form-notice'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
@@ -19,51 +18,52 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan, useConsoleSession } from '#/lib/console-session'
+import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { organizationFormSchema } from '#/lib/organization-rules'
 import { rolesLabel } from '#/lib/role-labels'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { OrganizationAvatar } from './organization-avatar'
-import { OrganizationFields, readOrganizationFields } from './organization-fields'
+import { OrganizationFields, organizationFieldOfCode, organizationFormOptions } from './organization-fields'
+import { showAuthFieldError } from './show-auth-field-error'
 
 function DetailsForm() {
   const { organization } = useConsoleSession()
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(organizationFormSchema)
-  const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate(readOrganizationFields(new FormData(event.currentTarget)))
-    if (!values) return
-    setPending(true)
-    setFailure(null)
-    const { error } = await authClient.organization.update({
-      organizationId: organization.id,
-      data: { name: values.name, slug: values.slug, logo: values.logo || null },
-    })
-    setPending(false)
-    if (error) {
-      setFailure(describeAuthError(error))
-      return
-    }
-    await refresh.organizations()
-    toast.success(m.org_saved())
-  }
+  const form = useAppForm({
+    ...organizationFormOptions,
+    defaultValues: { name: organization.name, slug: organization.slug, logo: organization.logo ?? '' },
+    onSubmit: async ({ value, formApi }) => {
+      const values = organizationFormSchema.parse(value)
+      setFailure(null)
+      const { error } = await authClient.organization.update({
+        organizationId: organization.id,
+        data: { name: values.name, slug: values.slug, logo: values.logo || null },
+      })
+      if (error) {
+        if (!showAuthFieldError(formApi, error, organizationFieldOfCode)) setFailure(describeAuthError(error))
+        return
+      }
+      await refresh.organizations()
+      toast.success(m.org_saved())
+    },
+  })
 
   return (
-    <form method="post" onSubmit={submit} noValidate aria-label={m.org_details_title()} className="mt-4 grid gap-4">
-      <OrganizationFields
-        initial={{ name: organization.name, slug: organization.slug, logo: organization.logo ?? '' }}
-        errors={errors}
-      />
+    <form
+      method="post"
+      noValidate
+      aria-label={m.org_details_title()}
+      className="mt-4 grid gap-4"
+      onSubmit={sendWith(form)}
+    >
+      <OrganizationFields form={form} />
       <FormNotice>{failure}</FormNotice>
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? m.saving() : m.save()}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={m.saving()}>{m.save()}</form.SubmitButton>
+        </form.AppForm>
       </div>
     </form>
   )
@@ -108,46 +108,45 @@ function DeleteOrganization() {
   const { organization } = useConsoleSession()
   const refresh = useAuthRefresh()
   const navigate = useNavigate()
-  const [typed, setTyped] = useState('')
-  const [pending, setPending] = useState(false)
-  const matches = typed.trim() === organization.name.trim()
-
-  const remove = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!matches) return
-    setPending(true)
-    const { error } = await authClient.organization.delete({ organizationId: organization.id })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    toast.success(m.org_deleted({ name: organization.name }))
-    await refresh.organizations()
-    await navigate({ to: '/console' })
-  }
+  const matches = (typed: string) => typed.trim() === organization.name.trim()
+  const form = useAppForm({
+    defaultValues: { confirmName: '' },
+    onSubmit: async ({ value }) => {
+      if (!matches(value.confirmName)) return
+      const { error } = await authClient.organization.delete({ organizationId: organization.id })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      toast.success(m.org_deleted({ name: organization.name }))
+      await refresh.organizations()
+      await navigate({ to: '/console' })
+    },
+  })
 
   return (
-    <AlertDialog onOpenChange={() => setTyped('')}>
+    <AlertDialog onOpenChange={() => form.reset()}>
       <AlertDialogTrigger asChild>
         <Button variant="destructive">{m.org_delete()}</Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogTitle>{m.org_delete_confirm_title({ name: organization.name })}</AlertDialogTitle>
         <AlertDialogDescription>{m.org_delete_confirm_body()}</AlertDialogDescription>
-        <form onSubmit={remove} className="grid gap-4" aria-label={m.org_delete()}>
-          <FormField
-            label={m.org_delete_type_name({ name: organization.name })}
-            name="confirmName"
-            value={typed}
-            autoComplete="off"
-            onChange={(event) => setTyped(event.target.value)}
-          />
+        <form className="grid gap-4" aria-label={m.org_delete()} onSubmit={sendWith(form)}>
+          <form.AppField name="confirmName">
+            {(field) => (
+              <field.TextField label={m.org_delete_type_name({ name: organization.name })} autoComplete="off" />
+            )}
+          </form.AppField>
           <AlertDialogFooter>
             <AlertDialogCancel type="button">{m.cancel()}</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={!matches || pending}>
-              {m.org_delete_submit()}
-            </Button>
+            <form.Subscribe selector={(state) => matches(state.values.confirmName) && !state.isSubmitting}>
+              {(canDelete) => (
+                <Button type="submit" variant="destructive" disabled={!canDelete}>
+                  {m.org_delete_submit()}
+                </Button>
+              )}
+            </form.Subscribe>
           </AlertDialogFooter>
         </form>
       </AlertDialogContent>

@@ -1,5 +1,5 @@
 import { PencilIcon, Trash2Icon, UserMinusIcon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import {
   AlertDialog,
@@ -11,18 +11,16 @@ import {
   AlertDialogTrigger,
 } from '#/components/ui/alert-dialog'
 import { Button } from '#/components/ui/button'
-import { Input } from '#/components/ui/input'
-import { NativeSelect } from '#/components/ui/select'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan } from '#/lib/console-session'
 import { describeError } from '#/lib/errors'
+import { sendWith, useAppForm } from '#/lib/form'
 import { organizationLimits } from '#/lib/organization-rules'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { type OrganizationMember, useTeamMembers } from '../organization-queries'
-import { teamSchema } from '../schemas'
+import { teamMemberSchema, teamSchema } from '../schemas'
 
 interface Team {
   id: string
@@ -31,46 +29,91 @@ interface Team {
 
 function RenameTeam({ team, onDone }: { team: Team; onDone: () => void }) {
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(teamSchema)
-  const id = useId()
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const values = validate({ name: String(new FormData(event.currentTarget).get('name') ?? '') })
-    if (!values) return
-    const { error } = await authClient.organization.updateTeam({ teamId: team.id, data: { name: values.name } })
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    toast.success(m.teams_renamed({ name: values.name }))
-    onDone()
-    await refresh.activeOrganization()
-  }
+  const form = useAppForm({
+    defaultValues: { name: team.name },
+    validators: { onDynamic: teamSchema },
+    onSubmit: async ({ value }) => {
+      const { name } = teamSchema.parse(value)
+      const { error } = await authClient.organization.updateTeam({ teamId: team.id, data: { name } })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      toast.success(m.teams_renamed({ name }))
+      onDone()
+      await refresh.activeOrganization()
+    },
+  })
   return (
     <form
-      onSubmit={submit}
       noValidate
       aria-label={m.teams_rename_named({ name: team.name })}
-      className="flex flex-wrap gap-2"
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={sendWith(form)}
     >
-      <label htmlFor={id} className="sr-only">
-        {m.teams_name_label()}
-      </label>
-      <Input
-        id={id}
-        name="name"
-        defaultValue={team.name}
-        maxLength={organizationLimits.teamNameMax}
-        aria-invalid={errors.name ? true : undefined}
-        className="max-w-xs"
-      />
-      <Button type="submit" size="sm">
-        {m.save()}
-      </Button>
-      <Button type="button" size="sm" variant="outline" onClick={onDone}>
-        {m.cancel()}
-      </Button>
-      {errors.name ? <p className="w-full text-sm text-destructive">{errors.name}</p> : null}
+      <div className="w-full max-w-xs">
+        <form.AppField name="name">
+          {(field) => <field.TextField label={m.teams_name_label()} maxLength={organizationLimits.teamNameMax} />}
+        </form.AppField>
+      </div>
+      {/* Level with the input, below its label. */}
+      <div className="flex gap-2 sm:mt-7">
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" size="sm" disabled={submitting}>
+              {m.save()}
+            </Button>
+          )}
+        </form.Subscribe>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          {m.cancel()}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Adds one of `candidates` (the organization's members not yet in the team) to the team. */
+function AddTeamMember({ team, candidates }: { team: Team; candidates: OrganizationMember[] }) {
+  const refresh = useAuthRefresh()
+  const form = useAppForm({
+    defaultValues: { userId: candidates[0]?.userId ?? '' },
+    validators: { onDynamic: teamMemberSchema },
+    onSubmit: async ({ value }) => {
+      const name = candidates.find((member) => member.userId === value.userId)?.user.name ?? value.userId
+      const { error } = await authClient.organization.addTeamMember({ teamId: team.id, userId: value.userId })
+      if (error) toast.error(describeAuthError(error))
+      else toast.success(m.teams_member_added({ name, team: team.name }))
+      await refresh.activeOrganization()
+    },
+  })
+  return (
+    <form
+      noValidate
+      aria-label={m.teams_add_member_to({ team: team.name })}
+      className="mt-3 flex flex-wrap items-start gap-2"
+      onSubmit={sendWith(form)}
+    >
+      <div className="w-full max-w-xs">
+        <form.AppField name="userId">
+          {(field) => (
+            <field.SelectField label={m.teams_add_member_label()}>
+              {candidates.map((member) => (
+                <option key={member.userId} value={member.userId}>
+                  {member.user.name} ({member.user.email})
+                </option>
+              ))}
+            </field.SelectField>
+          )}
+        </form.AppField>
+      </div>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" size="sm" variant="outline" disabled={submitting} className="sm:mt-7">
+            {m.teams_add_member()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }
@@ -83,21 +126,11 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
   const canAdd = useCan({ member: ['update'] })
   const canRemove = useCan({ member: ['delete'] })
   const [renaming, setRenaming] = useState(false)
-  const selectId = useId()
   const teamMembers = useTeamMembers(team.id)
   const inTeam = new Set((teamMembers.data ?? []).map((entry) => entry.userId))
   const nameOf = (userId: string) => members.find((member) => member.userId === userId)?.user.name ?? userId
   const candidates = members.filter((member) => !inTeam.has(member.userId))
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const userId = String(new FormData(event.currentTarget).get('userId') ?? '')
-    if (!userId) return
-    const { error } = await authClient.organization.addTeamMember({ teamId: team.id, userId })
-    if (error) toast.error(describeAuthError(error))
-    else toast.success(m.teams_member_added({ name: nameOf(userId), team: team.name }))
-    await refresh.activeOrganization()
-  }
   const remove = async (userId: string) => {
     const { error } = await authClient.organization.removeTeamMember({ teamId: team.id, userId })
     if (error) toast.error(describeAuthError(error))
@@ -181,25 +214,8 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
         </ul>
       )}
       {canAdd && candidates.length > 0 ? (
-        <form
-          onSubmit={add}
-          className="mt-3 flex flex-wrap gap-2"
-          aria-label={m.teams_add_member_to({ team: team.name })}
-        >
-          <label htmlFor={selectId} className="sr-only">
-            {m.teams_add_member_label()}
-          </label>
-          <NativeSelect id={selectId} name="userId" className="max-w-xs">
-            {candidates.map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {member.user.name} ({member.user.email})
-              </option>
-            ))}
-          </NativeSelect>
-          <Button type="submit" size="sm" variant="outline">
-            {m.teams_add_member()}
-          </Button>
-        </form>
+        // A fresh form whenever who can be added changes, so the choice is always one of them.
+        <AddTeamMember key={candidates.map((member) => member.userId).join()} team={team} candidates={candidates} />
       ) : null}
     </li>
   )

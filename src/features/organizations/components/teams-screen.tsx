@@ -1,8 +1,6 @@
 import { UsersIcon } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
-import { FormField } from '#/components/form-field'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
@@ -10,8 +8,8 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan, useConsoleSession } from '#/lib/console-session'
+import { sendWith, useAppForm } from '#/lib/form'
 import { organizationLimits } from '#/lib/organization-rules'
-import { useFieldErrors } from '#/lib/use-field-errors'
 import { m } from '#/paraglide/messages'
 import { useFullOrganization, useUserTeams } from '../organization-queries'
 import { teamSchema } from '../schemas'
@@ -21,47 +19,42 @@ import { TeamCard } from './team-card'
 function CreateTeamForm() {
   const session = useConsoleSession()
   const refresh = useAuthRefresh()
-  const { errors, validate } = useFieldErrors(teamSchema)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const formElement = event.currentTarget
-    const values = validate({ name: String(new FormData(formElement).get('name') ?? '') })
-    if (!values) return
-    setPending(true)
-    const { error } = await authClient.organization.createTeam({
-      name: values.name,
-      organizationId: session.organization.id,
-    })
-    setPending(false)
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    formElement.reset()
-    toast.success(m.teams_created({ name: values.name }))
-    await refresh.activeOrganization()
-  }
+  const form = useAppForm({
+    defaultValues: { name: '' },
+    validators: { onDynamic: teamSchema },
+    onSubmit: async ({ value, formApi }) => {
+      const { name } = teamSchema.parse(value)
+      const { error } = await authClient.organization.createTeam({ name, organizationId: session.organization.id })
+      if (error) {
+        toast.error(describeAuthError(error))
+        return
+      }
+      formApi.reset()
+      toast.success(m.teams_created({ name }))
+      await refresh.activeOrganization()
+    },
+  })
 
   return (
     <form
       method="post"
-      onSubmit={submit}
       noValidate
       aria-label={m.teams_create()}
       className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
+      onSubmit={sendWith(form)}
     >
-      <FormField
-        label={m.teams_name_label()}
-        name="name"
-        maxLength={organizationLimits.teamNameMax}
-        autoComplete="off"
-        error={errors.name}
-      />
-      <Button type="submit" disabled={pending} className="sm:mt-6">
-        {m.teams_create()}
-      </Button>
+      <form.AppField name="name">
+        {(field) => (
+          <field.TextField label={m.teams_name_label()} maxLength={organizationLimits.teamNameMax} autoComplete="off" />
+        )}
+      </form.AppField>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={submitting} className="sm:mt-6">
+            {m.teams_create()}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   )
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { describeError } from '#/lib/errors'
-import { showServerFieldErrors, useAppForm } from '#/lib/form'
+import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import {
@@ -30,7 +30,7 @@ function FormDialog({
   onOpenChange: (open: boolean) => void
   title: string
   description: string
-  onSubmit: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
   children: ReactNode
 }) {
   return (
@@ -38,16 +38,7 @@ function FormDialog({
       <DialogContent>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
-        <form
-          aria-label={title}
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            event.stopPropagation()
-            onSubmit()
-          }}
-        >
+        <form aria-label={title} noValidate className="grid gap-4" onSubmit={onSubmit}>
           {children}
         </form>
       </DialogContent>
@@ -75,7 +66,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const create = useMutation(trpc.users.create.mutationOptions())
   const form = useAppForm({
     defaultValues: emptyUser,
-    validators: { onSubmit: createUserInput },
+    validators: { onDynamic: createUserInput },
     onSubmit: async ({ value, formApi }) => {
       try {
         const { id } = await create.mutateAsync(value)
@@ -98,7 +89,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       onOpenChange={onOpenChange}
       title={m.users_create_title()}
       description={m.users_create_description()}
-      onSubmit={() => void form.handleSubmit()}
+      onSubmit={sendWith(form)}
     >
       <form.AppField name="name">
         {(field) => <field.TextField label={m.users_field_name()} autoComplete="off" />}
@@ -157,7 +148,7 @@ export function BanUserDialog({
   const schema = banUserInput.omit({ userId: true })
   const form = useAppForm({
     defaultValues: { reason: '', duration: 'forever' as BanDuration },
-    validators: { onSubmit: schema },
+    validators: { onDynamic: schema },
     onSubmit: async ({ value, formApi }) => {
       try {
         await ban.mutateAsync({ userId: user.id, ...value })
@@ -176,7 +167,7 @@ export function BanUserDialog({
       onOpenChange={onOpenChange}
       title={m.users_ban_title({ name: user.name })}
       description={m.users_ban_description()}
-      onSubmit={() => void form.handleSubmit()}
+      onSubmit={sendWith(form)}
     >
       <form.AppField name="reason">
         {(field) => <field.TextAreaField label={m.users_ban_reason()} hint={m.users_ban_reason_hint()} rows={3} />}
@@ -216,7 +207,7 @@ export function SetPasswordDialog({
   const setPassword = useMutation(trpc.users.setPassword.mutationOptions())
   const form = useAppForm({
     defaultValues: { newPassword: '' },
-    validators: { onSubmit: setPasswordInput.omit({ userId: true }) },
+    validators: { onDynamic: setPasswordInput.omit({ userId: true }) },
     onSubmit: async ({ value, formApi }) => {
       try {
         await setPassword.mutateAsync({ userId: user.id, ...value })
@@ -235,7 +226,7 @@ export function SetPasswordDialog({
       onOpenChange={onOpenChange}
       title={m.users_password_title({ name: user.name })}
       description={m.users_password_description()}
-      onSubmit={() => void form.handleSubmit()}
+      onSubmit={sendWith(form)}
     >
       <form.AppField name="newPassword">
         {(field) => (
