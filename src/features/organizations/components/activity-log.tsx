@@ -104,7 +104,12 @@ function activityColumns(locale: string) {
       enableSorting: false,
       enableHiding: false,
       // The sentence names the actor too: it is one translated unit, worded differently in each language.
-      cell: ({ row }) => describeActivity(row.original.action, row.original.actorName, row.original.details),
+      // A sentence needs room: on a phone the table scrolls sideways inside its frame instead of crushing it.
+      cell: ({ row }) => (
+        <p className="min-w-56 break-words">
+          {describeActivity(row.original.action, row.original.actorName, row.original.details)}
+        </p>
+      ),
     }),
   ])
 }

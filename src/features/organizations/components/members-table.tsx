@@ -105,7 +105,7 @@ function memberColumns(locale: string, onAction: RefObject<(action: MemberAction
     }),
     column.accessor('email', {
       header: m.members_col_email,
-      cell: (info) => <span className="break-all text-muted-foreground">{info.getValue()}</span>,
+      cell: (info) => <span className="whitespace-nowrap text-muted-foreground">{info.getValue()}</span>,
     }),
     column.accessor('role', {
       header: m.members_col_role,
