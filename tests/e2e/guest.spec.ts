@@ -33,6 +33,8 @@ test('a guest keeps their API key when they sign up, and is a guest no more', as
 
   await guestBanner.getByRole('link', { name: 'Create an account' }).click()
   await expect(page).toHaveURL(/\/en\/sign-up$/)
+  // The address changes before the sign-up page replaces the Account page, whose profile has a Name field too.
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible()
   const account = { name: 'Mary Jackson', email: `mary${unique()}@example.com`, password: 'wind-tunnel1' }
   await page.getByLabel('Name', { exact: true }).fill(account.name)
   await page.getByLabel('Email', { exact: true }).fill(account.email)
