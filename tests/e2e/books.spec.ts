@@ -133,6 +133,16 @@ test.describe('books', () => {
     await expect(page.getByText('已导入 3 本图书。')).toBeVisible()
     await expect(rows(page)).toHaveCount(3)
 
+    // Filters by tag and by language, offered from what the organization's books hold.
+    await page.getByLabel('标签', { exact: true }).selectOption('科学')
+    await expect(rows(page)).toHaveCount(2)
+    await page.getByLabel('标签', { exact: true }).selectOption('')
+    await page.getByLabel('语言', { exact: true }).selectOption('en')
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText('Donald Knuth')
+    await page.getByLabel('语言', { exact: true }).selectOption('')
+    await expect(rows(page)).toHaveCount(3)
+
     await page.getByRole('searchbox').fill('笔谈')
     await expect(page).toHaveURL(/q=%E7%AC%94%E8%B0%88/)
     await expect(rows(page)).toHaveCount(1)

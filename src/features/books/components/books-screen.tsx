@@ -5,11 +5,11 @@ import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
+import { ListFilterSelect } from '#/components/list-filter-select'
 import { PageHeader } from '#/components/page-header'
 import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
-import { NativeSelect } from '#/components/ui/select'
 import { useCan, useConsoleSession } from '#/lib/console-session'
 import { describeError } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
@@ -147,44 +147,26 @@ export function BooksScreen({
           placeholder={m.books_search_placeholder()}
           onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
         />
-        <div className="grid gap-1">
-          <label htmlFor="books-tag" className="text-xs text-muted-foreground">
-            {m.books_filter_tag()}
-          </label>
-          <NativeSelect
-            id="books-tag"
-            className="w-40"
-            value={search.tag ?? ''}
-            onChange={(event) => refine({ tag: event.target.value || undefined })}
-          >
-            <option value="">{m.books_filter_any_tag()}</option>
-            {facets.data?.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="books-language" className="text-xs text-muted-foreground">
-            {m.books_filter_language()}
-          </label>
-          <NativeSelect
-            id="books-language"
-            className="w-40"
-            value={search.language ?? ''}
-            onChange={(event) => refine({ language: (event.target.value || undefined) as BookListSearch['language'] })}
-          >
-            <option value="">{m.books_filter_any_language()}</option>
-            {languages
+        <ListFilterSelect
+          label={m.books_filter_tag()}
+          value={search.tag}
+          onChange={(tag) => refine({ tag })}
+          options={[
+            ['', m.books_filter_any_tag()],
+            ...(facets.data?.tags ?? []).map((tag): [string, string] => [tag, tag]),
+          ]}
+        />
+        <ListFilterSelect
+          label={m.books_filter_language()}
+          value={search.language}
+          onChange={(language) => refine({ language: language as BookListSearch['language'] })}
+          options={[
+            ['', m.books_filter_any_language()],
+            ...languages
               .filter((language) => facets.data?.languages.includes(language.code) || language.code === search.language)
-              .map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name}
-                </option>
-              ))}
-          </NativeSelect>
-        </div>
+              .map((language): [string, string] => [language.code, language.name]),
+          ]}
+        />
         <YearBox
           label={m.books_filter_year_from()}
           value={search.yearFrom}
