@@ -12,14 +12,20 @@ import { translateMessage } from '#/lib/errors'
 import { sendWith, useAppForm } from '#/lib/form'
 import { roleLabel } from '#/lib/role-labels'
 import { m } from '#/paraglide/messages'
-import { type OrganizationMember, useAssignableRoles } from '../organization-queries'
+import { type MemberRow, useAssignableRoles } from '../organization-queries'
 import { memberRolesSchema } from '../schemas'
 
 /**
  * Picks a member's roles: the built-in ones and the organization's own. A member may hold several; a permission is
  * granted when any of them grants it. Only an owner can give or take the owner role (the server says so too).
  */
-export function MemberRoleDialog({ member, onClose }: { member: OrganizationMember; onClose: () => void }) {
+export function MemberRoleDialog({
+  member,
+  onClose,
+}: {
+  member: Pick<MemberRow, 'id' | 'role' | 'name'>
+  onClose: () => void
+}) {
   const session = useConsoleSession()
   const refresh = useAuthRefresh()
   const roles = useAssignableRoles()
@@ -41,7 +47,7 @@ export function MemberRoleDialog({ member, onClose }: { member: OrganizationMemb
         return
       }
       onClose()
-      toast.success(m.members_role_changed({ name: member.user.name }))
+      toast.success(m.members_role_changed({ name: member.name }))
       await refresh.activeMember()
     },
   })
@@ -49,7 +55,7 @@ export function MemberRoleDialog({ member, onClose }: { member: OrganizationMemb
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
-        <DialogTitle>{m.members_role_title({ name: member.user.name })}</DialogTitle>
+        <DialogTitle>{m.members_role_title({ name: member.name })}</DialogTitle>
         <DialogDescription>{m.members_role_description()}</DialogDescription>
         <form noValidate aria-label={m.members_change_role()} className="grid gap-4" onSubmit={sendWith(form)}>
           <form.Field name="role">

@@ -25,7 +25,7 @@ import { describeError } from '#/lib/errors'
 import { roleLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { type MemberRow, memberListInputOf, type OrganizationMember, useAssignableRoles } from '../organization-queries'
+import { type MemberRow, memberListInputOf, useAssignableRoles } from '../organization-queries'
 import type { MemberListSearch } from '../schemas'
 import { MemberRoleDialog } from './member-role-dialog'
 import { hideableMemberColumns, type MemberAction, MembersTable } from './members-table'
@@ -57,19 +57,6 @@ function ConfirmDialog({
       </AlertDialogContent>
     </AlertDialog>
   )
-}
-
-/** The member as Better Auth describes one, which the role dialog reads. */
-function asOrganizationMember(member: MemberRow, organizationId: string): OrganizationMember {
-  return {
-    id: member.id,
-    organizationId,
-    userId: member.userId,
-    // Better Auth types the role as a single built-in one; it stores any list of roles ("admin,editor"), as here.
-    role: member.role as OrganizationMember['role'],
-    createdAt: member.createdAt,
-    user: { id: member.userId, name: member.name, email: member.email, image: member.image ?? undefined },
-  }
 }
 
 const noFilters = { q: undefined, role: undefined } satisfies Partial<MemberListSearch>
@@ -213,12 +200,7 @@ export function MembersScreen({
           />
         </>
       )}
-      {pending?.kind === 'role' ? (
-        <MemberRoleDialog
-          member={asOrganizationMember(pending.member, session.organization.id)}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {pending?.kind === 'role' ? <MemberRoleDialog member={pending.member} onClose={() => setPending(null)} /> : null}
       {pending?.kind === 'remove' ? (
         <ConfirmDialog
           title={m.members_remove_title({ name: pending.member.name })}
