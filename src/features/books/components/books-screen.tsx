@@ -61,7 +61,8 @@ export function BooksScreen({
   onSearchChange,
 }: {
   search: BookListSearch
-  onSearchChange: (next: BookListSearch, options?: { replace?: boolean }) => void
+  /** Merged over the address's latest search, so two quick changes both count (the page's `search` lags a navigation). */
+  onSearchChange: (change: Partial<BookListSearch>, options?: { replace?: boolean }) => void
 }) {
   const session = useConsoleSession()
   const trpc = useTRPC()
@@ -85,7 +86,7 @@ export function BooksScreen({
   /** A new filter or order starts from the first page, with nothing selected. */
   const refine = (change: Partial<BookListSearch>, options?: { replace?: boolean }) => {
     setSelection({})
-    onSearchChange({ ...search, ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, after: undefined, before: undefined }, options)
   }
 
   const canChange = (book: BookRow, action: 'update' | 'delete') =>
@@ -288,8 +289,8 @@ export function BooksScreen({
           <CursorPager
             previousCursor={list.data?.previousCursor}
             nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
-            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+            onPrevious={(before) => onSearchChange({ after: undefined, before })}
+            onNext={(after) => onSearchChange({ before: undefined, after })}
           />
         </>
       )}

@@ -158,7 +158,8 @@ export function ActivityLog({
   onSearchChange,
 }: {
   search: ActivityListSearch
-  onSearchChange: (next: ActivityListSearch, options?: { replace?: boolean }) => void
+  /** Merged over the address's latest search, so two quick changes both count (the page's `search` lags a navigation). */
+  onSearchChange: (change: Partial<ActivityListSearch>, options?: { replace?: boolean }) => void
 }) {
   const { organization } = useConsoleSession()
   const trpc = useTRPC()
@@ -166,7 +167,7 @@ export function ActivityLog({
   const input = activityListInputOf(search)
   const query = useQuery({ ...trpc.organizations.activity.queryOptions(input), placeholderData: keepPreviousData })
   const refine = (change: Partial<ActivityListSearch>) =>
-    onSearchChange({ ...search, ...change, after: undefined, before: undefined })
+    onSearchChange({ ...change, after: undefined, before: undefined })
   const entries = query.data?.items ?? []
   return (
     <div className="max-w-4xl">
@@ -236,8 +237,8 @@ export function ActivityLog({
           <CursorPager
             previousCursor={query.data?.previousCursor}
             nextCursor={query.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
-            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+            onPrevious={(before) => onSearchChange({ after: undefined, before })}
+            onNext={(after) => onSearchChange({ before: undefined, after })}
           />
         </>
       )}

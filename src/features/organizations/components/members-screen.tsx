@@ -70,7 +70,8 @@ export function MembersScreen({
   onSearchChange,
 }: {
   search: MemberListSearch
-  onSearchChange: (next: MemberListSearch, options?: { replace?: boolean }) => void
+  /** Merged over the address's latest search, so two quick changes both count (the page's `search` lags a navigation). */
+  onSearchChange: (change: Partial<MemberListSearch>, options?: { replace?: boolean }) => void
 }) {
   const session = useConsoleSession()
   const refresh = useAuthRefresh()
@@ -84,7 +85,7 @@ export function MembersScreen({
   const transfer = useMutation(trpc.organizations.transferOwnership.mutationOptions())
   const filtering = search.q !== undefined || search.role !== undefined
   const refine = (change: Partial<MemberListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...search, ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, after: undefined, before: undefined }, options)
   const rows = list.data?.items ?? []
   // A role named in the URL stays choosable while the organization's own roles load.
   const roleOptions = search.role && !roles.includes(search.role) ? [...roles, search.role] : roles
@@ -195,8 +196,8 @@ export function MembersScreen({
           <CursorPager
             previousCursor={list.data?.previousCursor}
             nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
-            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+            onPrevious={(before) => onSearchChange({ after: undefined, before })}
+            onNext={(after) => onSearchChange({ before: undefined, after })}
           />
         </>
       )}

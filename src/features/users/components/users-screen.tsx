@@ -50,7 +50,8 @@ export function UsersScreen({
   onSearchChange,
 }: {
   search: UserListSearch
-  onSearchChange: (next: UserListSearch, options?: { replace?: boolean }) => void
+  /** Merged over the address's latest search, so two quick changes both count (the page's `search` lags a navigation). */
+  onSearchChange: (change: Partial<UserListSearch>, options?: { replace?: boolean }) => void
 }) {
   const trpc = useTRPC()
   const [creating, setCreating] = useState(false)
@@ -59,7 +60,7 @@ export function UsersScreen({
   const count = useQuery(trpc.users.count.queryOptions(userFiltersOf(search)))
   const filtering = Object.keys(noFilters).some((key) => search[key as keyof typeof noFilters] !== undefined)
   const refine = (change: Partial<UserListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...search, ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, after: undefined, before: undefined }, options)
   const rows = list.data?.items ?? []
   const input = userListInputOf(search)
 
@@ -176,8 +177,8 @@ export function UsersScreen({
           <CursorPager
             previousCursor={list.data?.previousCursor}
             nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ ...search, after: undefined, before })}
-            onNext={(after) => onSearchChange({ ...search, before: undefined, after })}
+            onPrevious={(before) => onSearchChange({ after: undefined, before })}
+            onNext={(after) => onSearchChange({ before: undefined, after })}
           />
         </>
       )}

@@ -20,7 +20,9 @@ function BooksPage() {
   return (
     <BooksScreen
       search={search}
-      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+      onSearchChange={(change, options) =>
+        navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+      }
     />
   )
 }

@@ -25,7 +25,9 @@ function ActivityPage() {
   return (
     <ActivityLog
       search={search}
-      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+      onSearchChange={(change, options) =>
+        navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+      }
     />
   )
 }

@@ -21,7 +21,9 @@ function MembersPage() {
   return (
     <MembersScreen
       search={search}
-      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+      onSearchChange={(change, options) =>
+        navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+      }
     />
   )
 }

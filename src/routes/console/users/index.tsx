@@ -20,7 +20,9 @@ function UsersPage() {
   return (
     <UsersScreen
       search={search}
-      onSearchChange={(next, options) => navigate({ search: next, replace: options?.replace })}
+      onSearchChange={(change, options) =>
+        navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+      }
     />
   )
 }
