@@ -26,6 +26,8 @@ import { Route as AuthSignUpRouteImport } from './routes/_auth/sign-up'
 import { Route as AuthTwoFactorRouteImport } from './routes/_auth/two-factor'
 import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email'
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
+import { Route as HomeCheckoutRouteImport } from './routes/_home/checkout'
+import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
@@ -40,18 +42,21 @@ import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
 import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
+import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
 import { Route as ConsoleBooksBookIdRouteImport } from './routes/console/books/$bookId'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
 import { Route as ConsoleOrganizationActivityRouteImport } from './routes/console/organization/activity'
+import { Route as ConsoleOrganizationBillingRouteImport } from './routes/console/organization/billing'
 import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
 import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
 import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
+import { Route as ApiBillingWebhookProviderRouteImport } from './routes/api/billing/webhook.$provider'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -136,6 +141,16 @@ const HomeIndexRoute = HomeIndexRouteImport.update({
   path: '/',
   getParentRoute: () => HomeRoute,
 } as any)
+const HomeCheckoutRoute = HomeCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeMyOrdersRoute = HomeMyOrdersRouteImport.update({
+  id: '/my-orders',
+  path: '/my-orders',
+  getParentRoute: () => HomeRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
@@ -207,6 +222,11 @@ const HomeDebugScenarioRoute = HomeDebugScenarioRouteImport.update({
   path: '/debug/$scenario',
   getParentRoute: () => HomeRoute,
 } as any)
+const HomePayIdRoute = HomePayIdRouteImport.update({
+  id: '/pay/$id',
+  path: '/pay/$id',
+  getParentRoute: () => HomeRoute,
+} as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
@@ -237,6 +257,12 @@ const ConsoleOrganizationActivityRoute =
   ConsoleOrganizationActivityRouteImport.update({
     id: '/activity',
     path: '/activity',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
+const ConsoleOrganizationBillingRoute =
+  ConsoleOrganizationBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
 const ConsoleOrganizationInvitationsRoute =
@@ -273,6 +299,12 @@ const ConsoleUsersUserIdRoute = ConsoleUsersUserIdRouteImport.update({
   path: '/$userId',
   getParentRoute: () => ConsoleUsersRouteRoute,
 } as any)
+const ApiBillingWebhookProviderRoute =
+  ApiBillingWebhookProviderRouteImport.update({
+    id: '/api/billing/webhook/$provider',
+    path: '/api/billing/webhook/$provider',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/console': typeof ConsoleRouteRouteWithChildren
@@ -293,6 +325,8 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof AuthSignUpRoute
   '/two-factor': typeof AuthTwoFactorRoute
   '/verify-email': typeof AuthVerifyEmailRoute
+  '/checkout': typeof HomeCheckoutRoute
+  '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
@@ -304,10 +338,12 @@ export interface FileRoutesByFullPath {
   '/docs/': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
+  '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
+  '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
@@ -316,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
@@ -331,6 +368,8 @@ export interface FileRoutesByTo {
   '/sign-up': typeof AuthSignUpRoute
   '/two-factor': typeof AuthTwoFactorRoute
   '/verify-email': typeof AuthVerifyEmailRoute
+  '/checkout': typeof HomeCheckoutRoute
+  '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
@@ -342,10 +381,12 @@ export interface FileRoutesByTo {
   '/docs': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
+  '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
+  '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
@@ -354,6 +395,7 @@ export interface FileRoutesByTo {
   '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
   '/console/users': typeof ConsoleUsersIndexRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -376,6 +418,8 @@ export interface FileRoutesById {
   '/_auth/sign-up': typeof AuthSignUpRoute
   '/_auth/two-factor': typeof AuthTwoFactorRoute
   '/_auth/verify-email': typeof AuthVerifyEmailRoute
+  '/_home/checkout': typeof HomeCheckoutRoute
+  '/_home/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/search': typeof ApiSearchRoute
@@ -388,10 +432,12 @@ export interface FileRoutesById {
   '/docs/': typeof DocsIndexRoute
   '/_auth/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
+  '/_home/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
+  '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
@@ -400,6 +446,7 @@ export interface FileRoutesById {
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -422,6 +469,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/two-factor'
     | '/verify-email'
+    | '/checkout'
+    | '/my-orders'
     | '/api/$'
     | '/api/health'
     | '/api/search'
@@ -433,10 +482,12 @@ export interface FileRouteTypes {
     | '/docs/'
     | '/accept-invitation/$id'
     | '/debug/$scenario'
+    | '/pay/$id'
     | '/api/auth/$'
     | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
+    | '/console/organization/billing'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
@@ -445,6 +496,7 @@ export interface FileRouteTypes {
     | '/console/books/'
     | '/console/organization/'
     | '/console/users/'
+    | '/api/billing/webhook/$provider'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -460,6 +512,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/two-factor'
     | '/verify-email'
+    | '/checkout'
+    | '/my-orders'
     | '/api/$'
     | '/api/health'
     | '/api/search'
@@ -471,10 +525,12 @@ export interface FileRouteTypes {
     | '/docs'
     | '/accept-invitation/$id'
     | '/debug/$scenario'
+    | '/pay/$id'
     | '/api/auth/$'
     | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
+    | '/console/organization/billing'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
@@ -483,6 +539,7 @@ export interface FileRouteTypes {
     | '/console/books'
     | '/console/organization'
     | '/console/users'
+    | '/api/billing/webhook/$provider'
   id:
     | '__root__'
     | '/console'
@@ -504,6 +561,8 @@ export interface FileRouteTypes {
     | '/_auth/sign-up'
     | '/_auth/two-factor'
     | '/_auth/verify-email'
+    | '/_home/checkout'
+    | '/_home/my-orders'
     | '/api/$'
     | '/api/health'
     | '/api/search'
@@ -516,10 +575,12 @@ export interface FileRouteTypes {
     | '/docs/'
     | '/_auth/accept-invitation/$id'
     | '/_home/debug/$scenario'
+    | '/_home/pay/$id'
     | '/api/auth/$'
     | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
+    | '/console/organization/billing'
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
@@ -528,6 +589,7 @@ export interface FileRouteTypes {
     | '/console/books/'
     | '/console/organization/'
     | '/console/users/'
+    | '/api/billing/webhook/$provider'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -545,6 +607,7 @@ export interface RootRouteChildren {
   ApiSearchRoute: typeof ApiSearchRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
+  ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -668,6 +731,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeIndexRouteImport
       parentRoute: typeof HomeRoute
     }
+    '/_home/checkout': {
+      id: '/_home/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof HomeCheckoutRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/my-orders': {
+      id: '/_home/my-orders'
+      path: '/my-orders'
+      fullPath: '/my-orders'
+      preLoaderRoute: typeof HomeMyOrdersRouteImport
+      parentRoute: typeof HomeRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
@@ -766,6 +843,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeDebugScenarioRouteImport
       parentRoute: typeof HomeRoute
     }
+    '/_home/pay/$id': {
+      id: '/_home/pay/$id'
+      path: '/pay/$id'
+      fullPath: '/pay/$id'
+      preLoaderRoute: typeof HomePayIdRouteImport
+      parentRoute: typeof HomeRoute
+    }
     '/api/auth/$': {
       id: '/api/auth/$'
       path: '/api/auth/$'
@@ -806,6 +890,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/console/organization/activity'
       preLoaderRoute: typeof ConsoleOrganizationActivityRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
+    '/console/organization/billing': {
+      id: '/console/organization/billing'
+      path: '/billing'
+      fullPath: '/console/organization/billing'
+      preLoaderRoute: typeof ConsoleOrganizationBillingRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
     '/console/organization/invitations': {
@@ -850,6 +941,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleUsersUserIdRouteImport
       parentRoute: typeof ConsoleUsersRouteRoute
     }
+    '/api/billing/webhook/$provider': {
+      id: '/api/billing/webhook/$provider'
+      path: '/api/billing/webhook/$provider'
+      fullPath: '/api/billing/webhook/$provider'
+      preLoaderRoute: typeof ApiBillingWebhookProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -868,6 +966,7 @@ const ConsoleBooksRouteRouteWithChildren =
 
 interface ConsoleOrganizationRouteRouteChildren {
   ConsoleOrganizationActivityRoute: typeof ConsoleOrganizationActivityRoute
+  ConsoleOrganizationBillingRoute: typeof ConsoleOrganizationBillingRoute
   ConsoleOrganizationInvitationsRoute: typeof ConsoleOrganizationInvitationsRoute
   ConsoleOrganizationMembersRoute: typeof ConsoleOrganizationMembersRoute
   ConsoleOrganizationRolesRoute: typeof ConsoleOrganizationRolesRoute
@@ -878,6 +977,7 @@ interface ConsoleOrganizationRouteRouteChildren {
 const ConsoleOrganizationRouteRouteChildren: ConsoleOrganizationRouteRouteChildren =
   {
     ConsoleOrganizationActivityRoute: ConsoleOrganizationActivityRoute,
+    ConsoleOrganizationBillingRoute: ConsoleOrganizationBillingRoute,
     ConsoleOrganizationInvitationsRoute: ConsoleOrganizationInvitationsRoute,
     ConsoleOrganizationMembersRoute: ConsoleOrganizationMembersRoute,
     ConsoleOrganizationRolesRoute: ConsoleOrganizationRolesRoute,
@@ -966,13 +1066,19 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface HomeRouteChildren {
+  HomeCheckoutRoute: typeof HomeCheckoutRoute
+  HomeMyOrdersRoute: typeof HomeMyOrdersRoute
   HomeIndexRoute: typeof HomeIndexRoute
   HomeDebugScenarioRoute: typeof HomeDebugScenarioRoute
+  HomePayIdRoute: typeof HomePayIdRoute
 }
 
 const HomeRouteChildren: HomeRouteChildren = {
+  HomeCheckoutRoute: HomeCheckoutRoute,
+  HomeMyOrdersRoute: HomeMyOrdersRoute,
   HomeIndexRoute: HomeIndexRoute,
   HomeDebugScenarioRoute: HomeDebugScenarioRoute,
+  HomePayIdRoute: HomePayIdRoute,
 }
 
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
@@ -992,6 +1098,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSearchRoute: ApiSearchRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
+  ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -33,12 +33,15 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   loading,
   testId,
   rowTestId,
+  highlightedRowId,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: any table of these rows, whatever state it subscribes to.
   table: ReactTable<TFeatures, TData, any>
   loading: boolean
   testId: string
   rowTestId: string
+  /** A row to point out (e.g. the order a checkout just returned for). */
+  highlightedRowId?: string
 }) {
   // Column visibility is a feature every console table includes; the base types do not know it.
   const visibleColumns = (table as unknown as { getVisibleLeafColumns: () => unknown[] }).getVisibleLeafColumns().length
@@ -104,7 +107,8 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                     key={row.id}
                     data-testid={rowTestId}
                     data-state={selected ? 'selected' : undefined}
-                    className="border-b last:border-0 data-[state=selected]:bg-muted/60"
+                    data-highlighted={row.id === highlightedRowId ? true : undefined}
+                    className="border-b last:border-0 data-[highlighted]:bg-primary/10 data-[state=selected]:bg-muted/60"
                   >
                     {(row as unknown as { getVisibleCells: () => Cell<TFeatures, TData, unknown>[] })
                       .getVisibleCells()

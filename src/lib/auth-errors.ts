@@ -11,6 +11,8 @@ export interface AuthClientError {
   /** Sent with BANNED_USER (src/server/auth/user-administration.ts): why, and until when (none: until lifted). */
   banReason?: string
   banExpires?: string | null
+  /** Sent with PLAN_LIMIT_MEMBERS (src/server/auth/organizations.ts): the plan's member limit. */
+  limit?: number
 }
 
 /**
@@ -25,6 +27,9 @@ export function describeAuthError(error: AuthClientError): string {
     if (!error.banExpires) return m.error_banned_forever({ reason })
     const until = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
     return m.error_banned_until({ reason, date: until.format(new Date(error.banExpires)) })
+  }
+  if (code === 'PLAN_LIMIT_MEMBERS' && typeof error.limit === 'number') {
+    return m.error_code_PLAN_LIMIT_MEMBERS({ limit: String(error.limit) })
   }
   const authMessage =
     code && Object.hasOwn(authErrorMessages, code)

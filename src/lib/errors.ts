@@ -25,6 +25,9 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   members_role_required: m.members_role_required,
   validation_date_invalid: m.validation_date_invalid,
   validation_ban_reason_too_long: m.validation_ban_reason_too_long,
+  validation_seats_invalid: m.validation_seats_invalid,
+  validation_plan_invalid: m.validation_plan_invalid,
+  validation_currency_invalid: m.validation_currency_invalid,
   validation_list_search_too_long: m.validation_list_search_too_long,
   validation_list_sort_invalid: m.validation_list_sort_invalid,
   validation_list_filter_invalid: m.validation_list_filter_invalid,
@@ -75,12 +78,22 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
   LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
   CONFIRM_SIGN_IN_METHOD_OFF: m.error_code_CONFIRM_SIGN_IN_METHOD_OFF,
+  ALREADY_SUBSCRIBED: m.error_code_ALREADY_SUBSCRIBED,
+  NO_SUBSCRIPTION: m.error_code_NO_SUBSCRIPTION,
+  PLAN_HAS_NO_SEATS: m.error_code_PLAN_HAS_NO_SEATS,
+  CHECKOUT_NOT_FOUND: m.error_code_CHECKOUT_NOT_FOUND,
+  CHECKOUT_CLOSED: m.error_code_CHECKOUT_CLOSED,
 }
 
 /** App codes whose message names a value (`data.params`). */
 const parameterisedMessages: Record<string, ((params: Record<string, string>) => string) | undefined> = {
   NOT_ALLOWED_TO_ACCESS_RESOURCE: (params) =>
     m.error_code_NOT_ALLOWED_TO_ACCESS_RESOURCE({ resource: params.resource ?? '' }),
+  PLAN_LIMIT_BOOKS: (params) => m.error_code_PLAN_LIMIT_BOOKS({ limit: params.limit ?? '' }),
+  PLAN_LIMIT_MEMBERS: (params) => m.error_code_PLAN_LIMIT_MEMBERS({ limit: params.limit ?? '' }),
+  PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
+  SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
+  PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
 }
 
 const errorCodePrefix = 'error_code_'

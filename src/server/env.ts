@@ -91,6 +91,24 @@ const envSchema = z.object({
     .string()
     .min(3, 'must be an address such as "Hatch <no-reply@example.com>"')
     .default('Hatch <no-reply@localhost>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  /** Where the stripe package sends its calls; only tests point it elsewhere (a fake Stripe API). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .default('card')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((method) => method.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z_]+$/, 'must be payment method types such as card,alipay,wechat_pay'))
+        .min(1, 'must name at least one payment method'),
+    ),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),
@@ -103,6 +121,7 @@ const envSchema = z.object({
 const pairedCredentials = [
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
 ] as const
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string }

@@ -375,6 +375,7 @@ describe.each(engines)('books on %s', (engine) => {
 
     it('imports 10,000 rows in one go', async () => {
       const importer = await h.signUp('Ian Importer')
+      await h.givePlan((await h.activeOrganizationOf(importer)) ?? '', 'pro')
       const rows = ['title,authors,isbn,published_year,language,tags']
       for (let index = 0; index < 10_000; index++) {
         rows.push(`Book ${index},Author ${index % 97},${isbnFrom(String(100_000_000 + index))},2001,en,bulk`)

@@ -37,12 +37,17 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     )
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
+      'ai_usage',
       'api_keys',
       'audit_log',
       'auth_rate_limits',
+      'billing_events',
+      'billing_orders',
+      'billing_subscriptions',
       'books',
       'email_outbox',
       'invitations',
+      'local_payment_objects',
       'members',
       'newsletter_subscribers',
       'organization_activity',

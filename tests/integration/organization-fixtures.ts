@@ -1,10 +1,12 @@
 // What the organization tests share: people who sign up, organizations they make and join, and calls to Better Auth
 // and to tRPC made the way the browser makes them (cookies, this site's origin, real handlers).
+import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { authForDatabase } from '#/server/auth/auth'
 import type { Database } from '#/server/db/client'
 import {
+  billingSubscriptions,
   invitations,
   members,
   organizationActivity,
@@ -128,10 +130,33 @@ export function organizationHarness(db: Database) {
   }
 
   /** Creates an organization as `owner` (it becomes their active one) and returns its id. */
-  const createOrganization = async (owner: Person, name: string, slug: string): Promise<string> => {
+  const createOrganization = async (
+    owner: Person,
+    name: string,
+    slug: string,
+    options: { plan?: 'free' | 'team' } = {},
+  ): Promise<string> => {
     const answer = await call<{ id: string }>('/organization/create', { body: { name, slug }, cookie: owner.cookie })
     if (answer.status !== 200) throw new Error(`creating ${slug} answered ${answer.status} ${answer.code}`)
+    // These stories build organizations larger than Free allows; they are about roles, not plans (billing.test.ts is).
+    if ((options.plan ?? 'team') === 'team') await givePlan(answer.body.id, 'team', 50)
     return answer.body.id
+  }
+
+  /** Puts an organization on a paid plan as the ledger records one (an active subscription). */
+  const givePlan = async (organizationId: string, planId: 'pro' | 'team', seats = 1) => {
+    await db.insert(billingSubscriptions).values({
+      id: randomUUID(),
+      organizationId,
+      provider: 'local',
+      providerSubscriptionId: `test_${organizationId}`,
+      planId,
+      interval: 'monthly',
+      seats,
+      currency: 'USD',
+      amount: 0,
+      status: 'active',
+    })
   }
 
   /** `inviter` invites an address; returns the invitation id. */
@@ -199,7 +224,19 @@ export function organizationHarness(db: Database) {
     }
   }
 
-  return { auth, call, trpc, signUp, createOrganization, invite, join, membership, activeOrganizationOf, snapshot }
+  return {
+    auth,
+    call,
+    trpc,
+    signUp,
+    createOrganization,
+    givePlan,
+    invite,
+    join,
+    membership,
+    activeOrganizationOf,
+    snapshot,
+  }
 }
 
 export type OrganizationHarness = ReturnType<typeof organizationHarness>

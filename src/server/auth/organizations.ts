@@ -1,9 +1,11 @@
+import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
 import { ac, roles } from '#/lib/access-control'
 import { type Locale, locales } from '#/lib/i18n'
 import { organizationLimits } from '#/lib/organization-rules'
 import { rolesLabel } from '#/lib/role-labels'
 import { isLocale } from '#/paraglide/runtime'
+import { assertInvitationCapacity, memberLimit, PlanLimitError } from '../billing/plan-limits'
 import type { Database } from '../db/client'
 import { sendEmail } from '../email/mailer'
 import { invitationEmail } from '../email/templates'
@@ -41,7 +43,8 @@ export function organizationPlugin(db: Database) {
     teams: { enabled: true, allowRemovingAllTeams: true, defaultTeam: { enabled: false } },
     dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 50 },
     invitationExpiresIn: invitationSeconds,
-    membershipLimit: 1000,
+    // The plan's member limit (src/lib/plans.ts), checked by the plugin when someone joins.
+    membershipLimit: async (_user, organization) => (await memberLimit(db, organization.id)).limit,
     schema: {
       invitation: {
         additionalFields: {
@@ -68,6 +71,15 @@ export function organizationPlugin(db: Database) {
       )
     },
     organizationHooks: {
+      // Invitations promise places: refused once members and pending invitations fill the plan.
+      beforeCreateInvitation: async ({ invitation }) => {
+        try {
+          await assertInvitationCapacity(db, invitation.organizationId)
+        } catch (error) {
+          if (!(error instanceof PlanLimitError)) throw error
+          throw new APIError('FORBIDDEN', { code: error.code, message: error.message, limit: error.limit })
+        }
+      },
       afterCreateOrganization: async ({ organization, user }) =>
         log(organization.id, 'organization_created', { name: organization.name }, user),
       afterUpdateOrganization: async ({ organization, user }) => {

@@ -270,5 +270,6 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+export * from './billing-schema'
 export * from './book-schema'
 export * from './organization-schema'

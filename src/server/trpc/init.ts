@@ -6,6 +6,7 @@ import { denialMessage, type Permissions } from '#/lib/access-control'
 import { authForDatabase } from '../auth/auth'
 import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
 import { isBanActive } from '../auth/user-administration'
+import { PlanLimitError } from '../billing/plan-limits'
 import type { TrpcContext } from './context'
 
 /**
@@ -51,14 +52,25 @@ const t = initTRPC.context<TrpcContext>().create({
 })
 
 export const createRouter = t.router
+
+/** A plan's limit reached anywhere below a procedure is a translated 403 with the limit, never a 500. */
+const planLimitRefusals = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof PlanLimitError) {
+    const { code, limit, planId, message } = result.error.cause
+    throw new AppError({ code: 'FORBIDDEN', appCode: code, message, params: { limit: String(limit), plan: planId } })
+  }
+  return result
+})
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure
+export const publicProcedure = t.procedure.use(planLimitRefusals)
 
 /**
  * Needs a signed-in user: the session cookie, or an API key in `x-api-key` (Better Auth's api-key plugin turns a
  * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED; a throttled key 429.
  */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   let session: Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>
   try {
     session = await authForDatabase(ctx.db).api.getSession({ headers: ctx.headers })

@@ -1,5 +1,6 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
+import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
@@ -13,6 +14,7 @@ import { systemRouter } from './routers/system'
 export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
+  billing: billingRouter,
   books: booksRouter,
   configuration: configurationRouter,
   newsletter: newsletterRouter,

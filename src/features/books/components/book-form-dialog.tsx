@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
-import { describeError } from '#/lib/errors'
+import { toastError } from '#/lib/error-toast'
 import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
@@ -83,7 +83,7 @@ export function BookFormDialog({
         else await create.mutateAsync(input)
       } catch (error) {
         undo()
-        if (!showServerFieldErrors(formApi, error, formFields)) toast.error(describeError(error))
+        if (!showServerFieldErrors(formApi, error, formFields)) toastError(error)
         return
       }
       toast.success(book ? m.books_saved({ title: input.title }) : m.books_created({ title: input.title }))

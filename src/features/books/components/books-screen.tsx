@@ -11,6 +11,7 @@ import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
 import { useCan, useConsoleSession } from '#/lib/console-session'
+import { toastError } from '#/lib/error-toast'
 import { describeError } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -111,7 +112,7 @@ export function BooksScreen({
       URL.revokeObjectURL(url)
       toast.success(m.books_exported({ filename: file.filename }))
     } catch (error) {
-      toast.error(describeError(error))
+      toastError(error)
     }
   }
 
@@ -331,7 +332,7 @@ function BookEditor({
   const failure = details.error
   useEffect(() => {
     if (!failure) return
-    toast.error(describeError(failure))
+    toastError(failure)
     onClose()
   }, [failure, onClose])
   if (book && !details.data) return null

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { z } from 'zod'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
-import { describeError } from '#/lib/errors'
+import { toastError } from '#/lib/error-toast'
 import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -45,7 +45,7 @@ export function TagBooksDialog({ ids, onClose }: { ids: string[]; onClose: (done
         await addTags.mutateAsync({ ids, tags })
       } catch (error) {
         undo()
-        if (!showServerFieldErrors(formApi, error, ['tags'])) toast.error(describeError(error))
+        if (!showServerFieldErrors(formApi, error, ['tags'])) toastError(error)
         return
       }
       toast.success(m.books_tagged())

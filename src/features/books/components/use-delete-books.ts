@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { describeError } from '#/lib/errors'
+import { toastError } from '#/lib/error-toast'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { type BookRow, useBookListCache } from '../book-queries'
@@ -23,7 +23,7 @@ export function useDeleteBooks() {
       {
         onError: (error) => {
           undo()
-          toast.error(describeError(error))
+          toastError(error)
         },
         onSuccess: () => {
           onDeleted?.()
@@ -40,7 +40,7 @@ export function useDeleteBooks() {
                   restore.mutate(
                     { ids },
                     {
-                      onError: (error) => toast.error(describeError(error)),
+                      onError: (error) => toastError(error),
                       onSuccess: () => {
                         toast.success(m.books_restored())
                         void cache.refresh()

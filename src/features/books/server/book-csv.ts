@@ -88,6 +88,8 @@ export function parseBooksCsv(text: string): ParsedImport {
     }
   }
   for (const error of parsed.errors) {
+    // A file with one column (titles only) has no delimiter to detect; Papa reads it with commas, which is right.
+    if (error.type === 'Delimiter') continue
     // Papa counts data rows from 0; line 1 is the header.
     issues.push({ line: (error.row ?? 0) + 2, column: null, message: 'import_malformed_row' })
   }

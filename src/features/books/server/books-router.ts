@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits } from '#/lib/book-rules'
+import { assertBookCapacity } from '#/server/billing/plan-limits'
 import { books, users } from '#/server/db/schema'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { toIsbn13 } from '../isbn'
@@ -109,6 +110,7 @@ export const booksRouter = createRouter({
     .input(bookInput)
     .mutation(async ({ ctx, input }) => {
       const columns = bookColumns(input)
+      await assertBookCapacity(ctx.db, ctx.organization.id, 1)
       if (columns.isbn13 && (await booksWithIsbn13(ctx.db, ctx.organization.id, [columns.isbn13])).length > 0) {
         throw fieldError('isbn', 'validation_isbn_taken')
       }
@@ -192,6 +194,7 @@ export const booksRouter = createRouter({
         .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id), isNotNull(books.deletedAt)))
       if (rows.length !== ids.length) throw notFound()
       requireBookAction(ctx, 'delete', rows)
+      await assertBookCapacity(ctx.db, ctx.organization.id, rows.length)
       const isbns = rows.flatMap((row) => (row.isbn13 ? [row.isbn13] : []))
       if ((await booksWithIsbn13(ctx.db, ctx.organization.id, isbns)).length > 0) {
         throw new AppError({
@@ -241,6 +244,9 @@ export const booksRouter = createRouter({
     .input(importBooksInput)
     .mutation(async ({ ctx, input }) => {
       const parsed = parseBooksCsv(input.csv)
+      // A file's own problems are reported first; a good file the plan cannot take is refused before its preview,
+      // so it never looks ready to import.
+      if (parsed.issues.length === 0) await assertBookCapacity(ctx.db, ctx.organization.id, parsed.books.length)
       const issues: ImportIssue[] = [...parsed.issues]
       const lineOf = new Map(
         parsed.books.flatMap(({ line, book }) => (book.isbn ? [[toIsbn13(book.isbn), line] as const] : [])),

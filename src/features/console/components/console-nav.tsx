@@ -3,6 +3,7 @@ import {
   ActivityIcon,
   BookOpenIcon,
   Building2Icon,
+  CreditCardIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
@@ -56,6 +57,12 @@ const organizationEntries: NavEntry[] = [
     label: m.console_org_roles,
     icon: ShieldCheckIcon,
     visible: can({ ac: ['read'] }),
+  },
+  {
+    to: '/console/organization/billing',
+    label: m.console_org_billing,
+    icon: CreditCardIcon,
+    visible: can({ billing: ['read'] }),
   },
   {
     to: '/console/organization/activity',

@@ -1,33 +1,27 @@
 import { CheckIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
-import { currentIntlLocale } from '#/lib/i18n'
-import { type BillingInterval, formatPrice, type Plan, type PlanId, plans, yearlySavingPercent } from '#/lib/plans'
+import { currentIntlLocale, getLocale } from '#/lib/i18n'
+import { planDescription, planFeatures, planName } from '#/lib/plan-text'
+import {
+  type BillingInterval,
+  type Currency,
+  currencyForLocale,
+  formatPrice,
+  type Plan,
+  plans,
+  yearlySavingPercent,
+} from '#/lib/plans'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
-const planText: Record<PlanId, { name: () => string; description: () => string; features: (() => string)[] }> = {
-  free: {
-    name: m.plan_free_name,
-    description: m.plan_free_description,
-    features: [m.plan_free_feature_1, m.plan_free_feature_2, m.plan_free_feature_3],
-  },
-  pro: {
-    name: m.plan_pro_name,
-    description: m.plan_pro_description,
-    features: [m.plan_pro_feature_1, m.plan_pro_feature_2, m.plan_pro_feature_3, m.plan_pro_feature_4],
-  },
-  team: {
-    name: m.plan_team_name,
-    description: m.plan_team_description,
-    features: [m.plan_team_feature_1, m.plan_team_feature_2, m.plan_team_feature_3, m.plan_team_feature_4],
-  },
-}
-
 export function Pricing() {
   const [interval, setInterval] = useState<BillingInterval>('monthly')
-  const saving = yearlySavingPercent()
+  const currency = currencyForLocale(getLocale())
+  const saving = yearlySavingPercent(plans, currency)
+  useCheckoutOutcomeToast()
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="border-t py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -63,7 +57,7 @@ export function Pricing() {
         </fieldset>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} interval={interval} />
+            <PlanCard key={plan.id} plan={plan} interval={interval} currency={currency} />
           ))}
         </ul>
       </div>
@@ -71,16 +65,17 @@ export function Pricing() {
   )
 }
 
-function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
-  const text = planText[plan.id]
+function PlanCard({ plan, interval, currency }: { plan: Plan; interval: BillingInterval; currency: Currency }) {
   const locale = currentIntlLocale()
-  const isFree = plan.prices.monthly === 0
+  const prices = plan.prices[currency]
+  const isFree = prices.monthly === 0
   // Yearly prices are shown per month, with the yearly amount billed underneath.
-  const perMonth = interval === 'yearly' ? Math.round(plan.prices.yearly / 12) : plan.prices.monthly
-  const billedYearly = formatPrice(plan.prices.yearly, locale)
-  const signUpHref = isFree
+  const perMonth = interval === 'yearly' ? Math.round(prices.yearly / 12) : prices.monthly
+  const billedYearly = formatPrice(prices.yearly, locale, currency)
+  // Checkout signs the visitor in (or up) first, so the cached page links every visitor to the same place.
+  const href = isFree
     ? localizeHref('/sign-up')
-    : `${localizeHref('/sign-up')}?${new URLSearchParams({ plan: plan.id, interval })}`
+    : `${localizeHref('/checkout')}?${new URLSearchParams({ plan: plan.id, interval, currency })}`
   return (
     <li
       data-testid={`plan-${plan.id}`}
@@ -94,11 +89,11 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
           {m.pricing_most_popular()}
         </span>
       ) : null}
-      <h3 className="text-lg font-semibold">{text.name()}</h3>
-      <p className="mt-1 text-sm text-muted-foreground">{text.description()}</p>
+      <h3 className="text-lg font-semibold">{planName(plan.id)}</h3>
+      <p className="mt-1 text-sm text-muted-foreground">{planDescription(plan.id)}</p>
       <p className="mt-6 flex items-baseline gap-2">
         <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
-          {formatPrice(perMonth, locale)}
+          {formatPrice(perMonth, locale, currency)}
         </span>
         <span className="text-sm text-muted-foreground">
           {plan.perSeat ? m.pricing_per_user_month() : m.pricing_per_month()}
@@ -114,16 +109,29 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
             : null}
       </p>
       <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {text.features.map((feature) => (
-          <li key={feature()} className="flex gap-2">
+        {planFeatures(plan).map((feature) => (
+          <li key={feature} className="flex gap-2">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            {feature()}
+            {feature}
           </li>
         ))}
       </ul>
       <Button className="mt-8 w-full" variant={plan.highlighted ? 'default' : 'outline'} asChild>
-        <a href={signUpHref}>{isFree ? m.pricing_cta_free() : m.pricing_cta_paid({ plan: text.name() })}</a>
+        <a href={href}>{isFree ? m.pricing_cta_free() : m.pricing_cta_paid({ plan: planName(plan.id) })}</a>
       </Button>
     </li>
   )
+}
+
+/** Checkout sends a cancelled or failed payment back here with `?checkout=canceled|failed`: say what happened once. */
+function useCheckoutOutcomeToast() {
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    const outcome = url.searchParams.get('checkout')
+    if (outcome !== 'canceled' && outcome !== 'failed') return
+    if (outcome === 'canceled') toast.info(m.checkout_canceled_toast())
+    else toast.error(m.checkout_failed_toast())
+    url.searchParams.delete('checkout')
+    window.history.replaceState(window.history.state, '', url)
+  }, [])
 }

@@ -8,6 +8,7 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import { useCan, useConsoleSession } from '#/lib/console-session'
+import { upgradeActionFor } from '#/lib/error-toast'
 import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale, getLocale, localeNames, locales } from '#/lib/i18n'
 import { roleLabel, rolesLabel } from '#/lib/role-labels'
@@ -43,7 +44,9 @@ function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
         ...({ locale: values.locale } as object),
       })
       if (error) {
-        if (!showAuthFieldError(formApi, error, inviteFieldOfCode)) toast.error(describeAuthError(error))
+        if (!showAuthFieldError(formApi, error, inviteFieldOfCode)) {
+          toast.error(describeAuthError(error), upgradeActionFor(error.code))
+        }
         return
       }
       formApi.reset()

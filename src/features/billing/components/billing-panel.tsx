@@ -1,0 +1,231 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ReceiptIcon } from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { EmptyState } from '#/components/empty-state'
+import { SettingsSection } from '#/components/settings-section'
+import { Button } from '#/components/ui/button'
+import { describeError } from '#/lib/errors'
+import { getLocale } from '#/lib/i18n'
+import { planName } from '#/lib/plan-text'
+import type { PlanId } from '#/lib/plans'
+import { useTRPC } from '#/lib/trpc'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+import { formatDay, money, planSummary, subscriptionStatusLabel } from '../billing-format'
+import { OrdersTable } from './orders-table'
+import { PlanChanger, SeatsForm } from './subscription-forms'
+
+/** How often a page waiting for a payment event asks again. */
+const waitingRefetchMs = 1500
+
+/**
+ * The active organization's billing: its plan (with renewal or end date), what it uses of the plan, and its orders.
+ * Owners change it; admins read it; members see the plan's name only (the server answers each what it may see).
+ */
+export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOrderId?: string; showPortal: boolean }) {
+  const trpc = useTRPC()
+  const overview = useQuery(trpc.billing.overview.queryOptions())
+  const canRead = overview.data?.canRead ?? false
+  const orders = useQuery({
+    ...trpc.billing.orders.queryOptions(),
+    enabled: canRead,
+    // The redirect back from checkout proves nothing: the page waits for the provider's event.
+    refetchInterval: (query) => {
+      const list = query.state.data
+      const waiting =
+        list?.some((order) => order.status === 'pending') ||
+        (highlightedOrderId !== undefined && !list?.some((order) => order.id === highlightedOrderId))
+      return waiting ? waitingRefetchMs : false
+    },
+  })
+  const queryClient = useQueryClient()
+  const anyPending = orders.data?.some((order) => order.status === 'pending') ?? false
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.billing.orders.queryKey() }),
+    ])
+
+  // Once an awaited payment lands, the plan it bought shows too.
+  const settledCount = orders.data?.filter((order) => order.status !== 'pending').length ?? 0
+  useEffect(() => {
+    if (settledCount > 0) void queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() })
+  }, [settledCount, queryClient, trpc])
+
+  if (overview.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <div className="h-32 animate-pulse rounded-xl bg-muted" />
+        <div className="h-48 animate-pulse rounded-xl bg-muted" />
+      </div>
+    )
+  }
+  if (overview.error || !overview.data) {
+    return <p className="text-sm text-destructive">{describeError(overview.error)}</p>
+  }
+  const { planId, details, canManage } = overview.data
+
+  if (!details) {
+    return (
+      <SettingsSection id="billing-plan" title={m.billing_plan_title()}>
+        <p className="mt-3" data-testid="billing-plan-name">
+          {m.billing_plan_is({ plan: planName(planId as PlanId) })}
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{m.billing_members_ask_owner()}</p>
+      </SettingsSection>
+    )
+  }
+
+  const subscription = details.subscription
+  return (
+    <div className="grid gap-2">
+      <SettingsSection id="billing-plan" title={m.billing_plan_title()}>
+        <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <p className="text-lg font-semibold" data-testid="billing-plan-name">
+              {subscription
+                ? planSummary(subscription.planId, subscription.interval, subscription.seats)
+                : planName('free')}
+            </p>
+            {subscription ? (
+              <>
+                <p className="text-sm text-muted-foreground" data-testid="billing-plan-status">
+                  {subscriptionStatusLabel(subscription.status)} · {money(subscription.amount, subscription.currency)}
+                </p>
+                <p className="mt-1 text-sm" data-testid="billing-plan-renewal">
+                  {subscription.cancelAtPeriodEnd
+                    ? m.billing_ends_on({ date: formatDay(subscription.currentPeriodEnd) })
+                    : m.billing_renews_on({ date: formatDay(subscription.currentPeriodEnd) })}
+                </p>
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">{m.billing_free_explainer()}</p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {!subscription && canManage ? (
+              <>
+                <Button asChild>
+                  <a href={`${localizeHref('/checkout')}?plan=pro`}>
+                    {m.billing_upgrade_to({ plan: planName('pro') })}
+                  </a>
+                </Button>
+                <Button asChild variant="outline">
+                  <a href={`${localizeHref('/checkout')}?plan=team`}>
+                    {m.billing_upgrade_to({ plan: planName('team') })}
+                  </a>
+                </Button>
+              </>
+            ) : null}
+            {subscription && canManage ? (
+              <CancelOrResume cancelAtPeriodEnd={subscription.cancelAtPeriodEnd} onDone={refresh} />
+            ) : null}
+            {subscription?.hasPortal && canManage && showPortal ? <PortalButton /> : null}
+          </div>
+        </div>
+        {subscription && canManage && !subscription.cancelAtPeriodEnd ? (
+          <div className="mt-6 grid gap-6 border-t pt-6 md:grid-cols-2">
+            <PlanChanger planId={subscription.planId} interval={subscription.interval} onDone={refresh} />
+            {subscription.planId === 'team' ? <SeatsForm seats={subscription.seats} onDone={refresh} /> : null}
+          </div>
+        ) : null}
+      </SettingsSection>
+
+      <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+          <Usage
+            label={m.billing_usage_books()}
+            used={details.usage.books.used}
+            limit={details.usage.books.limit}
+            testId="usage-books"
+          />
+          <Usage
+            label={m.billing_usage_members()}
+            used={details.usage.members.used + details.usage.members.invited}
+            limit={details.usage.members.limit}
+            testId="usage-members"
+          />
+          <Usage
+            label={m.billing_usage_ai_requests()}
+            used={details.usage.aiRequests.used}
+            limit={details.usage.aiRequests.limit}
+            testId="usage-ai"
+          />
+        </dl>
+      </SettingsSection>
+
+      <SettingsSection id="billing-orders" title={m.billing_orders_title()}>
+        <div className="mt-3">
+          {orders.data && orders.data.length === 0 ? (
+            <EmptyState icon={ReceiptIcon} title={m.billing_orders_empty_title()}>
+              {m.billing_orders_empty_description()}
+            </EmptyState>
+          ) : (
+            <OrdersTable
+              orders={orders.data ?? []}
+              loading={orders.isPending}
+              highlightedOrderId={highlightedOrderId}
+            />
+          )}
+          {anyPending ? (
+            <p className="mt-2 text-sm text-muted-foreground" role="status" data-testid="billing-processing">
+              {m.billing_processing_note()}
+            </p>
+          ) : null}
+        </div>
+      </SettingsSection>
+    </div>
+  )
+}
+
+function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
+  const count = (value: number) => new Intl.NumberFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-US').format(value)
+  return (
+    <div className="rounded-lg border p-3" data-testid={testId}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-semibold tabular-nums">
+        {limit === null
+          ? m.billing_usage_unlimited({ used: count(used) })
+          : m.billing_usage_of({ used: count(used), limit: count(limit) })}
+      </dd>
+    </div>
+  )
+}
+
+function CancelOrResume({ cancelAtPeriodEnd, onDone }: { cancelAtPeriodEnd: boolean; onDone: () => Promise<unknown> }) {
+  const trpc = useTRPC()
+  const change = useMutation(trpc.billing.setCancelAtPeriodEnd.mutationOptions())
+  const run = async () => {
+    try {
+      await change.mutateAsync({ cancelAtPeriodEnd: !cancelAtPeriodEnd })
+      toast.success(cancelAtPeriodEnd ? m.billing_resumed() : m.billing_canceled_at_period_end())
+      await onDone()
+    } catch (error) {
+      toast.error(describeError(error))
+    }
+  }
+  return (
+    <Button variant="outline" disabled={change.isPending} onClick={() => void run()}>
+      {cancelAtPeriodEnd ? m.billing_resume() : m.billing_cancel_at_period_end()}
+    </Button>
+  )
+}
+
+function PortalButton() {
+  const trpc = useTRPC()
+  const portal = useMutation(trpc.billing.portal.mutationOptions())
+  const open = async () => {
+    try {
+      const { url } = await portal.mutateAsync({ locale: getLocale() })
+      window.location.assign(url)
+    } catch (error) {
+      toast.error(describeError(error))
+    }
+  }
+  return (
+    <Button variant="outline" disabled={portal.isPending} onClick={() => void open()}>
+      {m.billing_portal()}
+    </Button>
+  )
+}

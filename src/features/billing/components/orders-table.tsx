@@ -1,0 +1,103 @@
+import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import type { inferRouterOutputs } from '@trpc/server'
+import { useMemo } from 'react'
+import { DataTable } from '#/components/data-table'
+import { currentIntlLocale } from '#/lib/i18n'
+import { m } from '#/paraglide/messages'
+import type { AppRouter } from '#/server/trpc/root'
+import { formatDay, money, orderStatusLabel, planSummary } from '../billing-format'
+
+type OrderRow = inferRouterOutputs<AppRouter>['billing']['orders'][number]
+
+const features = tableFeatures({ columnVisibilityFeature })
+const column = createColumnHelper<typeof features, OrderRow>()
+
+// Made once per language: cells are components to TanStack Table, and new functions would remount them.
+function orderColumns() {
+  return column.columns([
+    column.accessor('createdAt', {
+      header: m.billing_col_date,
+      cell: (info) => <span className="whitespace-nowrap">{formatDay(info.getValue())}</span>,
+    }),
+    column.accessor('planId', {
+      header: m.billing_col_plan,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {planSummary(row.original.planId, row.original.interval, row.original.seats)}
+          {row.original.kind === 'renewal' ? (
+            <span className="ms-2 text-xs text-muted-foreground">{m.billing_renewal()}</span>
+          ) : null}
+        </span>
+      ),
+    }),
+    column.accessor('periodEnd', {
+      header: m.billing_col_period,
+      cell: ({ row }) =>
+        row.original.periodStart && row.original.periodEnd ? (
+          <span className="whitespace-nowrap">
+            {formatDay(row.original.periodStart)} – {formatDay(row.original.periodEnd)}
+          </span>
+        ) : (
+          '—'
+        ),
+    }),
+    column.accessor('amount', {
+      header: m.billing_col_amount,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {money(row.original.amount, row.original.currency)}
+          {row.original.amountRefunded > 0 ? (
+            <span className="block text-xs text-muted-foreground">
+              {m.billing_refunded_amount({ amount: money(row.original.amountRefunded, row.original.currency) })}
+            </span>
+          ) : null}
+        </span>
+      ),
+    }),
+    column.accessor('status', {
+      header: m.billing_col_status,
+      cell: (info) => (
+        <span className="rounded-full border px-2 py-0.5 text-xs whitespace-nowrap" data-testid="order-status">
+          {orderStatusLabel(info.getValue())}
+        </span>
+      ),
+    }),
+    column.accessor('receiptUrl', {
+      header: m.billing_col_receipt,
+      cell: (info) => {
+        const url = info.getValue()
+        return url ? (
+          <a className="underline underline-offset-4" href={url} target="_blank" rel="noreferrer">
+            {m.billing_receipt_link()}
+          </a>
+        ) : (
+          '—'
+        )
+      },
+    }),
+  ])
+}
+
+export function OrdersTable({
+  orders,
+  loading,
+  highlightedOrderId,
+}: {
+  orders: OrderRow[]
+  loading: boolean
+  highlightedOrderId?: string
+}) {
+  const locale = currentIntlLocale()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns' labels and formats follow the language.
+  const columns = useMemo(() => orderColumns(), [locale])
+  const table = useTable({ features, columns, data: orders, getRowId: (order) => order.id })
+  return (
+    <DataTable
+      table={table}
+      loading={loading}
+      testId="orders-list"
+      rowTestId="order-row"
+      highlightedRowId={highlightedOrderId}
+    />
+  )
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { locales } from '#/lib/i18n'
+import { billingIntervals, currencies, paidPlanIds, seatLimits } from '#/lib/plans'
+
+const seats = z
+  .number('validation_seats_invalid')
+  .int('validation_seats_invalid')
+  .min(seatLimits.min, 'validation_seats_invalid')
+  .max(seatLimits.max, 'validation_seats_invalid')
+
+export const checkoutInput = z.object({
+  planId: z.enum(paidPlanIds, 'validation_plan_invalid'),
+  interval: z.enum(billingIntervals, 'validation_plan_invalid'),
+  currency: z.enum(currencies, 'validation_currency_invalid'),
+  /** Team only; Pro is one price whatever the members. */
+  seats: seats.optional(),
+  /** The language of the checkout page and of the pages it returns to. */
+  locale: z.enum(locales).default('en'),
+})
+export type CheckoutInput = z.input<typeof checkoutInput>
+
+/** The checkout page's address: a bad or missing parameter falls back rather than failing the page. */
+export const checkoutSearch = z.object({
+  plan: z.enum(paidPlanIds).catch('pro'),
+  interval: z.enum(billingIntervals).catch('monthly'),
+  currency: z.enum(currencies).optional().catch(undefined),
+  seats: z.coerce.number().int().min(seatLimits.min).max(seatLimits.max).optional().catch(undefined),
+})
+export type CheckoutSearch = z.output<typeof checkoutSearch>
+
+export const changePlanInput = z.object({
+  planId: z.enum(paidPlanIds, 'validation_plan_invalid'),
+  interval: z.enum(billingIntervals, 'validation_plan_invalid'),
+})
+
+export const changeSeatsInput = z.object({ seats })
+
+export const portalInput = z.object({ locale: z.enum(locales).default('en') })
+
+export const cancelInput = z.object({ cancelAtPeriodEnd: z.boolean() })
+
+export const localCheckoutInput = z.object({ id: z.string().min(1).max(100) })
+export const settleLocalCheckoutInput = localCheckoutInput.extend({
+  outcome: z.enum(['pay', 'pay_later', 'fail', 'cancel']),
+})
+
+export const myOrdersSearch = z.object({
+  /** The order checkout returned for, shown highlighted (and "processing" until its payment event arrives). */
+  order: z.string().max(100).optional().catch(undefined),
+})
+
+/** The checkout page's form: seats are typed as text and checked as a whole number in range. */
+export const checkoutFormSchema = z.object({
+  interval: z.enum(billingIntervals, 'validation_plan_invalid'),
+  currency: z.enum(currencies, 'validation_currency_invalid'),
+  seats: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'validation_seats_invalid')
+    .refine((value) => Number(value) >= seatLimits.min && Number(value) <= seatLimits.max, 'validation_seats_invalid'),
+})
+
+export const seatsFieldSchema = z.object({ seats: checkoutFormSchema.shape.seats })

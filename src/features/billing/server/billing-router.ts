@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { allows } from '#/lib/access-control'
+import { planName } from '#/lib/plan-text'
+import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import {
+  aiRequestsThisMonth,
+  grantingStatuses,
+  liveBookCount,
+  organizationPlan,
+  seatsTaken,
+} from '#/server/billing/plan-limits'
+import { billingOrders, billingSubscriptions } from '#/server/db/schema'
+import { getEnv } from '#/server/env'
+import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { cancelInput, changePlanInput, changeSeatsInput, checkoutInput, portalInput } from '../schemas'
+import { saveSubscription } from './ledger'
+import { localCheckoutRouter } from './local-checkout-router'
+
+type Db = Parameters<typeof organizationPlan>[0]
+
+async function grantingSubscription(db: Db, organizationId: string) {
+  const [subscription] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.organizationId, organizationId),
+        inArray(billingSubscriptions.status, [...grantingStatuses]),
+      ),
+    )
+    .orderBy(desc(billingSubscriptions.updatedAt))
+    .limit(1)
+  return subscription
+}
+
+const noSubscription = () =>
+  new AppError({ code: 'NOT_FOUND', appCode: 'NO_SUBSCRIPTION', message: 'This organization has no subscription' })
+
+/** Team seats cannot drop below the places already taken (members and pending invitations). */
+async function assertSeatsCover(db: Db, organizationId: string, seats: number) {
+  const taken = await seatsTaken(db, organizationId)
+  const needed = taken.members + taken.invited
+  if (seats < needed) {
+    throw new AppError({
+      code: 'BAD_REQUEST',
+      appCode: 'SEATS_BELOW_MEMBERS',
+      message: `The organization already has ${needed} members and invitations`,
+      params: { count: String(needed) },
+    })
+  }
+}
+
+export const billingRouter = createRouter({
+  /** The plan every member may see; owners and admins (`billing: read`) also get the subscription and usage. */
+  overview: orgProcedure({}).query(async ({ ctx }) => {
+    const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
+    const canRead = allows(ctx.permissions, { billing: ['read'] })
+    const canManage = allows(ctx.permissions, { billing: ['manage'] })
+    const base = { planId: plan.id, canRead, canManage, provider: activePaymentProviderId() }
+    if (!canRead) return { ...base, details: null }
+    const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+    const taken = await seatsTaken(ctx.db, ctx.organization.id)
+    return {
+      ...base,
+      details: {
+        subscription: subscription
+          ? {
+              planId: subscription.planId,
+              interval: subscription.interval,
+              seats: subscription.seats,
+              currency: subscription.currency,
+              amount: subscription.amount,
+              status: subscription.status,
+              cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+              currentPeriodEnd: subscription.currentPeriodEnd,
+              hasPortal: subscription.provider === 'stripe' && Boolean(subscription.providerCustomerId),
+            }
+          : null,
+        usage: {
+          books: { used: await liveBookCount(ctx.db, ctx.organization.id), limit: plan.limits.books },
+          members: { used: taken.members, invited: taken.invited, limit: memberLimitOf(plan, seats) },
+          aiRequests: {
+            used: await aiRequestsThisMonth(ctx.db, ctx.organization.id),
+            limit: plan.limits.aiRequestsPerMonth,
+          },
+        },
+      },
+    }
+  }),
+
+  /** Orders and renewals of the active organization, newest first. */
+  orders: orgProcedure({ billing: ['read'] }).query(async ({ ctx }) =>
+    ctx.db
+      .select({
+        id: billingOrders.id,
+        kind: billingOrders.kind,
+        planId: billingOrders.planId,
+        interval: billingOrders.interval,
+        seats: billingOrders.seats,
+        currency: billingOrders.currency,
+        amount: billingOrders.amount,
+        amountRefunded: billingOrders.amountRefunded,
+        status: billingOrders.status,
+        periodStart: billingOrders.periodStart,
+        periodEnd: billingOrders.periodEnd,
+        receiptUrl: billingOrders.receiptUrl,
+        createdAt: billingOrders.createdAt,
+        paidAt: billingOrders.paidAt,
+      })
+      .from(billingOrders)
+      .where(eq(billingOrders.organizationId, ctx.organization.id))
+      .orderBy(desc(billingOrders.createdAt))
+      .limit(100),
+  ),
+
+  /** Starts a checkout at the active provider for the active organization; answers where to send the buyer. */
+  startCheckout: orgProcedure({ billing: ['manage'] })
+    .input(checkoutInput)
+    .mutation(async ({ ctx, input }) => {
+      if (await grantingSubscription(ctx.db, ctx.organization.id)) {
+        throw new AppError({
+          code: 'CONFLICT',
+          appCode: 'ALREADY_SUBSCRIBED',
+          message: 'This organization already has a subscription; change its plan instead',
+        })
+      }
+      const plan = planById(input.planId)
+      const taken = await seatsTaken(ctx.db, ctx.organization.id)
+      const seats = plan.perSeat ? (input.seats ?? Math.max(2, taken.members + taken.invited)) : 1
+      if (plan.perSeat) await assertSeatsCover(ctx.db, ctx.organization.id, seats)
+      const amount = periodAmount(plan, input.interval, input.currency, seats)
+      const orderId = randomUUID()
+      const provider = paymentProviderFor(ctx.db)
+      const [previous] = await ctx.db
+        .select({ customerId: billingSubscriptions.providerCustomerId })
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.organizationId, ctx.organization.id),
+            eq(billingSubscriptions.provider, provider.id),
+          ),
+        )
+        .orderBy(desc(billingSubscriptions.updatedAt))
+        .limit(1)
+      await ctx.db.insert(billingOrders).values({
+        id: orderId,
+        organizationId: ctx.organization.id,
+        createdById: ctx.user.id,
+        provider: provider.id,
+        kind: 'checkout',
+        planId: plan.id,
+        interval: input.interval,
+        seats,
+        currency: input.currency,
+        amount,
+      })
+      const appUrl = getEnv().APP_URL
+      const { checkoutId, url } = await provider.createCheckout({
+        orderId,
+        organizationId: ctx.organization.id,
+        organizationName: ctx.organization.name,
+        userId: ctx.user.id,
+        customerEmail: ctx.user.email,
+        customerId: previous?.customerId ?? null,
+        planId: plan.id as PaidPlanId,
+        planName: planName(plan.id, input.locale),
+        interval: input.interval,
+        currency: input.currency,
+        seats,
+        amount,
+        unitAmount: plan.prices[input.currency][input.interval],
+        locale: input.locale,
+        successUrl: `${appUrl}/${input.locale}/my-orders?order=${orderId}`,
+        cancelUrl: `${appUrl}/${input.locale}/?checkout={outcome}#pricing`,
+      })
+      await ctx.db.update(billingOrders).set({ providerCheckoutId: checkoutId }).where(eq(billingOrders.id, orderId))
+      return { orderId, url }
+    }),
+
+  /** Pro ⇄ Team, monthly ⇄ yearly: the provider prorates; the ledger takes the provider's answer at once. */
+  changePlan: orgProcedure({ billing: ['manage'] })
+    .input(changePlanInput)
+    .mutation(async ({ ctx, input }) => {
+      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+      if (!subscription) throw noSubscription()
+      const plan = planById(input.planId)
+      const currency = subscription.currency as 'USD' | 'CNY'
+      const seats = plan.perSeat ? Math.max(subscription.seats, 2) : 1
+      if (plan.perSeat) await assertSeatsCover(ctx.db, ctx.organization.id, seats)
+      else {
+        const taken = await seatsTaken(ctx.db, ctx.organization.id)
+        const limit = memberLimitOf(plan, 1)
+        if (taken.members + taken.invited > limit) {
+          throw new AppError({
+            code: 'BAD_REQUEST',
+            appCode: 'PLAN_TOO_SMALL_FOR_MEMBERS',
+            message: `The ${plan.id} plan allows ${limit} members`,
+            params: { limit: String(limit) },
+          })
+        }
+      }
+      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
+      const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, {
+        plan: {
+          planId: input.planId,
+          interval: input.interval,
+          unitAmount: plan.prices[currency][input.interval],
+          planName: planName(plan.id),
+        },
+        seats: plan.perSeat ? seats : undefined,
+      })
+      await saveSubscription(ctx.db, provider.id, snapshot)
+      return { planId: snapshot.planId }
+    }),
+
+  changeSeats: orgProcedure({ billing: ['manage'] })
+    .input(changeSeatsInput)
+    .mutation(async ({ ctx, input }) => {
+      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+      if (!subscription) throw noSubscription()
+      if (!planById(subscription.planId as PaidPlanId).perSeat) {
+        throw new AppError({ code: 'BAD_REQUEST', appCode: 'PLAN_HAS_NO_SEATS', message: 'Only Team has seats' })
+      }
+      await assertSeatsCover(ctx.db, ctx.organization.id, input.seats)
+      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
+      const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, { seats: input.seats })
+      await saveSubscription(ctx.db, provider.id, snapshot)
+      return { seats: snapshot.seats }
+    }),
+
+  /** Cancels at the end of the paid period (the plan stays until then), or resumes before it ends. */
+  setCancelAtPeriodEnd: orgProcedure({ billing: ['manage'] })
+    .input(cancelInput)
+    .mutation(async ({ ctx, input }) => {
+      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+      if (!subscription) throw noSubscription()
+      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
+      const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, {
+        cancelAtPeriodEnd: input.cancelAtPeriodEnd,
+      })
+      await saveSubscription(ctx.db, provider.id, snapshot)
+      return { cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd }
+    }),
+
+  /** The provider's customer portal (payment methods, invoices, cancellation), where the provider has one. */
+  portal: orgProcedure({ billing: ['manage'] })
+    .input(portalInput)
+    .mutation(async ({ ctx, input }) => {
+      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+      const provider = subscription ? paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe') : null
+      if (!subscription?.providerCustomerId || !provider?.portalUrl) throw noSubscription()
+      const url = await provider.portalUrl(
+        subscription.providerCustomerId,
+        `${getEnv().APP_URL}/${input.locale}/console/organization/billing`,
+      )
+      return { url }
+    }),
+
+  local: localCheckoutRouter,
+})

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '#/server/db/client'
+import { billingEvents, billingOrders, billingSubscriptions, organizations } from '#/server/db/schema'
+import type { LedgerChange, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from '#/server/payments/provider'
+import { nextOrderStatus, type OrderStatus, type OrderStep } from '../order-status'
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Order = typeof billingOrders.$inferSelect
+
+export type ReceiveResult = { outcome: 'applied' | 'duplicate' }
+
+/**
+ * Stores a verified event once (by provider and id) and applies it. A duplicate of an applied event is acknowledged
+ * and ignored; an event whose earlier application failed is applied now (the provider's retry completes it).
+ */
+export async function receiveEvent(
+  db: Database,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<ReceiveResult> {
+  await db
+    .insert(billingEvents)
+    .values({
+      provider: provider.id,
+      id: event.id,
+      type: event.type,
+      payload: event.payload,
+      providerCreatedAt: event.created,
+    })
+    .onConflictDoNothing()
+  const [stored] = await db
+    .select({ processedAt: billingEvents.processedAt })
+    .from(billingEvents)
+    .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
+  if (stored?.processedAt) return { outcome: 'duplicate' }
+  await applyStoredEvent(db, provider, event, { force: false })
+  return { outcome: 'applied' }
+}
+
+/**
+ * Applies an event in one transaction with marking it processed, so a crash part-way leaves it unprocessed. The
+ * subscriptions it names are re-read from the provider first: whatever order events arrive in, the ledger ends
+ * with the provider's current state, not with whichever event came last.
+ */
+export async function applyStoredEvent(
+  db: Database,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  options: { force: boolean },
+): Promise<void> {
+  try {
+    const snapshots = await readSubscriptions(provider, event.changes)
+    await db.transaction(async (tx) => {
+      // Locks the event: two deliveries of one event apply it once.
+      const [locked] = await tx
+        .select({ processedAt: billingEvents.processedAt })
+        .from(billingEvents)
+        .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
+        .for('update')
+      if (!locked) throw new Error(`Event ${event.id} is not stored`)
+      if (locked.processedAt && !options.force) return
+      for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot)
+      for (const change of event.changes) await applyChange(tx, provider.id, change, snapshots)
+      await tx
+        .update(billingEvents)
+        .set({ processedAt: new Date(), attempts: sql`${billingEvents.attempts} + 1`, lastError: null })
+        .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
+    })
+  } catch (error) {
+    await db
+      .update(billingEvents)
+      .set({ attempts: sql`${billingEvents.attempts} + 1`, lastError: String(error).slice(0, 2000) })
+      .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
+    throw error
+  }
+}
+
+async function readSubscriptions(provider: PaymentProvider, changes: LedgerChange[]) {
+  const ids = new Set<string>()
+  for (const change of changes) {
+    if ('subscriptionId' in change && change.subscriptionId) ids.add(change.subscriptionId)
+  }
+  const snapshots = new Map<string, SubscriptionSnapshot>()
+  for (const id of ids) {
+    const snapshot = await provider.retrieveSubscription(id)
+    if (snapshot) snapshots.set(id, snapshot)
+  }
+  return snapshots
+}
+
+/** Writes the provider's view of a subscription over ours (only for an organization that still exists). */
+export async function saveSubscription(tx: Transaction | Database, providerId: string, snapshot: SubscriptionSnapshot) {
+  const [organization] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, snapshot.organizationId))
+  if (!organization) return
+  const values = {
+    planId: snapshot.planId,
+    interval: snapshot.interval,
+    seats: snapshot.seats,
+    currency: snapshot.currency,
+    amount: snapshot.amount,
+    status: snapshot.status,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    currentPeriodStart: snapshot.currentPeriodStart,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    canceledAt: snapshot.canceledAt,
+    providerCustomerId: snapshot.customerId,
+    updatedAt: new Date(),
+  }
+  await tx
+    .insert(billingSubscriptions)
+    .values({
+      id: randomUUID(),
+      organizationId: snapshot.organizationId,
+      provider: providerId,
+      providerSubscriptionId: snapshot.id,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [billingSubscriptions.provider, billingSubscriptions.providerSubscriptionId],
+      set: values,
+    })
+}
+
+async function orderBy(
+  tx: Transaction,
+  providerId: string,
+  keys: { orderId?: string; checkoutId?: string; invoiceId?: string; paymentId?: string },
+) {
+  const conditions = [
+    keys.invoiceId
+      ? and(eq(billingOrders.provider, providerId), eq(billingOrders.providerInvoiceId, keys.invoiceId))
+      : undefined,
+    keys.orderId ? and(eq(billingOrders.provider, providerId), eq(billingOrders.id, keys.orderId)) : undefined,
+    keys.checkoutId
+      ? and(eq(billingOrders.provider, providerId), eq(billingOrders.providerCheckoutId, keys.checkoutId))
+      : undefined,
+    keys.paymentId
+      ? and(eq(billingOrders.provider, providerId), eq(billingOrders.providerPaymentId, keys.paymentId))
+      : undefined,
+  ]
+  for (const condition of conditions) {
+    if (!condition) continue
+    const [order] = await tx.select().from(billingOrders).where(condition).for('update')
+    if (order) return order
+  }
+  return undefined
+}
+
+/** Moves an order one step if the state machine allows it; otherwise only fills in what the event adds. */
+async function stepOrder(tx: Transaction, order: Order, step: OrderStep | null, fields: Partial<Order>) {
+  const status = step ? nextOrderStatus(order.status as OrderStatus, step) : null
+  const update: Partial<Order> = { ...fields, updatedAt: new Date() }
+  if (status) {
+    update.status = status
+    if (status === 'paid' || ((status === 'refunded' || status === 'partially_refunded') && !order.paidAt)) {
+      update.paidAt = order.paidAt ?? new Date()
+    }
+  }
+  if (step?.kind === 'refunded' && status)
+    update.amountRefunded = Math.max(order.amountRefunded, Math.min(step.amountRefunded, order.amount))
+  await tx.update(billingOrders).set(update).where(eq(billingOrders.id, order.id))
+}
+
+async function applyChange(
+  tx: Transaction,
+  providerId: string,
+  change: LedgerChange,
+  snapshots: Map<string, SubscriptionSnapshot>,
+) {
+  switch (change.type) {
+    case 'checkout.completed': {
+      const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
+      if (!order) return
+      await stepOrder(tx, order, change.paid ? { kind: 'paid' } : null, {
+        providerCheckoutId: order.providerCheckoutId ?? change.checkoutId,
+        providerSubscriptionId: change.subscriptionId ?? order.providerSubscriptionId,
+      })
+      return
+    }
+    case 'checkout.expired': {
+      const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
+      if (order) await stepOrder(tx, order, { kind: 'canceled' }, {})
+      return
+    }
+    case 'payment.succeeded': {
+      const fields: Partial<Order> = {
+        providerInvoiceId: change.invoiceId ?? undefined,
+        providerPaymentId: change.paymentId ?? undefined,
+        providerSubscriptionId: change.subscriptionId ?? undefined,
+        periodStart: change.periodStart ?? undefined,
+        periodEnd: change.periodEnd ?? undefined,
+        receiptUrl: change.receiptUrl ?? undefined,
+      }
+      const existing = await orderBy(tx, providerId, { invoiceId: change.invoiceId, orderId: change.orderId })
+      if (existing) {
+        await stepOrder(tx, existing, { kind: 'paid' }, fields)
+        return
+      }
+      // A renewal: a new order for the subscription's organization, paid as it is recorded.
+      const snapshot = change.subscriptionId ? snapshots.get(change.subscriptionId) : undefined
+      if (!snapshot || !change.invoiceId) return
+      const [organization] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, snapshot.organizationId))
+      if (!organization) return
+      await tx.insert(billingOrders).values({
+        id: randomUUID(),
+        organizationId: snapshot.organizationId,
+        provider: providerId,
+        kind: 'renewal',
+        planId: snapshot.planId,
+        interval: snapshot.interval,
+        seats: snapshot.seats,
+        currency: change.currency,
+        amount: change.amount,
+        status: 'paid',
+        paidAt: new Date(),
+        ...fields,
+      })
+      return
+    }
+    case 'payment.failed': {
+      const order = await orderBy(tx, providerId, { orderId: change.orderId, invoiceId: change.invoiceId })
+      if (order) await stepOrder(tx, order, { kind: 'failed' }, {})
+      return
+    }
+    case 'payment.refunded': {
+      const order = await orderBy(tx, providerId, {
+        paymentId: change.paymentId,
+        invoiceId: change.invoiceId,
+        orderId: change.orderId,
+      })
+      if (order) {
+        await stepOrder(
+          tx,
+          order,
+          { kind: 'refunded', amountRefunded: change.amountRefunded, amount: order.amount },
+          {},
+        )
+      }
+      return
+    }
+    case 'subscription.changed':
+      // Saved from the provider's current view above.
+      return
+  }
+}
+
+/** Re-applies a stored event (after a fix, or to repair a mistake): `npm run billing -- replay <event-id>`. */
+export async function replayEvent(db: Database, provider: PaymentProvider, eventId: string): Promise<boolean> {
+  const [stored] = await db
+    .select()
+    .from(billingEvents)
+    .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, eventId)))
+  if (!stored) return false
+  await applyStoredEvent(db, provider, provider.readStoredEvent(stored.payload), { force: true })
+  return true
+}
+
+/**
+ * Re-reads every subscription the ledger holds as open from the provider and writes what it says:
+ * `npm run billing -- reconcile`. Returns the subscriptions whose state had drifted.
+ */
+export async function reconcileSubscriptions(db: Database, provider: PaymentProvider): Promise<string[]> {
+  const open = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.provider, provider.id),
+        sql`${billingSubscriptions.status} in ('incomplete', 'trialing', 'active', 'past_due')`,
+      ),
+    )
+  const drifted: string[] = []
+  for (const row of open) {
+    const snapshot = await provider.retrieveSubscription(row.providerSubscriptionId)
+    if (!snapshot) continue
+    const differs =
+      snapshot.status !== row.status ||
+      snapshot.cancelAtPeriodEnd !== row.cancelAtPeriodEnd ||
+      snapshot.seats !== row.seats ||
+      snapshot.planId !== row.planId ||
+      snapshot.interval !== row.interval ||
+      snapshot.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime()
+    if (!differs) continue
+    await saveSubscription(db, provider.id, snapshot)
+    drifted.push(row.providerSubscriptionId)
+  }
+  return drifted
+}

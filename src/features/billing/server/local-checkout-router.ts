@@ -1,0 +1,56 @@
+import type { Database } from '#/server/db/client'
+import type { SignedDelivery } from '#/server/payments/local-provider'
+import { activePaymentProviderId, localPaymentProvider } from '#/server/payments/payment-provider'
+import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
+import { localCheckoutInput, settleLocalCheckoutInput } from '../schemas'
+import { handleBillingWebhook } from './webhook'
+
+/** How long "pay later" takes to settle, as a bank transfer or a wallet confirmation would. */
+export const payLaterDelayMs = 4000
+
+const checkoutNotFound = () =>
+  new AppError({ code: 'NOT_FOUND', appCode: 'CHECKOUT_NOT_FOUND', message: 'This checkout does not exist' })
+
+/**
+ * Delivers the local provider's events through the webhook handler itself, with their signatures, so the local
+ * flow runs the same verification, storage and ledger code as a real provider's HTTP delivery.
+ */
+async function deliver(db: Database, deliveries: SignedDelivery[]) {
+  for (const { body, headers } of deliveries) {
+    const response = await handleBillingWebhook(db, 'local', body, headers)
+    if (!response.ok) throw new Error(`The local payment event was refused: ${response.status}`)
+  }
+}
+
+/** The local provider's checkout page: only its buyer sees it, and only while the local provider is active. */
+export const localCheckoutRouter = createRouter({
+  get: protectedProcedure.input(localCheckoutInput).query(async ({ ctx, input }) => {
+    if (activePaymentProviderId() !== 'local') throw checkoutNotFound()
+    const checkout = await localPaymentProvider(ctx.db).getCheckout(input.id)
+    if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
+    const { userId: _user, successUrl: _success, cancelUrl: _cancel, ...shown } = checkout
+    return shown
+  }),
+
+  settle: protectedProcedure.input(settleLocalCheckoutInput).mutation(async ({ ctx, input }) => {
+    if (activePaymentProviderId() !== 'local') throw checkoutNotFound()
+    const provider = localPaymentProvider(ctx.db)
+    const checkout = await provider.getCheckout(input.id)
+    if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
+    if (checkout.status !== 'open') {
+      throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_CLOSED', message: 'This checkout is already closed' })
+    }
+    const { redirectUrl, deliveries, later } = await provider.settleCheckout(checkout, input.outcome)
+    await deliver(ctx.db, deliveries)
+    if (later.length > 0) {
+      const db = ctx.db
+      setTimeout(() => {
+        provider
+          .settleLater(checkout.id)
+          .then((settled) => deliver(db, settled))
+          .catch((error) => console.error(`billing: settling local checkout ${checkout.id} failed`, error))
+      }, payLaterDelayMs).unref()
+    }
+    return { redirectUrl }
+  }),
+})

@@ -1,0 +1,37 @@
+import type { Database } from '#/server/db/client'
+import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { WebhookSignatureError } from '#/server/payments/provider'
+import { receiveEvent } from './ledger'
+
+const maxBodyBytes = 1024 * 1024
+
+const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status })
+
+/**
+ * POST /api/billing/webhook/{provider}: verify, store once, apply. 400 for a delivery that is not genuine (nothing is
+ * written); 200 for an applied or duplicate event; 500 when applying failed, so the provider delivers it again.
+ */
+export async function handleBillingWebhook(
+  db: Database,
+  providerId: string,
+  body: string,
+  headers: Headers,
+): Promise<Response> {
+  if (providerId !== activePaymentProviderId()) return json(404, { error: 'No such payment provider' })
+  if (Buffer.byteLength(body) > maxBodyBytes) return json(413, { error: 'Event too large' })
+  const provider = paymentProviderFor(db, providerId)
+  let event: Awaited<ReturnType<typeof provider.verifyEvent>>
+  try {
+    event = await provider.verifyEvent(body, headers)
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return json(400, { error: 'Invalid signature' })
+    throw error
+  }
+  try {
+    const { outcome } = await receiveEvent(db, provider, event)
+    return json(200, { received: true, duplicate: outcome === 'duplicate' })
+  } catch (error) {
+    console.error(`billing: event ${event.id} (${event.type}) failed; the provider will retry it`, error)
+    return json(500, { error: 'Event not applied; retry later' })
+  }
+}

@@ -1,0 +1,38 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { BillingPanel } from '#/features/billing/components/billing-panel'
+import { myOrdersSearch } from '#/features/billing/schemas'
+import { fetchConsoleSession } from '#/features/console/console-session-fn'
+import { allows } from '#/lib/access-control'
+import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
+
+export const Route = createFileRoute('/_home/my-orders')({
+  validateSearch: myOrdersSearch,
+  // Signed-out visitors sign in first and come back; a payment's return address always works.
+  beforeLoad: async ({ location }) => {
+    const session = await fetchConsoleSession()
+    if (!session) throw redirect({ to: '/sign-in', search: { redirect: localizeHref(location.href) } })
+    return { consoleSession: session }
+  },
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.billing.overview.queryOptions()),
+      allows(context.consoleSession.permissions, { billing: ['read'] })
+        ? context.queryClient.prefetchQuery(context.trpc.billing.orders.queryOptions())
+        : undefined,
+    ]),
+  head: () => ({ meta: [{ title: m.my_orders_title() }] }),
+  component: function MyOrdersPage() {
+    const { order } = Route.useSearch()
+    const { consoleSession } = Route.useRouteContext()
+    return (
+      <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+        <h1 className="text-2xl font-semibold tracking-tight">{m.my_orders_title()}</h1>
+        <p className="mt-1 mb-4 text-muted-foreground">
+          {m.my_orders_subtitle({ organization: consoleSession.organization.name })}
+        </p>
+        <BillingPanel highlightedOrderId={order} showPortal />
+      </main>
+    )
+  },
+})

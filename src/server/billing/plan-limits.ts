@@ -1,0 +1,123 @@
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { isPlanId, memberLimitOf, type Plan, type PlanId, planById } from '#/lib/plans'
+import type { Database } from '../db/client'
+import { aiUsage, billingSubscriptions, books, invitations, members } from '../db/schema'
+
+/** Subscription states that still grant the plan (past_due: the provider is retrying the payment). */
+export const grantingStatuses = ['trialing', 'active', 'past_due'] as const
+
+export interface OrganizationPlan {
+  plan: Plan
+  seats: number
+}
+
+/** The plan an organization has now: its granting subscription's, else Free. */
+export async function organizationPlan(db: Database, organizationId: string): Promise<OrganizationPlan> {
+  const [subscription] = await db
+    .select({ planId: billingSubscriptions.planId, seats: billingSubscriptions.seats })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.organizationId, organizationId),
+        inArray(billingSubscriptions.status, [...grantingStatuses]),
+      ),
+    )
+    .orderBy(desc(billingSubscriptions.updatedAt))
+    .limit(1)
+  const planId: PlanId = subscription && isPlanId(subscription.planId) ? subscription.planId : 'free'
+  return { plan: planById(planId), seats: subscription?.seats ?? 1 }
+}
+
+/** A refusal because the plan allows no more; the client shows it with a link to upgrade. */
+export class PlanLimitError extends Error {
+  override name = 'PlanLimitError'
+  constructor(
+    readonly code: 'PLAN_LIMIT_BOOKS' | 'PLAN_LIMIT_MEMBERS' | 'PLAN_LIMIT_AI_REQUESTS',
+    readonly limit: number,
+    readonly planId: PlanId,
+  ) {
+    super(`The ${planId} plan allows ${limit} ${code.slice('PLAN_LIMIT_'.length).toLowerCase().replace('_', ' ')}`)
+  }
+}
+
+export async function liveBookCount(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(books)
+    .where(and(eq(books.organizationId, organizationId), isNull(books.deletedAt)))
+  return row?.value ?? 0
+}
+
+/** Throws PlanLimitError when adding `adding` live books would pass the plan's limit. */
+export async function assertBookCapacity(db: Database, organizationId: string, adding: number): Promise<void> {
+  const { plan } = await organizationPlan(db, organizationId)
+  const limit = plan.limits.books
+  if (limit === null || adding <= 0) return
+  if ((await liveBookCount(db, organizationId)) + adding > limit) {
+    throw new PlanLimitError('PLAN_LIMIT_BOOKS', limit, plan.id)
+  }
+}
+
+export async function memberLimit(db: Database, organizationId: string): Promise<{ limit: number; planId: PlanId }> {
+  const { plan, seats } = await organizationPlan(db, organizationId)
+  return { limit: memberLimitOf(plan, seats), planId: plan.id }
+}
+
+/** Members plus pending, unexpired invitations: the places an organization has promised. */
+export async function seatsTaken(db: Database, organizationId: string): Promise<{ members: number; invited: number }> {
+  const [memberRow] = await db
+    .select({ value: count() })
+    .from(members)
+    .where(eq(members.organizationId, organizationId))
+  const [invitedRow] = await db
+    .select({ value: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+  return { members: memberRow?.value ?? 0, invited: invitedRow?.value ?? 0 }
+}
+
+/** Throws PlanLimitError when one more invitation would promise more places than the plan has. */
+export async function assertInvitationCapacity(db: Database, organizationId: string): Promise<void> {
+  const { limit, planId } = await memberLimit(db, organizationId)
+  const taken = await seatsTaken(db, organizationId)
+  if (taken.members + taken.invited >= limit) throw new PlanLimitError('PLAN_LIMIT_MEMBERS', limit, planId)
+}
+
+export function usageMonth(now = new Date()): string {
+  return now.toISOString().slice(0, 7)
+}
+
+export async function aiRequestsThisMonth(db: Database, organizationId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ requests: aiUsage.requests })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.organizationId, organizationId), eq(aiUsage.month, usageMonth(now))))
+  return row?.requests ?? 0
+}
+
+/**
+ * Counts one AI request against the month's allowance, in one statement so concurrent requests cannot overshoot it;
+ * throws PlanLimitError once the allowance is used up. Returns the month's count so far.
+ */
+export async function recordAiRequest(db: Database, organizationId: string, now = new Date()): Promise<number> {
+  const { plan } = await organizationPlan(db, organizationId)
+  const allowance = plan.limits.aiRequestsPerMonth
+  const counted = await db
+    .insert(aiUsage)
+    .values({ organizationId, month: usageMonth(now), requests: 1 })
+    .onConflictDoUpdate({
+      target: [aiUsage.organizationId, aiUsage.month],
+      set: { requests: sql`${aiUsage.requests} + 1` },
+      setWhere: sql`${aiUsage.requests} < ${allowance}`,
+    })
+    .returning({ requests: aiUsage.requests })
+  const requests = counted[0]?.requests
+  if (requests === undefined || allowance < 1) throw new PlanLimitError('PLAN_LIMIT_AI_REQUESTS', allowance, plan.id)
+  return requests
+}

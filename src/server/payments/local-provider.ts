@@ -1,0 +1,345 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { BillingInterval, Currency, PaidPlanId } from '#/lib/plans'
+import type { Database } from '../db/client'
+import { localPaymentObjects } from '../db/schema'
+import type {
+  CheckoutRequest,
+  LedgerChange,
+  PaymentProvider,
+  ProviderEvent,
+  SubscriptionSnapshot,
+  SubscriptionUpdate,
+} from './provider'
+import { WebhookSignatureError } from './provider'
+
+/** The header the local provider signs its events in, shaped like Stripe's: `t=<unix seconds>,v1=<hex HMAC>`. */
+export const localSignatureHeader = 'hatch-signature'
+const toleranceSeconds = 300
+
+export interface LocalCheckout {
+  id: string
+  orderId: string
+  organizationId: string
+  organizationName: string
+  userId: string
+  customerEmail: string
+  planId: PaidPlanId
+  planName: string
+  interval: BillingInterval
+  currency: Currency
+  seats: number
+  amount: number
+  unitAmount: number
+  locale: 'en' | 'zh'
+  successUrl: string
+  cancelUrl: string
+  status: 'open' | 'processing' | 'complete' | 'failed' | 'canceled'
+  subscriptionId: string | null
+}
+
+type StoredSubscription = Omit<SubscriptionSnapshot, 'currentPeriodStart' | 'currentPeriodEnd' | 'canceledAt'> & {
+  currentPeriodStart: string | null
+  currentPeriodEnd: string | null
+  canceledAt: string | null
+}
+
+/** A signed event, ready for the webhook path: its body and headers, exactly as an HTTP delivery carries them. */
+export interface SignedDelivery {
+  body: string
+  headers: Headers
+}
+
+export type LocalCheckoutOutcome = 'pay' | 'pay_later' | 'fail' | 'cancel'
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`
+
+function addInterval(start: Date, interval: BillingInterval): Date {
+  const end = new Date(start)
+  if (interval === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1)
+  else end.setUTCMonth(end.getUTCMonth() + 1)
+  return end
+}
+
+function snapshotOf(stored: StoredSubscription, now = new Date()): SubscriptionSnapshot {
+  const snapshot: SubscriptionSnapshot = {
+    ...stored,
+    currentPeriodStart: stored.currentPeriodStart ? new Date(stored.currentPeriodStart) : null,
+    currentPeriodEnd: stored.currentPeriodEnd ? new Date(stored.currentPeriodEnd) : null,
+    canceledAt: stored.canceledAt ? new Date(stored.canceledAt) : null,
+  }
+  // A subscription set to end does end when its period is over, as a provider's scheduler would do it.
+  if (snapshot.cancelAtPeriodEnd && snapshot.currentPeriodEnd && snapshot.currentPeriodEnd <= now) {
+    snapshot.status = 'canceled'
+    snapshot.canceledAt ??= snapshot.currentPeriodEnd
+  }
+  return snapshot
+}
+
+/** Dates travel as ISO strings in an event's JSON; these fields come back as dates. */
+const dateFields = ['periodStart', 'periodEnd'] as const
+
+function readChange(value: unknown): LedgerChange {
+  const change = { ...(value as Record<string, unknown>) }
+  for (const field of dateFields) {
+    if (typeof change[field] === 'string') change[field] = new Date(change[field] as string)
+  }
+  return change as unknown as LedgerChange
+}
+
+/**
+ * The built-in provider: Hatch serves the checkout page itself (Pay, Pay later, Fail, Cancel) and keeps its own
+ * records, then tells the ledger through signed events on the same webhook path a real provider uses. It moves no
+ * money; an operator sets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET before charging anyone.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly id = 'local' as const
+  private readonly signingKey: Buffer
+
+  constructor(
+    private readonly db: Database,
+    options: { secret: string; appUrl: string },
+  ) {
+    this.signingKey = createHash('sha256').update(`hatch-local-payments:${options.secret}`).digest()
+    this.appUrl = options.appUrl
+  }
+  private readonly appUrl: string
+
+  async createCheckout(request: CheckoutRequest) {
+    const checkout: LocalCheckout = {
+      id: newId('lcs'),
+      orderId: request.orderId,
+      organizationId: request.organizationId,
+      organizationName: request.organizationName,
+      userId: request.userId,
+      customerEmail: request.customerEmail,
+      planId: request.planId,
+      planName: request.planName,
+      interval: request.interval,
+      currency: request.currency,
+      seats: request.seats,
+      amount: request.amount,
+      unitAmount: request.unitAmount,
+      locale: request.locale,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      status: 'open',
+      subscriptionId: null,
+    }
+    await this.db.insert(localPaymentObjects).values({ id: checkout.id, kind: 'checkout', data: checkout })
+    return { checkoutId: checkout.id, url: `${this.appUrl}/${request.locale}/pay/${checkout.id}` }
+  }
+
+  async getCheckout(id: string): Promise<LocalCheckout | null> {
+    const [row] = await this.db
+      .select({ data: localPaymentObjects.data })
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.id, id), eq(localPaymentObjects.kind, 'checkout')))
+    return row ? (row.data as LocalCheckout) : null
+  }
+
+  /**
+   * What the checkout page's buttons do. Returns where the buyer goes next and the events to deliver now; "pay
+   * later" also returns the events that settle the payment afterwards, for the caller to deliver when it chooses.
+   */
+  async settleCheckout(
+    checkout: LocalCheckout,
+    outcome: LocalCheckoutOutcome,
+    now = new Date(),
+  ): Promise<{ redirectUrl: string; deliveries: SignedDelivery[]; later: SignedDelivery[] }> {
+    const completed = { type: 'checkout.completed', orderId: checkout.orderId, checkoutId: checkout.id } as const
+    if (outcome === 'cancel') {
+      await this.saveCheckout({ ...checkout, status: 'canceled' })
+      return {
+        redirectUrl: checkout.cancelUrl.replace('{outcome}', 'canceled'),
+        deliveries: [this.sign('checkout.expired', now, [{ ...completed, type: 'checkout.expired' }])],
+        later: [],
+      }
+    }
+    if (outcome === 'fail') {
+      await this.saveCheckout({ ...checkout, status: 'failed' })
+      return {
+        redirectUrl: checkout.cancelUrl.replace('{outcome}', 'failed'),
+        deliveries: [this.sign('payment.failed', now, [{ type: 'payment.failed', orderId: checkout.orderId }])],
+        later: [],
+      }
+    }
+    const subscription: StoredSubscription = {
+      id: newId('lsub'),
+      customerId: `lcus_${checkout.organizationId}`,
+      organizationId: checkout.organizationId,
+      planId: checkout.planId,
+      interval: checkout.interval,
+      seats: checkout.seats,
+      currency: checkout.currency,
+      amount: checkout.amount,
+      status: outcome === 'pay' ? 'active' : 'incomplete',
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: now.toISOString(),
+      currentPeriodEnd: addInterval(now, checkout.interval).toISOString(),
+      canceledAt: null,
+    }
+    await this.saveSubscription(subscription)
+    await this.saveCheckout({
+      ...checkout,
+      status: outcome === 'pay' ? 'complete' : 'processing',
+      subscriptionId: subscription.id,
+    })
+    const payment = this.paymentOf(checkout, subscription)
+    const started = {
+      ...completed,
+      paid: outcome === 'pay',
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId ?? undefined,
+    }
+    if (outcome === 'pay') {
+      return {
+        redirectUrl: checkout.successUrl,
+        deliveries: [this.sign('checkout.completed', now, [started, payment])],
+        later: [],
+      }
+    }
+    return {
+      redirectUrl: checkout.successUrl,
+      deliveries: [this.sign('checkout.completed', now, [started])],
+      later: [this.sign('payment.succeeded', now, [payment])],
+    }
+  }
+
+  /** Settles a "pay later" checkout: its subscription becomes active; the caller delivers the returned event. */
+  async settleLater(checkoutId: string): Promise<SignedDelivery[]> {
+    const checkout = await this.getCheckout(checkoutId)
+    if (!checkout?.subscriptionId || checkout.status !== 'processing') return []
+    const stored = await this.storedSubscription(checkout.subscriptionId)
+    if (!stored) return []
+    await this.saveSubscription({ ...stored, status: 'active' })
+    await this.saveCheckout({ ...checkout, status: 'complete' })
+    return [this.sign('payment.succeeded', new Date(), [this.paymentOf(checkout, stored)])]
+  }
+
+  private paymentOf(checkout: LocalCheckout, subscription: StoredSubscription): LedgerChange {
+    return {
+      type: 'payment.succeeded',
+      orderId: checkout.orderId,
+      subscriptionId: subscription.id,
+      paymentId: `lpay_${checkout.id}`,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      periodStart: subscription.currentPeriodStart ? new Date(subscription.currentPeriodStart) : undefined,
+      periodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : undefined,
+    }
+  }
+
+  /** Signs an event as the local provider; tests and the refund command use it too. */
+  sign(type: string, created: Date, changes: LedgerChange[], id = newId('levt')): SignedDelivery {
+    const body = JSON.stringify({ id, type, created: Math.floor(created.getTime() / 1000), changes })
+    const timestamp = Math.floor(Date.now() / 1000)
+    const signature = createHmac('sha256', this.signingKey).update(`${timestamp}.${body}`).digest('hex')
+    return {
+      body,
+      headers: new Headers({
+        'content-type': 'application/json',
+        [localSignatureHeader]: `t=${timestamp},v1=${signature}`,
+      }),
+    }
+  }
+
+  async verifyEvent(rawBody: string, headers: Headers): Promise<ProviderEvent> {
+    const header = headers.get(localSignatureHeader) ?? ''
+    const parts = new Map(
+      header.split(',').map((part) => {
+        const [key = '', value = ''] = part.split('=', 2)
+        return [key.trim(), value.trim()] as const
+      }),
+    )
+    const timestamp = Number(parts.get('t'))
+    const signature = parts.get('v1') ?? ''
+    if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) {
+      throw new WebhookSignatureError('No valid signature header')
+    }
+    if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) {
+      throw new WebhookSignatureError('The signature is too old')
+    }
+    const expected = createHmac('sha256', this.signingKey).update(`${timestamp}.${rawBody}`).digest()
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+      throw new WebhookSignatureError('The signature does not match')
+    }
+    let payload: unknown
+    try {
+      payload = JSON.parse(rawBody)
+    } catch {
+      throw new WebhookSignatureError('The body is not JSON')
+    }
+    return this.readStoredEvent(payload)
+  }
+
+  readStoredEvent(payload: unknown): ProviderEvent {
+    const event = payload as { id?: unknown; type?: unknown; created?: unknown; changes?: unknown }
+    if (
+      typeof event.id !== 'string' ||
+      typeof event.type !== 'string' ||
+      typeof event.created !== 'number' ||
+      !Array.isArray(event.changes)
+    ) {
+      throw new WebhookSignatureError('Not a local payment event')
+    }
+    return {
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      payload,
+      changes: event.changes.map(readChange),
+    }
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    const stored = await this.storedSubscription(subscriptionId)
+    return stored ? snapshotOf(stored) : null
+  }
+
+  async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
+    const stored = await this.storedSubscription(subscriptionId)
+    if (!stored) throw new Error(`No local subscription ${subscriptionId}`)
+    const next: StoredSubscription = { ...stored }
+    if (update.cancelAtPeriodEnd !== undefined) next.cancelAtPeriodEnd = update.cancelAtPeriodEnd
+    if (update.plan) {
+      next.planId = update.plan.planId
+      next.interval = update.plan.interval
+    }
+    if (update.seats !== undefined) next.seats = update.seats
+    if (update.plan || update.seats !== undefined) {
+      const unit = update.plan?.unitAmount ?? (stored.seats > 0 ? stored.amount / stored.seats : stored.amount)
+      next.amount = next.planId === 'team' ? unit * next.seats : unit
+      if (next.planId !== 'team') next.seats = 1
+    }
+    await this.saveSubscription(next)
+    return snapshotOf(next)
+  }
+
+  /** Events telling the ledger that a subscription changed (what a provider sends after an update). */
+  subscriptionChanged(subscriptionId: string): SignedDelivery {
+    return this.sign('subscription.changed', new Date(), [{ type: 'subscription.changed', subscriptionId }])
+  }
+
+  private async storedSubscription(id: string): Promise<StoredSubscription | null> {
+    const [row] = await this.db
+      .select({ data: localPaymentObjects.data })
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.id, id), eq(localPaymentObjects.kind, 'subscription')))
+    return row ? (row.data as StoredSubscription) : null
+  }
+
+  private async saveSubscription(subscription: StoredSubscription) {
+    await this.db
+      .insert(localPaymentObjects)
+      .values({ id: subscription.id, kind: 'subscription', data: subscription })
+      .onConflictDoUpdate({ target: localPaymentObjects.id, set: { data: subscription, updatedAt: new Date() } })
+  }
+
+  private async saveCheckout(checkout: LocalCheckout) {
+    await this.db
+      .update(localPaymentObjects)
+      .set({ data: checkout, updatedAt: new Date() })
+      .where(eq(localPaymentObjects.id, checkout.id))
+  }
+}

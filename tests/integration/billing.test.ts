@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
+import { handleBillingWebhook } from '#/features/billing/server/webhook'
+import { PlanLimitError, recordAiRequest } from '#/server/billing/plan-limits'
+import {
+  aiUsage,
+  billingEvents,
+  billingOrders,
+  billingSubscriptions,
+  books,
+  localPaymentObjects,
+} from '#/server/db/schema'
+import type { LocalPaymentProvider, SignedDelivery } from '#/server/payments/local-provider'
+import { localPaymentProvider } from '#/server/payments/payment-provider'
+import type { PaymentProvider } from '#/server/payments/provider'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface Overview {
+  planId: string
+  canRead: boolean
+  canManage: boolean
+  details: {
+    subscription: { planId: string; seats: number; status: string; cancelAtPeriodEnd: boolean } | null
+    usage: { books: { used: number; limit: number | null }; members: { used: number; invited: number; limit: number } }
+  } | null
+}
+interface OrderRow {
+  id: string
+  status: string
+  amount: number
+  amountRefunded: number
+  planId: string
+  currency: string
+}
+
+const book = (title: string) => ({
+  title,
+  authors: [],
+  isbn: null,
+  publishedYear: null,
+  language: null,
+  tags: [],
+  coverUrl: null,
+  description: '',
+})
+
+describe.each(engines)('billing on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let olga: Person
+  let max: Person
+  let nora: Person
+  let orgId: string
+  let local: LocalPaymentProvider
+  const db = () => database.connection.db
+
+  const query = <T>(path: string, person: Person, input?: unknown) =>
+    h.trpc<T>('query', `billing.${path}`, person.cookie, input)
+  const mutate = <T>(path: string, person: Person, input?: unknown) =>
+    h.trpc<T>('mutation', `billing.${path}`, person.cookie, input)
+  const deliver = (delivery: SignedDelivery) => handleBillingWebhook(db(), 'local', delivery.body, delivery.headers)
+  const orderOf = async (id: string) => (await db().select().from(billingOrders).where(eq(billingOrders.id, id)))[0]
+  const overview = async (person: Person) => {
+    const answer = await query<Overview>('overview', person)
+    expect(answer.error, 'the overview answers').toBeUndefined()
+    return answer.data as Overview
+  }
+  /** Olga starts a checkout and returns the order and the local checkout id. */
+  const startCheckout = async (input: Record<string, unknown>) => {
+    const answer = await mutate<{ orderId: string; url: string }>('startCheckout', olga, input)
+    expect(answer.error, 'checkout starts').toBeUndefined()
+    const url = answer.data?.url ?? ''
+    return { orderId: answer.data?.orderId ?? '', checkoutId: url.slice(url.lastIndexOf('/') + 1), url }
+  }
+  const addBooks = async (count: number) => {
+    const now = new Date()
+    await db()
+      .insert(books)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          id: randomUUID(),
+          organizationId: orgId,
+          title: `Seeded ${index}`,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+  }
+  const subscriptionRow = async () =>
+    (await db().select().from(billingSubscriptions).where(eq(billingSubscriptions.organizationId, orgId)))[0]
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    olga = await h.signUp('Olga Billing')
+    max = await h.signUp('Max Billing')
+    nora = await h.signUp('Nora Elsewhere')
+    orgId = (await h.activeOrganizationOf(olga)) ?? ''
+    await h.join(orgId, olga, max, 'member')
+    local = localPaymentProvider(db())
+  })
+
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('keeps a Free organization to its books limit, with a translated code and the limit', async () => {
+    expect((await overview(olga)).planId).toBe('free')
+    await addBooks(50)
+    const refused = await h.trpc('mutation', 'books.create', max.cookie, book('One too many'))
+    expect(refused.status).toBe(403)
+    expect(refused.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
+    const imported = await h.trpc('mutation', 'books.import', olga.cookie, {
+      csv: 'title\nFirst\nSecond',
+      dryRun: false,
+    })
+    expect(imported.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
+    const [{ count }] = (
+      await db().execute(sql`select count(*)::int as count from books where organization_id = ${orgId}`)
+    ).rows as [{ count: number }]
+    expect(count, 'nothing was added').toBe(50)
+  })
+
+  it('shows members the plan name only, and lets only owners start a checkout', async () => {
+    const seen = await overview(max)
+    expect(seen).toMatchObject({ planId: 'free', canRead: false, canManage: false, details: null })
+    const orders = await query('orders', max)
+    expect(orders.status).toBe(403)
+    const checkout = await mutate('startCheckout', max, { planId: 'pro', interval: 'monthly', currency: 'USD' })
+    expect(checkout.error?.appCode).toBe('NOT_ALLOWED_TO_ACCESS_RESOURCE')
+    const bad = await mutate('startCheckout', olga, { planId: 'free', interval: 'weekly', currency: 'EUR' })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.error?.fieldErrors ?? {}).sort()).toEqual(['currency', 'interval', 'planId'])
+    expect(await db().select().from(billingOrders)).toHaveLength(0)
+  })
+
+  it('refuses a webhook with a bad signature and writes nothing', async () => {
+    const genuine = local.sign('checkout.completed', new Date(), [{ type: 'payment.failed', orderId: 'nope' }])
+    const tampered = await deliver({ body: genuine.body.replace('nope', 'nah'), headers: genuine.headers })
+    expect(tampered.status).toBe(400)
+    const unsigned = await handleBillingWebhook(db(), 'local', genuine.body, new Headers())
+    expect(unsigned.status).toBe(400)
+    const otherProvider = await handleBillingWebhook(db(), 'stripe', genuine.body, genuine.headers)
+    expect(otherProvider.status).toBe(404)
+    expect(await db().select().from(billingEvents)).toHaveLength(0)
+  })
+
+  it('pays for Pro through the local checkout: the order is paid, the plan is Pro, the books limit is lifted', async () => {
+    const { orderId, checkoutId, url } = await startCheckout({
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'CNY',
+      locale: 'zh',
+    })
+    expect(url).toMatch(/\/zh\/pay\/lcs_/)
+    expect((await orderOf(orderId))?.status).toBe('pending')
+    // Only its buyer sees the checkout page.
+    expect((await query('local.get', nora, { id: checkoutId })).error?.appCode).toBe('CHECKOUT_NOT_FOUND')
+    const shown = await query<{ amount: number; currency: string }>('local.get', olga, { id: checkoutId })
+    expect(shown.data).toMatchObject({ amount: 12900, currency: 'CNY' })
+    const paid = await mutate<{ redirectUrl: string }>('local.settle', olga, { id: checkoutId, outcome: 'pay' })
+    expect(paid.data?.redirectUrl).toContain(`/zh/my-orders?order=${orderId}`)
+    expect(await orderOf(orderId)).toMatchObject({ status: 'paid', amount: 12900, currency: 'CNY' })
+    expect((await overview(olga)).details?.subscription).toMatchObject({ planId: 'pro', status: 'active' })
+    const created = await h.trpc('mutation', 'books.create', max.cookie, book('Now allowed'))
+    expect(created.error).toBeUndefined()
+    // A closed checkout cannot be paid twice.
+    const again = await mutate('local.settle', olga, { id: checkoutId, outcome: 'pay' })
+    expect(again.error?.appCode).toBe('CHECKOUT_CLOSED')
+    // And a second subscription is refused: the plan is changed instead.
+    const second = await mutate('startCheckout', olga, { planId: 'team', interval: 'monthly', currency: 'USD' })
+    expect(second.error?.appCode).toBe('ALREADY_SUBSCRIBED')
+  })
+
+  it('acknowledges a duplicate event and applies it once', async () => {
+    const [order] = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+    const refund = local.sign('payment.refunded', new Date(), [
+      { type: 'payment.refunded', orderId: order?.id, amountRefunded: 2900 },
+    ])
+    const first = await deliver(refund)
+    expect(await first.json()).toEqual({ received: true, duplicate: false })
+    const second = await deliver(refund)
+    expect(await second.json()).toEqual({ received: true, duplicate: true })
+    expect(await orderOf(order?.id ?? '')).toMatchObject({ status: 'partially_refunded', amountRefunded: 2900 })
+  })
+
+  it('converges whatever order refunds and late checkout events arrive in', async () => {
+    const [order] = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+    const id = order?.id ?? ''
+    const full = local.sign('payment.refunded', new Date(), [
+      { type: 'payment.refunded', orderId: id, amountRefunded: 12900 },
+    ])
+    const olderPartial = local.sign('payment.refunded', new Date(Date.now() - 60_000), [
+      { type: 'payment.refunded', orderId: id, amountRefunded: 1000 },
+    ])
+    const lateExpiry = local.sign('checkout.expired', new Date(Date.now() - 120_000), [
+      { type: 'checkout.expired', orderId: id, checkoutId: order?.providerCheckoutId ?? '' },
+    ])
+    const lateCompletion = local.sign('checkout.completed', new Date(Date.now() - 120_000), [
+      { type: 'checkout.completed', orderId: id, checkoutId: order?.providerCheckoutId ?? '', paid: true },
+    ])
+    for (const delivery of [full, olderPartial, lateExpiry, lateCompletion])
+      expect((await deliver(delivery)).status).toBe(200)
+    expect(await orderOf(id)).toMatchObject({ status: 'refunded', amountRefunded: 12900 })
+  })
+
+  it('takes the subscription from the provider, so an older "changed" event cannot undo a newer state', async () => {
+    const row = await subscriptionRow()
+    const subscriptionId = row?.providerSubscriptionId ?? ''
+    const older = local.subscriptionChanged(subscriptionId)
+    // The owner cancels at period end (newer), then the older event arrives.
+    const canceled = await mutate('setCancelAtPeriodEnd', olga, { cancelAtPeriodEnd: true })
+    expect(canceled.error).toBeUndefined()
+    expect((await deliver(older)).status).toBe(200)
+    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(true)
+    const resumed = await mutate('setCancelAtPeriodEnd', olga, { cancelAtPeriodEnd: false })
+    expect(resumed.error).toBeUndefined()
+    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(false)
+  })
+
+  it('leaves an event unprocessed when applying it fails part-way, and the retry completes it', async () => {
+    const row = await subscriptionRow()
+    let failuresLeft = 1
+    const flaky: PaymentProvider = Object.assign(Object.create(Object.getPrototypeOf(local)), local, {
+      retrieveSubscription: async (id: string) => {
+        if (failuresLeft-- > 0) throw new Error('provider unreachable')
+        return local.retrieveSubscription(id)
+      },
+    })
+    const delivery = local.subscriptionChanged(row?.providerSubscriptionId ?? '')
+    const verified = await local.verifyEvent(delivery.body, delivery.headers)
+    await expect(receiveEvent(db(), flaky, verified)).rejects.toThrow('provider unreachable')
+    const [stored] = await db().select().from(billingEvents).where(eq(billingEvents.id, verified.id))
+    expect(stored).toMatchObject({ processedAt: null, attempts: 1 })
+    expect(stored?.lastError).toContain('provider unreachable')
+    expect(await receiveEvent(db(), flaky, verified)).toEqual({ outcome: 'applied' })
+    const [retried] = await db().select().from(billingEvents).where(eq(billingEvents.id, verified.id))
+    expect(retried?.processedAt).toBeInstanceOf(Date)
+  })
+
+  it('replays a stored event and reconciles drift from the provider', async () => {
+    const row = await subscriptionRow()
+    const subscriptionId = row?.providerSubscriptionId ?? ''
+    // The provider's record changes without an event reaching us (a lost webhook).
+    const [object] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.id, subscriptionId))
+    await db()
+      .update(localPaymentObjects)
+      .set({ data: { ...(object?.data as object), cancelAtPeriodEnd: true } })
+      .where(eq(localPaymentObjects.id, subscriptionId))
+    expect(await reconcileSubscriptions(db(), local)).toEqual([subscriptionId])
+    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(true)
+    expect(await reconcileSubscriptions(db(), local), 'nothing drifts twice').toEqual([])
+    // A replay re-applies the stored event, even though it was processed.
+    await db()
+      .update(billingSubscriptions)
+      .set({ cancelAtPeriodEnd: false })
+      .where(eq(billingSubscriptions.providerSubscriptionId, subscriptionId))
+    const [event] = await db()
+      .select()
+      .from(billingEvents)
+      .where(and(eq(billingEvents.provider, 'local'), eq(billingEvents.type, 'subscription.changed')))
+    expect(await replayEvent(db(), local, event?.id ?? '')).toBe(true)
+    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(true)
+    expect(await replayEvent(db(), local, 'levt_unknown')).toBe(false)
+  })
+
+  it('keeps a Team organization to its seats and lets the owner change them', async () => {
+    const owner = await h.signUp('Tess Team')
+    const teamOrg = (await h.activeOrganizationOf(owner)) ?? ''
+    const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'team',
+      interval: 'yearly',
+      currency: 'USD',
+      seats: 2,
+    })
+    expect(start.error).toBeUndefined()
+    const checkoutId = start.data?.url.split('/').pop() ?? ''
+    await h.trpc('mutation', 'billing.local.settle', owner.cookie, { id: checkoutId, outcome: 'pay' })
+    const [order] = await db()
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.id, start.data?.orderId ?? ''))
+    expect(order).toMatchObject({ status: 'paid', seats: 2, amount: 49000 * 2 })
+    const first = await h.call('/organization/invite-member', {
+      cookie: owner.cookie,
+      body: { email: 'seat.one@example.com', role: 'member', organizationId: teamOrg },
+    })
+    expect(first.status).toBe(200)
+    const second = await h.call('/organization/invite-member', {
+      cookie: owner.cookie,
+      body: { email: 'seat.two@example.com', role: 'member', organizationId: teamOrg },
+    })
+    expect(second.status).toBe(403)
+    expect(second.code).toBe('PLAN_LIMIT_MEMBERS')
+    const tooFew = await h.trpc('mutation', 'billing.changeSeats', owner.cookie, { seats: 1 })
+    expect(tooFew.status).toBe(400)
+    const more = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', owner.cookie, { seats: 3 })
+    expect(more.data?.seats).toBe(3)
+    const third = await h.call('/organization/invite-member', {
+      cookie: owner.cookie,
+      body: { email: 'seat.two@example.com', role: 'member', organizationId: teamOrg },
+    })
+    expect(third.status).toBe(200)
+    const [subscription] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, teamOrg))
+    expect(subscription).toMatchObject({ planId: 'team', seats: 3, amount: 49000 * 3 })
+  })
+
+  it('settles "pay later" only when the payment event arrives', async () => {
+    const owner = await h.signUp('Lena Later')
+    const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+    })
+    const checkoutId = start.data?.url.split('/').pop() ?? ''
+    await h.trpc('mutation', 'billing.local.settle', owner.cookie, { id: checkoutId, outcome: 'pay_later' })
+    const orderId = start.data?.orderId ?? ''
+    expect((await orderOf(orderId))?.status, 'the redirect alone proves nothing').toBe('pending')
+    expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('free')
+    for (const delivery of await local.settleLater(checkoutId)) expect((await deliver(delivery)).status).toBe(200)
+    expect((await orderOf(orderId))?.status).toBe('paid')
+    expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('pro')
+  })
+
+  it('marks a failed or canceled checkout, and shows nobody another organization’s orders', async () => {
+    const owner = await h.signUp('Fay Fails')
+    for (const outcome of ['fail', 'cancel'] as const) {
+      const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+        planId: 'pro',
+        interval: 'monthly',
+        currency: 'USD',
+      })
+      const checkoutId = start.data?.url.split('/').pop() ?? ''
+      const settled = await h.trpc<{ redirectUrl: string }>('mutation', 'billing.local.settle', owner.cookie, {
+        id: checkoutId,
+        outcome,
+      })
+      expect(settled.data?.redirectUrl).toContain(`checkout=${outcome === 'fail' ? 'failed' : 'canceled'}#pricing`)
+      expect((await orderOf(start.data?.orderId ?? ''))?.status).toBe(outcome === 'fail' ? 'failed' : 'canceled')
+    }
+    const own = await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)
+    expect(own.data?.map((order) => order.status).sort()).toEqual(['canceled', 'failed'])
+    const others = await h.trpc<OrderRow[]>('query', 'billing.orders', nora.cookie)
+    expect(others.data).toEqual([])
+  })
+
+  it('counts AI requests against the month’s allowance', async () => {
+    const month = new Date().toISOString().slice(0, 7)
+    const owner = await h.signUp('Ari Assistant')
+    const org = (await h.activeOrganizationOf(owner)) ?? ''
+    expect(await recordAiRequest(db(), org)).toBe(1)
+    await db().update(aiUsage).set({ requests: 999 }).where(eq(aiUsage.organizationId, org))
+    expect(await recordAiRequest(db(), org)).toBe(1000)
+    await expect(recordAiRequest(db(), org)).rejects.toBeInstanceOf(PlanLimitError)
+    const [usage] = await db()
+      .select()
+      .from(aiUsage)
+      .where(and(eq(aiUsage.organizationId, org), eq(aiUsage.month, month)))
+    expect(usage?.requests, 'a refused request is not counted').toBe(1000)
+  })
+})
