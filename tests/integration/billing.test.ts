@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
@@ -119,9 +119,7 @@ describe.each(engines)('billing on %s', (engine) => {
       dryRun: false,
     })
     expect(imported.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
-    const [{ count }] = (
-      await db().execute(sql`select count(*)::int as count from books where organization_id = ${orgId}`)
-    ).rows as [{ count: number }]
+    const count = (await db().select().from(books).where(eq(books.organizationId, orgId))).length
     expect(count, 'nothing was added').toBe(50)
   })
 
