@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { toast } from 'sonner'
+import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { toastError } from '#/lib/error-toast'
@@ -54,12 +56,14 @@ export function BookFormDialog({
   const update = useMutation(trpc.books.update.mutationOptions())
   const languages = useLanguageOptions()
   const title = book ? m.book_form_edit_title() : m.book_form_create_title()
+  const [limitError, setLimitError] = useState<unknown>(null)
 
   const form = useAppForm({
     defaultValues: formValuesOf(book),
     validators: { onDynamic: bookFormSchema },
     onSubmit: async ({ value, formApi }) => {
       const input = bookFormSchema.parse(value)
+      setLimitError(null)
       const now = new Date()
       const undo = book
         ? cache.apply((items) =>
@@ -83,7 +87,8 @@ export function BookFormDialog({
         else await create.mutateAsync(input)
       } catch (error) {
         undo()
-        if (!showServerFieldErrors(formApi, error, formFields)) toastError(error)
+        if (isPlanLimitError(error)) setLimitError(error)
+        else if (!showServerFieldErrors(formApi, error, formFields)) toastError(error)
         return
       }
       toast.success(book ? m.books_saved({ title: input.title }) : m.books_created({ title: input.title }))
@@ -99,6 +104,7 @@ export function BookFormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription className="sr-only">{title}</DialogDescription>
         <form aria-label={title} noValidate className="grid gap-4" onSubmit={sendWith(form)}>
+          <PlanLimitNotice error={limitError} />
           <form.AppField name="title">
             {(field) => <field.TextField label={m.book_field_title()} autoComplete="off" />}
           </form.AppField>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { Input } from '#/components/ui/input'
@@ -28,12 +29,14 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
   const importBooks = useMutation(trpc.books.import.mutationOptions())
   const [checked, setChecked] = useState<CheckedFile | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [limitError, setLimitError] = useState<unknown>(null)
   const fileId = useId()
 
   const close = (next: boolean) => {
     if (!next) {
       setChecked(null)
       setFailure(null)
+      setLimitError(null)
     }
     onOpenChange(next)
   }
@@ -41,6 +44,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
   const check = async (event: ChangeEvent<HTMLInputElement>) => {
     setChecked(null)
     setFailure(null)
+    setLimitError(null)
     const file = event.target.files?.[0]
     if (!file) return
     if (file.size > bookLimits.importBytesMax) {
@@ -58,7 +62,8 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
       const report = await importBooks.mutateAsync({ csv, dryRun: true })
       setChecked({ csv, ...report })
     } catch (error) {
-      setFailure(describeError(error))
+      if (isPlanLimitError(error)) setLimitError(error)
+      else setFailure(describeError(error))
     }
   }
 
@@ -70,7 +75,8 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
       close(false)
       await cache.refresh()
     } catch (error) {
-      setFailure(describeError(error))
+      if (isPlanLimitError(error)) setLimitError(error)
+      else setFailure(describeError(error))
     }
   }
 
@@ -97,6 +103,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
             {m.books_import_checking()}
           </p>
         ) : null}
+        <PlanLimitNotice error={limitError} />
         {failure ? (
           <p className="text-sm text-destructive" role="alert">
             {failure}

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test'
+import { newAccount, signUpNewAccount } from './accounts'
+import { documentStatusError, expect, test, visit } from './fixtures'
+
+const csvOfTitles = (count: number) => ({
+  name: 'titles.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(['title', ...Array.from({ length: count }, (_, index) => `Volume ${index + 1}`)].join('\n')),
+})
+
+/** From the checkout page (already open) to the built-in provider's page. */
+async function continueToPayment(page: Page, continueLabel = 'Continue to payment') {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.getByRole('button', { name: continueLabel }).click()
+  await expect(page).toHaveURL(/\/pay\/lcs_/)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+async function startProCheckout(page: Page) {
+  await visit(page, '/en/checkout?plan=pro&interval=monthly')
+  await expect(page.getByTestId('checkout-total')).toHaveText('$19 per month')
+  await continueToPayment(page)
+}
+
+test.describe('billing', () => {
+  // Adding a book past the Free plan's limit is a 403 the browser reports.
+  test.use({ expectedConsoleErrors: documentStatusError(403) })
+
+  test('Free hits the books limit; Choose Pro, pay, and the order shows paid with the limit lifted', async ({
+    page,
+  }) => {
+    test.slow()
+    // A visitor chooses Pro on the pricing section and signs up on the way.
+    await visit(page, '/en/#pricing')
+    await expect(page.getByTestId('plan-free')).toContainText('Up to 50 books per organization')
+    await page.getByTestId('plan-pro').getByRole('link', { name: 'Choose Pro' }).click()
+    await expect(page).toHaveURL(/\/en\/sign-up\?redirect=/)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const account = newAccount({ name: 'Bea Buyer' })
+    await page.getByLabel('Name', { exact: true }).fill(account.name)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(/\/en\/checkout\?plan=pro/)
+    await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible()
+
+    // Still on Free: fifty books fill the plan and the fifty-first is refused with a way to upgrade.
+    await visit(page, '/en/console/books')
+    await page.getByRole('button', { name: 'Import CSV' }).first().click()
+    await page.getByLabel('CSV file').setInputFiles(csvOfTitles(50))
+    await page.getByRole('button', { name: 'Import 50 books' }).click()
+    await expect(page.getByText('Imported 50 books.')).toBeVisible()
+    await page.getByRole('button', { name: 'New book' }).first().click()
+    const form = page.getByRole('form', { name: 'New book' })
+    await form.getByLabel('Title', { exact: true }).fill('One too many')
+    await form.getByRole('button', { name: 'Save' }).click()
+    const limit = form.getByTestId('plan-limit')
+    await expect(limit).toContainText('Your plan allows 50 books. Upgrade to add more.')
+    await limit.getByRole('link', { name: 'Upgrade', exact: true }).click()
+    await expect(page).toHaveURL(/\/en\/my-orders$/)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Free')
+    await expect(page.getByTestId('usage-books')).toContainText('50 of 50')
+    await expect(page.getByText('No orders yet')).toBeVisible()
+
+    // Upgrade, pay on the built-in provider's page, and come back to the orders.
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).click()
+    await expect(page).toHaveURL(/\/en\/checkout\?plan=pro/)
+    await continueToPayment(page)
+    await expect(page.getByRole('note')).toContainText('no money moves')
+    await expect(page.getByTestId('local-pay-amount')).toHaveText('$19')
+    await page.getByRole('button', { name: 'Pay $19' }).click()
+    await expect(page).toHaveURL(/\/en\/my-orders\?order=/)
+    const order = page.locator('[data-testid="order-row"][data-highlighted="true"]')
+    await expect(order.getByTestId('order-status')).toHaveText('Paid')
+    await expect(order).toContainText('Pro · Monthly')
+    await expect(order).toContainText('$19')
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Pro · Monthly')
+    await expect(page.getByTestId('billing-plan-renewal')).toContainText('Renews on')
+
+    // The limit is gone.
+    await visit(page, '/en/console/books')
+    await page.getByRole('button', { name: 'New book' }).first().click()
+    await form.getByLabel('Title', { exact: true }).fill('No longer too many')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(form.getByTestId('plan-limit')).toHaveCount(0)
+    await expect(page.getByTestId('book-row').filter({ hasText: 'No longer too many' })).toHaveCount(1)
+
+    // Cancel at period end, then resume.
+    await visit(page, '/en/console/organization/billing')
+    await page.getByRole('button', { name: 'Cancel at period end' }).click()
+    await expect(page.getByTestId('billing-plan-renewal')).toContainText('Ends on')
+    await page.getByRole('button', { name: 'Resume subscription' }).click()
+    await expect(page.getByTestId('billing-plan-renewal')).toContainText('Renews on')
+  })
+
+  test('a cancelled or failed checkout returns to the pricing section and says so', async ({ page }) => {
+    await signUpNewAccount(page)
+    await startProCheckout(page)
+    await page.getByRole('button', { name: 'Cancel and go back' }).click()
+    await expect(page).toHaveURL(/\/en\/#pricing$/)
+    await expect(page.getByText('Checkout canceled. You have not been charged.')).toBeVisible()
+
+    await startProCheckout(page)
+    await page.getByRole('button', { name: 'Make the payment fail' }).click()
+    await expect(page).toHaveURL(/\/en\/#pricing$/)
+    await expect(page.getByText(/^The payment failed\./)).toBeVisible()
+
+    await visit(page, '/en/my-orders')
+    await expect(page.getByTestId('order-status')).toHaveText(['Failed', 'Canceled'])
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Free')
+  })
+
+  test('"pay later" shows the order processing until the payment event arrives', async ({ page }) => {
+    await signUpNewAccount(page)
+    await startProCheckout(page)
+    await page.getByRole('button', { name: 'Pay later (settles in a few seconds)' }).click()
+    await expect(page).toHaveURL(/\/en\/my-orders\?order=/)
+    const order = page.locator('[data-testid="order-row"][data-highlighted="true"]')
+    await expect(order.getByTestId('order-status')).toHaveText('Processing')
+    await expect(page.getByTestId('billing-processing')).toBeVisible()
+    await expect(order.getByTestId('order-status')).toHaveText('Paid', { timeout: 15_000 })
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Pro · Monthly')
+  })
+
+  test('in Chinese, prices are in yuan from the pricing section to the receipt', async ({ page }) => {
+    await signUpNewAccount(page)
+    await visit(page, '/zh/#pricing')
+    await expect(page.getByTestId('price-pro')).toHaveText('¥129')
+    await page.getByTestId('plan-pro').getByRole('link', { name: '选择专业版' }).click()
+    await expect(page).toHaveURL(/\/zh\/checkout\?plan=pro/)
+    await expect(page.getByTestId('checkout-total')).toHaveText('每月 ¥129')
+    await continueToPayment(page, '前往付款')
+    await expect(page.getByTestId('local-pay-amount')).toHaveText('¥129')
+    await page.getByRole('button', { name: '支付 ¥129' }).click()
+    await expect(page).toHaveURL(/\/zh\/my-orders\?order=/)
+    const order = page.locator('[data-testid="order-row"][data-highlighted="true"]')
+    await expect(order.getByTestId('order-status')).toHaveText('已支付')
+    await expect(order).toContainText('¥129')
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('专业版 · 按月')
+  })
+})
