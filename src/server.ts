@@ -1,4 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { reconcileBilling, replayBillingEvent } from './features/billing/server/operator-tasks'
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
@@ -47,4 +48,6 @@ export const lifecycle = { ensureServerReady, closeServerResources, getEnv }
 export const operatorTasks = {
   setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role),
   seedBooks: (count: number, organizationSlug?: string) => seedBooks(getDb(), count, organizationSlug),
+  replayBillingEvent: (eventId: string) => replayBillingEvent(getDb(), eventId),
+  reconcileBilling: () => reconcileBilling(getDb()),
 }

@@ -29,7 +29,9 @@ test.describe('landing page', () => {
     await visit(page, '/zh/')
     await expect(page.getByRole('heading', { name: '简单的价格' })).toBeVisible()
     await expect(page.getByTestId('plan-team')).toContainText('团队版')
-    await expect(page.getByTestId('price-pro')).toHaveText('US$19')
+    // Chinese visitors see yuan, and the cards name the limits the server enforces.
+    await expect(page.getByTestId('price-pro')).toHaveText('¥129')
+    await expect(page.getByTestId('plan-free')).toContainText('每个组织最多 50 本图书')
   })
 
   test('scrolls to the pricing section from the header link', async ({ page }) => {

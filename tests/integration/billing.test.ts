@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
+import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { PlanLimitError, recordAiRequest } from '#/server/billing/plan-limits'
 import {
@@ -264,6 +265,25 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(await replayEvent(db(), local, event?.id ?? '')).toBe(true)
     expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(true)
     expect(await replayEvent(db(), local, 'levt_unknown')).toBe(false)
+  })
+
+  it('offers replay and reconcile as operator commands (npm run billing)', async () => {
+    const row = await subscriptionRow()
+    const subscriptionId = row?.providerSubscriptionId ?? ''
+    const [object] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.id, subscriptionId))
+    await db()
+      .update(localPaymentObjects)
+      .set({ data: { ...(object?.data as object), cancelAtPeriodEnd: false } })
+      .where(eq(localPaymentObjects.id, subscriptionId))
+    expect(await reconcileBilling(db())).toEqual({ provider: 'local', drifted: [subscriptionId] })
+    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(false)
+    const [event] = await db().select().from(billingEvents).where(eq(billingEvents.type, 'payment.refunded'))
+    expect(await replayBillingEvent(db(), event?.id ?? '')).toEqual({
+      replayed: true,
+      provider: 'local',
+      type: 'payment.refunded',
+    })
+    expect(await replayBillingEvent(db(), 'levt_unknown')).toEqual({ replayed: false })
   })
 
   it('keeps a Team organization to its seats and lets the owner change them', async () => {
