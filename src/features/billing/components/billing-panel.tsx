@@ -79,7 +79,7 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
 
   const subscription = details.subscription
   return (
-    <div className="grid gap-2">
+    <div className="min-w-0">
       <SettingsSection id="billing-plan" title={m.billing_plan_title()}>
         <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
