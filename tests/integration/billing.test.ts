@@ -330,6 +330,25 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(subscription).toMatchObject({ planId: 'team', seats: 3, amount: 49000 * 3 })
   })
 
+  it('refuses to delete an organization, or the account alone in it, while its subscription renews', async () => {
+    const owner = await h.signUp('Della Deleter')
+    const org = (await h.activeOrganizationOf(owner)) ?? ''
+    await h.givePlan(org, 'pro')
+    const deleted = await h.call('/organization/delete', { cookie: owner.cookie, body: { organizationId: org } })
+    expect(deleted.status).toBe(400)
+    expect(deleted.code).toBe('ORGANIZATION_HAS_SUBSCRIPTION')
+    const account = await h.call('/delete-user', { cookie: owner.cookie, body: { password: 'engine1843' } })
+    expect(account.code).toBe('ORGANIZATION_HAS_SUBSCRIPTION')
+    expect(await h.activeOrganizationOf(owner)).toBe(org)
+    // Cancelled at period end, the organization may go: the provider stops charging when the period ends.
+    await db()
+      .update(billingSubscriptions)
+      .set({ cancelAtPeriodEnd: true })
+      .where(eq(billingSubscriptions.organizationId, org))
+    const again = await h.call('/organization/delete', { cookie: owner.cookie, body: { organizationId: org } })
+    expect(again.status).toBe(200)
+  })
+
   it('settles "pay later" only when the payment event arrives', async () => {
     const owner = await h.signUp('Lena Later')
     const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {

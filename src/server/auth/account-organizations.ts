@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
+import { organizationWithRenewingSubscription, renewingSubscriptionRefusal } from '../billing/plan-limits'
 import type { Database } from '../db/client'
 import { members, organizations, users } from '../db/schema'
 import { recordActivity } from './organization-activity'
@@ -41,6 +42,8 @@ export async function accountDeletionOrganizations(db: Database, userId: string)
       })
     }
   }
+  if (await organizationWithRenewingSubscription(db, alone))
+    throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
   if (alone.length > 0) await db.delete(organizations).where(inArray(organizations.id, alone))
 }
 

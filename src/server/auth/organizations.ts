@@ -5,7 +5,13 @@ import { type Locale, locales } from '#/lib/i18n'
 import { organizationLimits } from '#/lib/organization-rules'
 import { rolesLabel } from '#/lib/role-labels'
 import { isLocale } from '#/paraglide/runtime'
-import { assertInvitationCapacity, memberLimit, PlanLimitError } from '../billing/plan-limits'
+import {
+  assertInvitationCapacity,
+  memberLimit,
+  organizationWithRenewingSubscription,
+  PlanLimitError,
+  renewingSubscriptionRefusal,
+} from '../billing/plan-limits'
 import type { Database } from '../db/client'
 import { sendEmail } from '../email/mailer'
 import { invitationEmail } from '../email/templates'
@@ -71,6 +77,11 @@ export function organizationPlugin(db: Database) {
       )
     },
     organizationHooks: {
+      beforeDeleteOrganization: async ({ organization }) => {
+        if (await organizationWithRenewingSubscription(db, [organization.id])) {
+          throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
+        }
+      },
       // Invitations promise places: refused once members and pending invitations fill the plan.
       beforeCreateInvitation: async ({ invitation }) => {
         try {

@@ -121,3 +121,31 @@ export async function recordAiRequest(db: Database, organizationId: string, now 
   if (requests === undefined || allowance < 1) throw new PlanLimitError('PLAN_LIMIT_AI_REQUESTS', allowance, plan.id)
   return requests
 }
+
+/**
+ * The first of these organizations whose subscription still renews: deleting it would leave the provider charging
+ * for an organization that is gone, so it is cancelled at period end first.
+ */
+export async function organizationWithRenewingSubscription(
+  db: Database,
+  organizationIds: string[],
+): Promise<string | undefined> {
+  if (organizationIds.length === 0) return undefined
+  const [row] = await db
+    .select({ organizationId: billingSubscriptions.organizationId })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        inArray(billingSubscriptions.organizationId, organizationIds),
+        inArray(billingSubscriptions.status, [...grantingStatuses]),
+        eq(billingSubscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
+    .limit(1)
+  return row?.organizationId
+}
+
+export const renewingSubscriptionRefusal = {
+  code: 'ORGANIZATION_HAS_SUBSCRIPTION',
+  message: 'Cancel the subscription (at period end) before deleting the organization',
+} as const
