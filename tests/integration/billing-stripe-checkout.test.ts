@@ -1,0 +1,129 @@
+// With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, the app's own procedures and webhook route talk to Stripe
+// (here a fake Stripe API in the test process): checkout, the webhook, seats and the customer portal.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { handleBillingWebhook } from '#/features/billing/server/webhook'
+import { billingOrders, billingSubscriptions } from '#/server/db/schema'
+import { type FakeStripe, signedDelivery, startFakeStripe } from '../support/fake-stripe'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const webhookSecret = 'whsec_hatch_checkout_test'
+let fake: FakeStripe
+
+// The environment is read once, on first use: it must name Stripe before any request.
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_hatch_checkout'
+  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret
+  process.env.STRIPE_API_URL = fake.url
+  process.env.STRIPE_PAYMENT_METHODS = 'card,alipay,wechat_pay'
+})
+afterAll(async () => {
+  await fake.close()
+})
+
+describe.each(engines)('checkout through Stripe on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let owner: Person
+  let orgId: string
+  const db = () => database.connection.db
+  const deliver = (type: string, object: unknown) => {
+    const { body, headers } = signedDelivery(fake.event(type, object), webhookSecret)
+    return handleBillingWebhook(db(), 'stripe', body, headers)
+  }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    owner = await h.signUp('Stella Stripe')
+    orgId = (await h.activeOrganizationOf(owner)) ?? ''
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('starts a Stripe Checkout for Team with seats, and the webhook makes it paid', async () => {
+    fake.requests.length = 0
+    const start = await h.trpc<{ orderId: string; url: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'team',
+      interval: 'monthly',
+      currency: 'CNY',
+      seats: 4,
+      locale: 'zh',
+    })
+    expect(start.error).toBeUndefined()
+    const created = fake.requests.find(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    )
+    expect(created?.body).toMatchObject({
+      mode: 'subscription',
+      payment_method_types: ['card', 'alipay', 'wechat_pay'],
+      locale: 'zh',
+      line_items: [
+        { quantity: '4', price_data: { currency: 'cny', unit_amount: '34900', recurring: { interval: 'month' } } },
+      ],
+    })
+    const session =
+      fake.checkoutSession(start.data?.url.split('/').pop() ?? '') ??
+      fake.checkoutSession(
+        (
+          await db()
+            .select()
+            .from(billingOrders)
+            .where(eq(billingOrders.id, start.data?.orderId ?? ''))
+        )[0]?.providerCheckoutId ?? '',
+      )
+    expect(session, 'the fake knows the session').toBeDefined()
+    expect(start.data?.url).toBe(session?.url)
+    // The local provider's page and webhook are closed while Stripe is configured.
+    expect((await h.trpc('query', 'billing.local.get', owner.cookie, { id: 'lcs_any' })).error?.appCode).toBe(
+      'CHECKOUT_NOT_FOUND',
+    )
+    expect((await handleBillingWebhook(db(), 'local', '{}', new Headers())).status).toBe(404)
+
+    const completed = fake.completeCheckout(session?.id ?? '', { paid: true })
+    expect((await deliver('checkout.session.completed', completed)).status).toBe(200)
+    const [order] = await db()
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.id, start.data?.orderId ?? ''))
+    expect(order).toMatchObject({ status: 'paid', provider: 'stripe', seats: 4, amount: 4 * 34900, currency: 'CNY' })
+    const [subscription] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, orgId))
+    expect(subscription).toMatchObject({ provider: 'stripe', planId: 'team', seats: 4, status: 'active' })
+  })
+
+  it('changes seats at Stripe, and opens the customer portal', async () => {
+    fake.requests.length = 0
+    const seats = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', owner.cookie, { seats: 6 })
+    expect(seats.data?.seats).toBe(6)
+    expect(
+      fake.requests.some((request) => request.method === 'POST' && request.path.startsWith('/v1/subscriptions/')),
+    ).toBe(true)
+    const [subscription] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, orgId))
+    expect(subscription?.seats).toBe(6)
+    const portal = await h.trpc<{ url: string }>('mutation', 'billing.portal', owner.cookie, { locale: 'en' })
+    expect(portal.error).toBeUndefined()
+    const portalRequest = fake.requests.find((request) => request.path === '/v1/billing_portal/sessions')
+    expect(portalRequest?.body).toMatchObject({
+      return_url: expect.stringMatching(/\/en\/console\/organization\/billing$/),
+    })
+    expect(portal.data?.url).toMatch(/^https?:\/\//)
+  })
+
+  it('answers 400 to a delivery signed with another secret, and writes nothing', async () => {
+    const [before] = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+    const { body, headers } = signedDelivery(fake.event('checkout.session.expired', { id: 'cs_x' }), 'whsec_wrong')
+    expect((await handleBillingWebhook(db(), 'stripe', body, headers)).status).toBe(400)
+    const [after] = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+    expect(after).toEqual(before)
+  })
+})
