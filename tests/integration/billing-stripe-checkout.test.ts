@@ -20,6 +20,9 @@ beforeAll(async () => {
   process.env.STRIPE_PAYMENT_METHODS = 'card,alipay,wechat_pay'
 })
 afterAll(async () => {
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PAYMENT_METHODS']) {
+    delete process.env[name]
+  }
   await fake.close()
 })
 
