@@ -1,10 +1,12 @@
 import { type Locale, localeNames, locales } from '#/lib/i18n'
+import { plansMarkdownTable } from '../plans-table-rows'
 import { markdownUrlFor } from './page-info'
 import { type DocsPage, docsSource } from './source'
 
 /** One page as Markdown: title, description, then the processed body (MDX components rendered to Markdown). */
-export async function pageMarkdown(page: DocsPage): Promise<string> {
-  const body = await page.data.getText('processed')
+export async function pageMarkdown(page: DocsPage, lang: Locale): Promise<string> {
+  // Components that draw from the product's definitions are written out as Markdown here.
+  const body = (await page.data.getText('processed')).replaceAll('<PlansTable />', plansMarkdownTable(lang))
   const description = page.data.description ? `\n\n> ${page.data.description}` : ''
   return `# ${page.data.title}${description}\n\n${body.trim()}\n`
 }
@@ -32,7 +34,7 @@ export function llmsIndex(siteName: string, appUrl: string): string {
 export async function llmsFull(appUrl: string): Promise<string> {
   const pages = locales.flatMap((lang) => docsSource.getPages(lang).map((page) => ({ page, lang })))
   const rendered = await Promise.all(
-    pages.map(async ({ page, lang }) => `${await pageMarkdown(page)}\nSource: ${appUrl}/${lang}${page.url}\n`),
+    pages.map(async ({ page, lang }) => `${await pageMarkdown(page, lang)}\nSource: ${appUrl}/${lang}${page.url}\n`),
   )
   return rendered.join('\n---\n\n')
 }
