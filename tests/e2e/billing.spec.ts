@@ -77,6 +77,13 @@ test.describe('billing', () => {
     await expect(order).toContainText('$19')
     await expect(page.getByTestId('billing-plan-name')).toHaveText('Pro · Monthly')
     await expect(page.getByTestId('billing-plan-renewal')).toContainText('Renews on')
+    // The receipt opens in a new tab.
+    const receiptHref = (await order.getByRole('link', { name: 'View' }).getAttribute('href')) ?? ''
+    expect(receiptHref).toMatch(/\/en\/pay\/lcs_/)
+    await visit(page, receiptHref)
+    await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible()
+    await expect(page.getByTestId('local-pay-outcome')).toContainText('Paid.')
+    await expect(page.getByTestId('local-pay-amount')).toHaveText('$19')
 
     // The limit is gone.
     await visit(page, '/en/console/books')

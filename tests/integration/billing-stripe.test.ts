@@ -3,7 +3,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
+import {
+  EventArrivedEarlyError,
+  receiveEvent,
+  reconcileSubscriptions,
+  replayEvent,
+} from '#/features/billing/server/ledger'
 import { type BillingInterval, type Currency, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
@@ -425,6 +430,49 @@ describe.each(engines)('the billing ledger with Stripe on %s', (engine) => {
       paidAt: expect.any(Date),
     })
     expect(await ordersOf(purchase.organizationId)).toHaveLength(1)
+  })
+
+  it('links a refund through Stripe when the webhook invoice leaves its payments out (as real ones do)', async () => {
+    const started = await startCheckout('Ines Includable')
+    const finished = finishCheckout(started)
+    const { payments: _left, ...bareInvoice } = finished.invoice
+    expect(await deliver(finished.completed)).toEqual({ outcome: 'applied' })
+    expect(await deliver(fake.event('invoice.paid', bareInvoice))).toEqual({ outcome: 'applied' })
+    expect((await orderOf(finished.orderId))?.providerPaymentId, 'the webhook named no payment').toBeNull()
+    const refund = fake.event(
+      'charge.refunded',
+      fake.charge(finished.paymentIntentId, { amount: finished.amount, amountRefunded: finished.amount }),
+    )
+    expect(await deliver(refund)).toEqual({ outcome: 'applied' })
+    expect(await orderOf(finished.orderId)).toMatchObject({ status: 'refunded', amountRefunded: finished.amount })
+  })
+
+  it('leaves a refund that arrives before its payment unprocessed, and applies it when Stripe retries', async () => {
+    const finished = finishCheckout(await startCheckout('Earl Early'))
+    expect(await deliver(finished.completed)).toEqual({ outcome: 'applied' })
+    const refund = fake.event(
+      'charge.refunded',
+      fake.charge(finished.paymentIntentId, { amount: finished.amount, amountRefunded: 5000 }),
+    )
+    await expect(deliver(refund)).rejects.toThrow(EventArrivedEarlyError)
+    expect(await storedEvent(refund.id)).toMatchObject({ processedAt: null, attempts: 1 })
+    expect(await deliver(finished.invoicePaid)).toEqual({ outcome: 'applied' })
+    expect(await deliver(refund), 'the retry').toEqual({ outcome: 'applied' })
+    expect(await orderOf(finished.orderId)).toMatchObject({ status: 'partially_refunded', amountRefunded: 5000 })
+  })
+
+  it('acknowledges events about subscriptions and charges Hatch did not start, and records nothing for them', async () => {
+    const purchase = await buy('Otto Other')
+    const before = await subscriptionRow(purchase.subscriptionId)
+    // Another integration of the same Stripe account: a subscription without Hatch's metadata.
+    const foreign = fake.setSubscription(purchase.subscriptionId, { metadata: {}, status: 'canceled' })
+    expect(await deliver(fake.event('customer.subscription.updated', foreign))).toEqual({ outcome: 'applied' })
+    expect(await subscriptionRow(purchase.subscriptionId), 'nothing is taken from it').toEqual(before)
+    const strangerCharge = fake.event(
+      'charge.refunded',
+      fake.charge('pi_not_ours', { amount: 500, amountRefunded: 500 }),
+    )
+    expect(await deliver(strangerCharge)).toEqual({ outcome: 'applied' })
   })
 
   it('links a refund to its order through an invoice in the pre-2025 shape too', async () => {

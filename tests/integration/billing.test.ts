@@ -273,10 +273,10 @@ describe.each(engines)('billing on %s', (engine) => {
     const [object] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.id, subscriptionId))
     await db()
       .update(localPaymentObjects)
-      .set({ data: { ...(object?.data as object), cancelAtPeriodEnd: false } })
+      .set({ data: { ...(object?.data as object), cancelAtPeriodEnd: false, amount: 13900 } })
       .where(eq(localPaymentObjects.id, subscriptionId))
     expect(await reconcileBilling(db())).toEqual({ provider: 'local', drifted: [subscriptionId] })
-    expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(false)
+    expect(await subscriptionRow()).toMatchObject({ cancelAtPeriodEnd: false, amount: 13900 })
     const [event] = await db().select().from(billingEvents).where(eq(billingEvents.type, 'payment.refunded'))
     expect(await replayBillingEvent(db(), event?.id ?? '')).toEqual({
       replayed: true,

@@ -373,6 +373,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Metadata }>()
   const products = new Map<string, FakeProduct>()
   const subscriptions = new Map<string, FakeSubscription>()
+  /** Which invoice each payment intent paid (what GET /v1/invoice_payments?payment[...] answers). */
+  const invoiceOfPaymentIntent = new Map<string, { invoice: string; amount: number; currency: string }>()
   const idempotent = new Map<string, { route: string; status: number; body: unknown }>()
   let url = ''
 
@@ -554,7 +556,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return subscription
   }
 
-  function route(method: string, path: string, body: Record<string, unknown>): unknown {
+  function route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: Record<string, unknown> = {},
+  ): unknown {
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const payment = (query.payment ?? {}) as { type?: string; payment_intent?: string }
+      const paid = payment.payment_intent ? invoiceOfPaymentIntent.get(payment.payment_intent) : undefined
+      const data = paid
+        ? [
+            {
+              id: `inpay_${payment.payment_intent}`,
+              object: 'invoice_payment',
+              invoice: paid.invoice,
+              amount_paid: paid.amount,
+              currency: paid.currency,
+              is_default: true,
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: payment.payment_intent },
+            },
+          ]
+        : []
+      return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' }
+    }
     const [, collection, id] = path.match(/^\/v1\/([a-z_/]+?)(?:\/([^/]+))?$/) ?? []
     const objectId = id === undefined ? undefined : decodeURIComponent(id)
     if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(body)
@@ -637,7 +663,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let body: unknown
     try {
       // A copy, so that later changes to stored objects do not rewrite an answer already given (or replayed).
-      body = structuredClone(route(method, target.pathname, recorded.body))
+      body = structuredClone(route(method, target.pathname, recorded.body, recorded.query))
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error
       status = error.status
@@ -809,6 +835,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         invoice.payment_intent = paymentIntent
       }
       subscription.latest_invoice = id
+      invoiceOfPaymentIntent.set(paymentIntent, { invoice: id, amount: total, currency: subscription.currency })
       return invoice
     },
 

@@ -223,6 +223,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       orderId: checkout.orderId,
       subscriptionId: subscription.id,
       paymentId: `lpay_${checkout.id}`,
+      // The checkout page doubles as the receipt once the payment is made.
+      receiptUrl: `${this.appUrl}/${checkout.locale}/pay/${checkout.id}`,
       amount: checkout.amount,
       currency: checkout.currency,
       periodStart: subscription.currentPeriodStart ? new Date(subscription.currentPeriodStart) : undefined,

@@ -111,6 +111,11 @@ export interface PaymentProvider {
   /** The subscription as the provider has it now; null when the provider does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>
   updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot>
+  /**
+   * The invoice a payment paid: null when it paid none (a charge made outside Hatch's subscriptions). Lets a refund,
+   * which names only the payment, find its order.
+   */
+  invoiceOfPayment?(paymentId: string): Promise<string | null>
   /** The provider's own page for payment methods, invoices and cancellation, if it has one. */
   portalUrl?(customerId: string, returnUrl: string): Promise<string>
 }

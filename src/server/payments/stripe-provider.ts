@@ -360,12 +360,25 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    let subscription: Awaited<ReturnType<typeof this.stripe.subscriptions.retrieve>>
     try {
-      return snapshotOf(await this.stripe.subscriptions.retrieve(subscriptionId))
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionId)
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return null
       throw error
     }
+    // A subscription another integration of the same Stripe account started is none of the ledger's business.
+    if (!subscription.metadata?.hatch_organization_id) return null
+    return snapshotOf(subscription)
+  }
+
+  async invoiceOfPayment(paymentId: string): Promise<string | null> {
+    // Webhook invoices leave out their payments (an includable field), so the link is looked up from the payment.
+    const payments = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentId },
+      limit: 1,
+    })
+    return idOf(payments.data[0]?.invoice) ?? null
   }
 
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {

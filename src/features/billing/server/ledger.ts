@@ -51,6 +51,7 @@ export async function applyStoredEvent(
 ): Promise<void> {
   try {
     const snapshots = await readSubscriptions(provider, event.changes)
+    const changes = await linkRefundsToInvoices(provider, event.changes)
     await db.transaction(async (tx) => {
       // Locks the event: two deliveries of one event apply it once.
       const [locked] = await tx
@@ -61,7 +62,7 @@ export async function applyStoredEvent(
       if (!locked) throw new Error(`Event ${event.id} is not stored`)
       if (locked.processedAt && !options.force) return
       for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot)
-      for (const change of event.changes) await applyChange(tx, provider.id, change, snapshots)
+      for (const change of changes) await applyChange(tx, provider.id, change, snapshots)
       await tx
         .update(billingEvents)
         .set({ processedAt: new Date(), attempts: sql`${billingEvents.attempts} + 1`, lastError: null })
@@ -87,6 +88,23 @@ async function readSubscriptions(provider: PaymentProvider, changes: LedgerChang
     if (snapshot) snapshots.set(id, snapshot)
   }
   return snapshots
+}
+
+/** A refund names its payment; the provider says which invoice (and so which order) that payment paid. */
+async function linkRefundsToInvoices(provider: PaymentProvider, changes: LedgerChange[]): Promise<LedgerChange[]> {
+  const linked: LedgerChange[] = []
+  for (const change of changes) {
+    if (change.type === 'payment.refunded' && change.paymentId && !change.invoiceId && provider.invoiceOfPayment) {
+      const invoiceId = await provider.invoiceOfPayment(change.paymentId)
+      linked.push(invoiceId ? { ...change, invoiceId } : change)
+    } else linked.push(change)
+  }
+  return linked
+}
+
+/** Raised when an event needs another one first (a refund of a payment whose order is not recorded yet). */
+export class EventArrivedEarlyError extends Error {
+  override name = 'EventArrivedEarlyError'
 }
 
 /** Writes the provider's view of a subscription over ours (only for an organization that still exists). */
@@ -242,6 +260,14 @@ async function applyChange(
           { kind: 'refunded', amountRefunded: change.amountRefunded, amount: order.amount },
           {},
         )
+        return
+      }
+      // A refund of an invoice whose payment is not recorded yet: left unprocessed, so the provider's retry (after
+      // the payment event) applies it. A refund of nothing of ours is none of the ledger's business.
+      if (change.invoiceId || change.orderId) {
+        throw new EventArrivedEarlyError(
+          `The refunded payment ${change.paymentId ?? change.invoiceId} is not recorded yet`,
+        )
       }
       return
     }
@@ -286,7 +312,9 @@ export async function reconcileSubscriptions(db: Database, provider: PaymentProv
       snapshot.seats !== row.seats ||
       snapshot.planId !== row.planId ||
       snapshot.interval !== row.interval ||
-      snapshot.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime()
+      snapshot.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime() ||
+      snapshot.amount !== row.amount ||
+      snapshot.currency !== row.currency
     if (!differs) continue
     await saveSubscription(db, provider.id, snapshot)
     drifted.push(row.providerSubscriptionId)
