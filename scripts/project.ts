@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export const root = path.resolve(import.meta.dirname, '..')
 export const serverBundle = path.join(root, 'dist/server/server.js')
@@ -46,4 +47,27 @@ export function buildIsStale(): boolean {
   if (!existsSync(serverBundle)) return true
   const builtAt = statSync(serverBundle).mtimeMs
   return buildInputs.some((input) => newestMtime(path.join(root, input)) > builtAt)
+}
+
+/**
+ * Runs an operator command against the app's database through the server bundle (built first when stale): the
+ * task answers the exit code; a bad environment prints its message, not a stack.
+ */
+export async function runOperatorTask(
+  // biome-ignore lint/suspicious/noExplicitAny: the bundle's operatorTasks, typed where the server defines them.
+  task: (operatorTasks: any) => Promise<number>,
+): Promise<never> {
+  assertSupportedNode()
+  if (buildIsStale()) await (await import('./build.ts')).build()
+  const { lifecycle, operatorTasks } = await import(pathToFileURL(serverBundle).href)
+  let exitCode = 1
+  try {
+    await lifecycle.ensureServerReady()
+    exitCode = await task(operatorTasks)
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
+  } finally {
+    await lifecycle.closeServerResources().catch(() => undefined)
+  }
+  process.exit(exitCode)
 }

@@ -11,10 +11,10 @@ export interface OrganizationPlan {
   seats: number
 }
 
-/** The plan an organization has now: its granting subscription's, else Free. */
-export async function organizationPlan(db: Database, organizationId: string): Promise<OrganizationPlan> {
+/** The organization's subscription that grants its plan now, if it has one. */
+export async function grantingSubscription(db: Database, organizationId: string) {
   const [subscription] = await db
-    .select({ planId: billingSubscriptions.planId, seats: billingSubscriptions.seats })
+    .select()
     .from(billingSubscriptions)
     .where(
       and(
@@ -24,6 +24,12 @@ export async function organizationPlan(db: Database, organizationId: string): Pr
     )
     .orderBy(desc(billingSubscriptions.updatedAt))
     .limit(1)
+  return subscription
+}
+
+/** The plan an organization has now: its granting subscription's, else Free. */
+export async function organizationPlan(db: Database, organizationId: string): Promise<OrganizationPlan> {
+  const subscription = await grantingSubscription(db, organizationId)
   const planId: PlanId = subscription && isPlanId(subscription.planId) ? subscription.planId : 'free'
   return { plan: planById(planId), seats: subscription?.seats ?? 1 }
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { BillingInterval, Currency, PaidPlanId } from '#/lib/plans'
+import type { BillingInterval } from '#/lib/plans'
 import type { Database } from '../db/client'
 import { localPaymentObjects } from '../db/schema'
 import type {
@@ -17,23 +17,9 @@ import { WebhookSignatureError } from './provider'
 export const localSignatureHeader = 'hatch-signature'
 const toleranceSeconds = 300
 
-export interface LocalCheckout {
+/** A checkout as the local provider keeps it: what was asked for, and how it ended. */
+export type LocalCheckout = Omit<CheckoutRequest, 'customerId'> & {
   id: string
-  orderId: string
-  organizationId: string
-  organizationName: string
-  userId: string
-  customerEmail: string
-  planId: PaidPlanId
-  planName: string
-  interval: BillingInterval
-  currency: Currency
-  seats: number
-  amount: number
-  unitAmount: number
-  locale: 'en' | 'zh'
-  successUrl: string
-  cancelUrl: string
   status: 'open' | 'processing' | 'complete' | 'failed' | 'canceled'
   subscriptionId: string | null
 }
@@ -106,26 +92,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   private readonly appUrl: string
 
   async createCheckout(request: CheckoutRequest) {
-    const checkout: LocalCheckout = {
-      id: newId('lcs'),
-      orderId: request.orderId,
-      organizationId: request.organizationId,
-      organizationName: request.organizationName,
-      userId: request.userId,
-      customerEmail: request.customerEmail,
-      planId: request.planId,
-      planName: request.planName,
-      interval: request.interval,
-      currency: request.currency,
-      seats: request.seats,
-      amount: request.amount,
-      unitAmount: request.unitAmount,
-      locale: request.locale,
-      successUrl: request.successUrl,
-      cancelUrl: request.cancelUrl,
-      status: 'open',
-      subscriptionId: null,
-    }
+    const { customerId: _customer, ...asked } = request
+    const checkout: LocalCheckout = { ...asked, id: newId('lcs'), status: 'open', subscriptionId: null }
     await this.db.insert(localPaymentObjects).values({ id: checkout.id, kind: 'checkout', data: checkout })
     return { checkoutId: checkout.id, url: `${this.appUrl}/${request.locale}/pay/${checkout.id}` }
   }

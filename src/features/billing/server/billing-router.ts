@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
 import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import {
   aiRequestsThisMonth,
-  grantingStatuses,
+  grantingSubscription,
   liveBookCount,
   organizationPlan,
   seatsTaken,
@@ -19,21 +19,6 @@ import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
 
 type Db = Parameters<typeof organizationPlan>[0]
-
-async function grantingSubscription(db: Db, organizationId: string) {
-  const [subscription] = await db
-    .select()
-    .from(billingSubscriptions)
-    .where(
-      and(
-        eq(billingSubscriptions.organizationId, organizationId),
-        inArray(billingSubscriptions.status, [...grantingStatuses]),
-      ),
-    )
-    .orderBy(desc(billingSubscriptions.updatedAt))
-    .limit(1)
-  return subscription
-}
 
 const noSubscription = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'NO_SUBSCRIPTION', message: 'This organization has no subscription' })
