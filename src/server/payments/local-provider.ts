@@ -108,20 +108,20 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /**
    * What the checkout page's buttons do. Returns where the buyer goes next and the events to deliver now; "pay
-   * later" also returns the events that settle the payment afterwards, for the caller to deliver when it chooses.
+   * later" leaves the payment to `settleLater`, which the caller runs when it chooses.
    */
   async settleCheckout(
     checkout: LocalCheckout,
     outcome: LocalCheckoutOutcome,
     now = new Date(),
-  ): Promise<{ redirectUrl: string; deliveries: SignedDelivery[]; later: SignedDelivery[] }> {
+  ): Promise<{ redirectUrl: string; deliveries: SignedDelivery[]; settlesLater: boolean }> {
     const completed = { type: 'checkout.completed', orderId: checkout.orderId, checkoutId: checkout.id } as const
     if (outcome === 'cancel') {
       await this.saveCheckout({ ...checkout, status: 'canceled' })
       return {
         redirectUrl: checkout.cancelUrl.replace('{outcome}', 'canceled'),
         deliveries: [this.sign('checkout.expired', now, [{ ...completed, type: 'checkout.expired' }])],
-        later: [],
+        settlesLater: false,
       }
     }
     if (outcome === 'fail') {
@@ -129,7 +129,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       return {
         redirectUrl: checkout.cancelUrl.replace('{outcome}', 'failed'),
         deliveries: [this.sign('payment.failed', now, [{ type: 'payment.failed', orderId: checkout.orderId }])],
-        later: [],
+        settlesLater: false,
       }
     }
     const subscription: StoredSubscription = {
@@ -153,24 +153,18 @@ export class LocalPaymentProvider implements PaymentProvider {
       status: outcome === 'pay' ? 'complete' : 'processing',
       subscriptionId: subscription.id,
     })
-    const payment = this.paymentOf(checkout, subscription)
+    const paid = outcome === 'pay'
     const started = {
       ...completed,
-      paid: outcome === 'pay',
+      paid,
       subscriptionId: subscription.id,
       customerId: subscription.customerId ?? undefined,
     }
-    if (outcome === 'pay') {
-      return {
-        redirectUrl: checkout.successUrl,
-        deliveries: [this.sign('checkout.completed', now, [started, payment])],
-        later: [],
-      }
-    }
+    const changes = paid ? [started, this.paymentOf(checkout, subscription)] : [started]
     return {
       redirectUrl: checkout.successUrl,
-      deliveries: [this.sign('checkout.completed', now, [started])],
-      later: [this.sign('payment.succeeded', now, [payment])],
+      deliveries: [this.sign('checkout.completed', now, changes)],
+      settlesLater: !paid,
     }
   }
 

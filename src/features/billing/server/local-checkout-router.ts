@@ -40,9 +40,9 @@ export const localCheckoutRouter = createRouter({
     if (checkout.status !== 'open') {
       throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_CLOSED', message: 'This checkout is already closed' })
     }
-    const { redirectUrl, deliveries, later } = await provider.settleCheckout(checkout, input.outcome)
+    const { redirectUrl, deliveries, settlesLater } = await provider.settleCheckout(checkout, input.outcome)
     await deliver(ctx.db, deliveries)
-    if (later.length > 0) {
+    if (settlesLater) {
       const db = ctx.db
       setTimeout(() => {
         provider
