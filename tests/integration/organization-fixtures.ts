@@ -139,12 +139,18 @@ export function organizationHarness(db: Database) {
     const answer = await call<{ id: string }>('/organization/create', { body: { name, slug }, cookie: owner.cookie })
     if (answer.status !== 200) throw new Error(`creating ${slug} answered ${answer.status} ${answer.code}`)
     // These stories build organizations larger than Free allows; they are about roles, not plans (billing.test.ts is).
-    if ((options.plan ?? 'team') === 'team') await givePlan(answer.body.id, 'team', 50)
+    // The plan is set to end with its period, so an owner may still delete the organization.
+    if ((options.plan ?? 'team') === 'team') await givePlan(answer.body.id, 'team', 50, { endsWithPeriod: true })
     return answer.body.id
   }
 
   /** Puts an organization on a paid plan as the ledger records one (an active subscription). */
-  const givePlan = async (organizationId: string, planId: 'pro' | 'team', seats = 1) => {
+  const givePlan = async (
+    organizationId: string,
+    planId: 'pro' | 'team',
+    seats = 1,
+    options: { endsWithPeriod?: boolean } = {},
+  ) => {
     await db.insert(billingSubscriptions).values({
       id: randomUUID(),
       organizationId,
@@ -156,6 +162,7 @@ export function organizationHarness(db: Database) {
       currency: 'USD',
       amount: 0,
       status: 'active',
+      cancelAtPeriodEnd: options.endsWithPeriod ?? false,
     })
   }
 
