@@ -83,6 +83,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   PLAN_HAS_NO_SEATS: m.error_code_PLAN_HAS_NO_SEATS,
   CHECKOUT_NOT_FOUND: m.error_code_CHECKOUT_NOT_FOUND,
   CHECKOUT_CLOSED: m.error_code_CHECKOUT_CLOSED,
+  ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,
 }
 
 /** App codes whose message names a value (`data.params`). */

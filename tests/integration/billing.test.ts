@@ -339,6 +339,9 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(deleted.code).toBe('ORGANIZATION_HAS_SUBSCRIPTION')
     const account = await h.call('/delete-user', { cookie: owner.cookie, body: { password: 'engine1843' } })
     expect(account.code).toBe('ORGANIZATION_HAS_SUBSCRIPTION')
+    // Nor may an app admin (Olga signed up first) delete the account with it.
+    const removed = await h.trpc('mutation', 'users.remove', olga.cookie, { userId: owner.id })
+    expect(removed.error?.appCode).toBe('ORGANIZATION_HAS_SUBSCRIPTION')
     expect(await h.activeOrganizationOf(owner)).toBe(org)
     // Cancelled at period end, the organization may go: the provider stops charging when the period ends.
     await db()

@@ -1,7 +1,11 @@
 import { APIError } from 'better-auth/api'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
-import { organizationWithRenewingSubscription, renewingSubscriptionRefusal } from '../billing/plan-limits'
+import {
+  organizationWithRenewingSubscription,
+  RenewingSubscriptionError,
+  renewingSubscriptionRefusal,
+} from '../billing/plan-limits'
 import type { Database } from '../db/client'
 import { members, organizations, users } from '../db/schema'
 import { recordActivity } from './organization-activity'
@@ -98,6 +102,9 @@ export async function handOverOrganizations(
         action: 'ownership_transferred',
         details: { name: heir.name, from: parseRoleList(heir.role).join(',') },
       })
+    }
+    if (await organizationWithRenewingSubscription(tx, alone)) {
+      throw new RenewingSubscriptionError(renewingSubscriptionRefusal.message)
     }
     if (alone.length > 0) await tx.delete(organizations).where(inArray(organizations.id, alone))
   })

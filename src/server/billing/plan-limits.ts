@@ -133,7 +133,7 @@ export async function recordAiRequest(db: Database, organizationId: string, now 
  * for an organization that is gone, so it is cancelled at period end first.
  */
 export async function organizationWithRenewingSubscription(
-  db: Database,
+  db: Pick<Database, 'select'>,
   organizationIds: string[],
 ): Promise<string | undefined> {
   if (organizationIds.length === 0) return undefined
@@ -149,6 +149,11 @@ export async function organizationWithRenewingSubscription(
     )
     .limit(1)
   return row?.organizationId
+}
+
+/** An organization that would be deleted still has a renewing subscription. */
+export class RenewingSubscriptionError extends Error {
+  override name = 'RenewingSubscriptionError'
 }
 
 export const renewingSubscriptionRefusal = {

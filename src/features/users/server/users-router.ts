@@ -3,6 +3,7 @@ import type { Locale } from '#/lib/i18n'
 import { type AuditAction, recordAudit } from '#/server/audit-log'
 import { handOverOrganizations } from '#/server/auth/account-organizations'
 import { authForDatabase } from '#/server/auth/auth'
+import { RenewingSubscriptionError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
 import { localeOfRequest } from '#/server/request-locale'
@@ -192,7 +193,12 @@ export const usersRouter = createRouter({
         message: 'Delete your own account from the Account page',
       })
     }
-    await handOverOrganizations(ctx.db, target.id, ctx.user)
+    try {
+      await handOverOrganizations(ctx.db, target.id, ctx.user)
+    } catch (error) {
+      if (!(error instanceof RenewingSubscriptionError)) throw error
+      throw new AppError({ code: 'CONFLICT', appCode: 'ORGANIZATION_HAS_SUBSCRIPTION', message: error.message })
+    }
     await asAdmin(() => authForDatabase(ctx.db).api.removeUser({ headers: ctx.headers, body: { userId: target.id } }))
     await record(ctx, 'user_deleted', { ...target, id: null })
   }),
