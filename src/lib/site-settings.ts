@@ -23,12 +23,25 @@ export const siteSettingsInput = z.object({
   authPasskey: z.boolean(),
   signUpOpen: z.boolean(),
   emailVerificationRequired: z.boolean(),
+  analyticsEnabled: z.boolean(),
+  analyticsTimeZone: z.string().trim().max(64).refine(isTimeZone, 'validation_time_zone_invalid'),
   docsEditBranch: z
     .string()
     .trim()
     .regex(/^\w[\w./-]{0,99}$/, 'validation_branch_invalid')
     .refine((branch) => !branch.includes('..'), 'validation_branch_invalid'),
 })
+
+/** An IANA time zone name this runtime knows (the database knows the same names). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][\w+\-/]*$/.test(name)) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>
 export type SiteSettings = SiteSettingsInput & { updatedAt: Date }

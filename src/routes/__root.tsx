@@ -47,6 +47,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         })),
         { rel: 'alternate', hrefLang: 'x-default', href: appUrl + localizeHref(path, { locale: 'en' }) },
       ],
+      // First-party, cookie-free page-view counting (src/features/analytics), when switched on in Configuration.
+      scripts: loaderData?.analyticsEnabled ? [{ src: '/insights/script.js', defer: true }] : [],
     }
   },
   shellComponent: RootDocument,

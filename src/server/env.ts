@@ -111,6 +111,8 @@ const envSchema = z.object({
     ),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
+  /** Analytics beacons accepted per address per minute; 0 = no limit (benchmarks). */
+  INSIGHTS_BEACONS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(0).default(120),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),
   HATCH_DEBUG_ROUTES: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })

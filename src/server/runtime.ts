@@ -1,3 +1,4 @@
+import { startAnalyticsJobs, stopAnalyticsJobs } from './analytics/analytics-jobs'
 import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
@@ -24,6 +25,7 @@ export function ensureServerReady(): Promise<void> {
     await connection.migrate()
     await getSiteSettings(connection.db)
     startMaintenance(connection.db)
+    startAnalyticsJobs(connection.db)
     await startSettingsSync(connection.db, env.REDIS_URL)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production
@@ -37,6 +39,7 @@ export function ensureServerReady(): Promise<void> {
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
   stopMaintenance()
+  await stopAnalyticsJobs(getDatabaseConnection().db)
   await stopSettingsSync()
   await closeAuthResources()
   await getDatabaseConnection().close()

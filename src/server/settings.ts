@@ -42,6 +42,8 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     authPasskey: row.authPasskey,
     signUpOpen: row.signUpOpen,
     emailVerificationRequired: row.emailVerificationRequired,
+    analyticsEnabled: row.analyticsEnabled,
+    analyticsTimeZone: row.analyticsTimeZone,
     updatedAt: row.updatedAt,
   }
 }

@@ -8,6 +8,8 @@ const allOn: SiteSettings = {
   defaultTheme: 'light',
   docsFooterNavigation: false,
   docsEditBranch: 'main',
+  analyticsEnabled: true,
+  analyticsTimeZone: 'UTC',
   authEmailPassword: true,
   authUsername: true,
   authGithub: true,

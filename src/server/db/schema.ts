@@ -31,6 +31,10 @@ export const siteSettings = pgTable(
     signUpOpen: boolean('sign_up_open').notNull().default(true),
     /** On: an email-and-password (or username) sign-in needs a verified address first. */
     emailVerificationRequired: boolean('email_verification_required').notNull().default(false),
+    /** First-party, cookie-free page-view analytics (src/features/analytics). */
+    analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
+    /** The IANA time zone the dashboard's days are cut in (and visitor ids rotate with). */
+    analyticsTimeZone: text('analytics_time_zone').notNull().default('UTC'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -270,6 +274,7 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+export * from './analytics-schema'
 export * from './billing-schema'
 export * from './book-schema'
 export * from './organization-schema'
