@@ -3,6 +3,7 @@
 //   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
 //   BENCH_DURATION    seconds measured per target, after an uncounted 5 s warm-up (default 10)
 //   BENCH_STATIC_DIR  the directory the server serves static files from (default dist/client)
+// The analytics row sends thousands of beacons from one address: start the server with INSIGHTS_BEACONS_PER_MINUTE=0.
 // The static ceiling serves the exact bytes of the SSR landing page as a file from that directory, written to
 // <BENCH_STATIC_DIR>/bench-static/ for the run and always deleted afterwards.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,6 +33,8 @@ type Autocannon = (options: {
   connections: number
   duration: number
   timeout: number
+  method?: 'GET' | 'POST'
+  body?: string
   headers?: Record<string, string>
 }) => AutocannonInstance
 
@@ -291,19 +294,76 @@ async function importBenchBooks(cookie: string): Promise<string> {
   return after ?? ''
 }
 
+interface Load {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  body?: string
+  headers?: Record<string, string>
+}
+
+async function runLoad(load: Load, duration: number): Promise<AutocannonResult> {
+  const url = new URL(load.path, settings.origin).href
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    timeout: requestTimeoutSeconds,
+    method: load.method,
+    body: load.body,
+    headers: load.headers,
+  })
+  current = instance
+  const result = await instance
+  current = undefined
+  return result
+}
+
 async function measure(name: string, pathname: string, cookie?: string): Promise<Measurement> {
-  const url = new URL(pathname, settings.origin).href
-  const headers = cookie ? { cookie } : undefined
-  const run = async (duration: number) => {
-    current = autocannon({ url, connections, duration, timeout: requestTimeoutSeconds, headers })
-    const result = await current
-    current = undefined
-    return result
-  }
+  const load: Load = { name, path: pathname, headers: cookie ? { cookie } : undefined }
   console.log(`- ${name}: GET ${pathname} (${warmupSeconds} s warm-up, ${settings.duration} s measured)`)
-  const warmup = await run(warmupSeconds)
-  const result = await run(settings.duration)
+  const warmup = await runLoad(load, warmupSeconds)
+  const result = await runLoad(load, settings.duration)
   return { name, path: pathname, result, failures: failuresOf(result), warmupFailures: failuresOf(warmup) }
+}
+
+/**
+ * Analytics beacons at 50 connections while the landing page is served at 50 more: the beacon endpoint's rate, and
+ * the landing page's beside it (compare with its row alone). The server must accept that many beacons from one
+ * address: start it with INSIGHTS_BEACONS_PER_MINUTE=0.
+ */
+async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
+  const beacons: Load = {
+    name: 'analytics beacons (while landing is served)',
+    path: '/api/insights',
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+    },
+    body: JSON.stringify({
+      type: 'pageview',
+      id: 'benchview01',
+      url: `${settings.origin}/en/docs?utm_source=bench`,
+      entry: true,
+      referrer: 'https://news.example/',
+      language: 'en-US',
+      screenWidth: 1280,
+    }),
+  }
+  const landing: Load = { name: 'landing /en/ (while beacons arrive)', path: '/en/' }
+  console.log(`- ${beacons.name}: POST ${beacons.path} beside GET ${landing.path}`)
+  const both = (duration: number) => Promise.all([runLoad(beacons, duration), runLoad(landing, duration)])
+  const warmup = await both(warmupSeconds)
+  const [beaconResult, landingResult] = await both(settings.duration)
+  const row = (load: Load, result: AutocannonResult, warmupResult: AutocannonResult): Measurement => ({
+    name: load.name,
+    path: load.path,
+    result,
+    failures: failuresOf(result),
+    warmupFailures: failuresOf(warmupResult),
+  })
+  return [row(beacons, beaconResult, warmup[0]), row(landing, landingResult, warmup[1])]
 }
 
 function describeFailures(result: AutocannonResult): string {
@@ -358,6 +418,7 @@ async function main(): Promise<void> {
   for (const target of targets(deepCursor)) {
     rows.push(await measure(target.name, target.path, target.signedIn ? cookie : undefined))
   }
+  rows.push(...(await measureBeaconsBesideLanding()))
   const staticRow = await measure(ceiling.name, staticPath)
   rows.push(staticRow)
   removeStaticFolder()
@@ -368,6 +429,9 @@ async function main(): Promise<void> {
   const failed = rows.filter((row) => row.failures > 0 || row.warmupFailures > 0)
   if (failed.length > 0) {
     console.error('\nSome requests failed, so these numbers do not measure working responses:')
+    if (failed.some((row) => row.path === '/api/insights' && row.result.statusCodeStats['429'])) {
+      console.error('(Beacons got 429: start the server with INSIGHTS_BEACONS_PER_MINUTE=0 to measure the endpoint.)')
+    }
     for (const row of failed) {
       if (row.failures > 0) console.error(`- ${row.name} (${row.path}): ${describeFailures(row.result)}`)
       if (row.warmupFailures > 0) console.error(`- ${row.name} (${row.path}): ${row.warmupFailures} failed in warm-up`)

@@ -7,7 +7,9 @@
 export const insightsScript = `(function () {
   var nav = navigator, doc = document, endpoint = '/api/insights';
   if (nav.doNotTrack === '1' || window.doNotTrack === '1' || nav.globalPrivacyControl === true) return;
-  var viewId = null, path = null, visibleMs = 0, shownAt = 0, entry = true;
+  // A reload or a step back in history is not a new arrival: only a fresh navigation has a referrer worth counting.
+  var navigation = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
+  var viewId = null, path = null, visibleMs = 0, shownAt = 0, entry = !navigation || navigation.type === 'navigate';
 
   function send(body, beacon) {
     var data = JSON.stringify(body);
