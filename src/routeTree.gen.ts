@@ -30,6 +30,7 @@ import { Route as HomeCheckoutRouteImport } from './routes/_home/checkout'
 import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiInsightsRouteImport } from './routes/api/insights'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
@@ -40,6 +41,7 @@ import { Route as ConsoleUsersRouteRouteImport } from './routes/console/users/ro
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
+import { Route as InsightsScriptDotjsRouteImport } from './routes/insights/script[.]js'
 import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
@@ -161,6 +163,11 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
   path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInsightsRoute = ApiInsightsRouteImport.update({
+  id: '/api/insights',
+  path: '/api/insights',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSearchRoute = ApiSearchRouteImport.update({
   id: '/api/search',
   path: '/api/search',
@@ -211,6 +218,11 @@ const DocsChar123Char125DotmdRoute = DocsChar123Char125DotmdRouteImport.update({
   id: '/{$}.md',
   path: '/{$}.md',
   getParentRoute: () => DocsRouteRoute,
+} as any)
+const InsightsScriptDotjsRoute = InsightsScriptDotjsRouteImport.update({
+  id: '/insights/script.js',
+  path: '/insights/script.js',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAcceptInvitationIdRoute = AuthAcceptInvitationIdRouteImport.update({
   id: '/accept-invitation/$id',
@@ -329,11 +341,13 @@ export interface FileRoutesByFullPath {
   '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/insights': typeof ApiInsightsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
+  '/insights/script.js': typeof InsightsScriptDotjsRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
@@ -372,11 +386,13 @@ export interface FileRoutesByTo {
   '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/insights': typeof ApiInsightsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
+  '/insights/script.js': typeof InsightsScriptDotjsRoute
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
@@ -422,11 +438,13 @@ export interface FileRoutesById {
   '/_home/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/insights': typeof ApiInsightsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
+  '/insights/script.js': typeof InsightsScriptDotjsRoute
   '/_home/': typeof HomeIndexRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
@@ -473,11 +491,13 @@ export interface FileRouteTypes {
     | '/my-orders'
     | '/api/$'
     | '/api/health'
+    | '/api/insights'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
+    | '/insights/script.js'
     | '/console/'
     | '/docs/'
     | '/accept-invitation/$id'
@@ -516,11 +536,13 @@ export interface FileRouteTypes {
     | '/my-orders'
     | '/api/$'
     | '/api/health'
+    | '/api/insights'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
+    | '/insights/script.js'
     | '/console'
     | '/docs'
     | '/accept-invitation/$id'
@@ -565,11 +587,13 @@ export interface FileRouteTypes {
     | '/_home/my-orders'
     | '/api/$'
     | '/api/health'
+    | '/api/insights'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
+    | '/insights/script.js'
     | '/_home/'
     | '/console/'
     | '/docs/'
@@ -604,7 +628,9 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiInsightsRoute: typeof ApiInsightsRoute
   ApiSearchRoute: typeof ApiSearchRoute
+  InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
@@ -759,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/insights': {
+      id: '/api/insights'
+      path: '/api/insights'
+      fullPath: '/api/insights'
+      preLoaderRoute: typeof ApiInsightsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/search': {
       id: '/api/search'
       path: '/api/search'
@@ -828,6 +861,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/docs/{$}.md'
       preLoaderRoute: typeof DocsChar123Char125DotmdRouteImport
       parentRoute: typeof DocsRouteRoute
+    }
+    '/insights/script.js': {
+      id: '/insights/script.js'
+      path: '/insights/script.js'
+      fullPath: '/insights/script.js'
+      preLoaderRoute: typeof InsightsScriptDotjsRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/accept-invitation/$id': {
       id: '/_auth/accept-invitation/$id'
@@ -1095,7 +1135,9 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiHealthRoute: ApiHealthRoute,
+  ApiInsightsRoute: ApiInsightsRoute,
   ApiSearchRoute: ApiSearchRoute,
+  InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,

@@ -52,6 +52,8 @@ describe.each(engines)('Configuration on %s', (engine) => {
       [{ productName: 'x'.repeat(61) }, 'productName', 'validation_product_name_too_long'],
       [{ sourceRepositoryUrl: 'javascript:alert(1)' }, 'sourceRepositoryUrl', 'validation_url_invalid'],
       [{ docsEditBranch: 'main..dev' }, 'docsEditBranch', 'validation_branch_invalid'],
+      [{ analyticsTimeZone: 'Mars/Olympus_Mons' }, 'analyticsTimeZone', 'validation_time_zone_invalid'],
+      [{ analyticsTimeZone: "UTC'; drop table users; --" }, 'analyticsTimeZone', 'validation_time_zone_invalid'],
     ] as const) {
       const answer = await update(admin, change)
       expect(answer.error?.fieldErrors?.[field], JSON.stringify(change)).toEqual([message])
@@ -78,6 +80,17 @@ describe.each(engines)('Configuration on %s', (engine) => {
     // Sending the same values again records nothing.
     expect((await update(admin, {})).data?.changed).toEqual([])
     expect(await changes()).toHaveLength(2)
+  })
+
+  it('moves the analytics time zone and switches counting off and on', async () => {
+    const answer = await update(admin, { analyticsTimeZone: 'Asia/Shanghai', analyticsEnabled: false })
+    expect(answer.data?.changed).toEqual(['analyticsEnabled', 'analyticsTimeZone'])
+    expect((await getSiteSettings(db())).analyticsTimeZone).toBe('Asia/Shanghai')
+    const publicSettings = await h.trpc<{ analyticsEnabled: boolean }>('query', 'settings.public', undefined)
+    expect(publicSettings.data?.analyticsEnabled, 'pages stop loading the script').toBe(false)
+    current = { ...current, analyticsTimeZone: 'Asia/Shanghai', analyticsEnabled: false }
+    expect((await update(admin, { analyticsEnabled: true })).data?.changed).toEqual(['analyticsEnabled'])
+    current = { ...current, analyticsEnabled: true }
   })
 
   it('never switches off the last way to sign in', async () => {

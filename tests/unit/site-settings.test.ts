@@ -19,6 +19,8 @@ const valid = {
   authPasskey: true,
   signUpOpen: true,
   emailVerificationRequired: false,
+  analyticsEnabled: true,
+  analyticsTimeZone: 'UTC',
 }
 
 describe('site settings validation', () => {
@@ -41,6 +43,15 @@ describe('site settings validation', () => {
     expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: 'release/1.0' }).success).toBe(true)
     expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: '../../evil' }).success).toBe(false)
     expect(siteSettingsInput.safeParse({ ...valid, docsEditBranch: 'a b' }).success).toBe(false)
+  })
+
+  it('takes IANA time zones for the dashboard, nothing else', () => {
+    for (const zone of ['UTC', 'Asia/Shanghai', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) {
+      expect(siteSettingsInput.safeParse({ ...valid, analyticsTimeZone: zone }).success, zone).toBe(true)
+    }
+    for (const zone of ['', 'Mars/Olympus_Mons', 'UTC; drop table users', '../etc/passwd']) {
+      expect(siteSettingsInput.safeParse({ ...valid, analyticsTimeZone: zone }).success, zone).toBe(false)
+    }
   })
 
   it('knows exactly three themes', () => {

@@ -3,6 +3,7 @@ import { apiKeysRouter } from '#/features/account/server/api-keys-router'
 import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
+import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { usersRouter } from '#/features/users/server/users-router'
@@ -17,6 +18,7 @@ export const appRouter = createRouter({
   billing: billingRouter,
   books: booksRouter,
   configuration: configurationRouter,
+  dashboard: dashboardRouter,
   newsletter: newsletterRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,

@@ -23,7 +23,15 @@ import { ChangeHistory } from './change-history'
 import { settingLabels, signInMethodLabel } from './setting-labels'
 
 const themeLabels = { light: m.theme_light, dark: m.theme_dark, system: m.theme_system }
-const textFields = ['productName', 'sourceRepositoryUrl', 'docsEditBranch', 'defaultTheme'] as const
+const textFields = [
+  'productName',
+  'sourceRepositoryUrl',
+  'docsEditBranch',
+  'defaultTheme',
+  'analyticsTimeZone',
+] as const
+// The names the browser knows; the server checks the one chosen against its own list.
+const timeZoneChoices = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])]
 
 /** Every site setting in one form, the switches of sign-in and sign-up included, with the history of changes below. */
 export function ConfigurationScreen() {
@@ -164,6 +172,37 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
               />
             )}
           </form.AppField>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection
+        id="config-analytics"
+        title={m.config_section_analytics()}
+        subtitle={m.config_section_analytics_hint()}
+      >
+        <div className="mt-4 grid gap-4">
+          <form.AppField name="analyticsEnabled">
+            {(field) => (
+              <field.CheckboxField label={m.config_analytics_enabled()} hint={m.config_analytics_enabled_hint()} />
+            )}
+          </form.AppField>
+          <form.AppField name="analyticsTimeZone">
+            {(field) => (
+              <field.TextField
+                label={m.config_analytics_time_zone()}
+                hint={m.config_analytics_time_zone_hint()}
+                className="sm:max-w-xs"
+                list="config-time-zones"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </form.AppField>
+          <datalist id="config-time-zones">
+            {timeZoneChoices.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
         </div>
       </SettingsSection>
 

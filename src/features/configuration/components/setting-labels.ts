@@ -20,6 +20,8 @@ export const settingLabels: Record<keyof SiteSettingsInput, () => string> = {
   authPasskey: m.config_auth_passkey,
   signUpOpen: m.config_sign_up_open,
   emailVerificationRequired: m.config_email_verification_required,
+  analyticsEnabled: m.config_analytics_enabled,
+  analyticsTimeZone: m.config_analytics_time_zone,
 }
 
 /** A session's sign-in method (src/server/auth/methods.ts signInMethodOf) by the name of its switch. */

@@ -1,5 +1,6 @@
 import { desc, lt } from 'drizzle-orm'
 import type { SiteSettingsInput } from '#/lib/site-settings'
+import { runAnalyticsRollup } from '#/server/analytics/rollup'
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
@@ -79,6 +80,10 @@ export const configurationRouter = createRouter({
     })
     forgetSiteSettings(ctx.db)
     await announceSettingsChange()
+    if (changed.includes('analyticsTimeZone')) {
+      // The Dashboard's days move with the zone: cut the kept days again now rather than at the job's next turn.
+      await runAnalyticsRollup(ctx.db, { timeZone: next.analyticsTimeZone, force: true })
+    }
     return { settings: await readSiteSettings(ctx.db), changed }
   }),
 

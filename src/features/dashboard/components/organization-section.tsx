@@ -1,0 +1,123 @@
+import { Link } from '@tanstack/react-router'
+import { useCan } from '#/lib/console-session'
+import { planName } from '#/lib/plan-text'
+import type { PlanId } from '#/lib/plans'
+import { m } from '#/paraglide/messages'
+import { formatCount, formatDay } from '../dashboard-format'
+import type { OrganizationDashboard } from '../dashboard-queries'
+import { CountChart } from './count-chart'
+import { KpiCard, KpiGrid } from './kpi-card'
+
+/** The active organization's own numbers, for its owners and admins: members, books added, plan and usage. */
+export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
+  const { organization, plan, usage, range, booksAdded } = data
+  const canSeeBilling = useCan({ billing: ['read'] })
+  const planLabel = planName(plan.planId as PlanId)
+  return (
+    <section aria-labelledby="dashboard-organization-title" className="grid gap-4">
+      <div>
+        <h2 id="dashboard-organization-title" className="text-lg font-semibold">
+          {m.dashboard_organization_title()}
+        </h2>
+        <p className="text-sm text-muted-foreground break-words" data-testid="dashboard-organization-name">
+          {organization.name}
+        </p>
+      </div>
+      <KpiGrid>
+        <KpiCard
+          label={m.dashboard_org_members()}
+          value={formatCount(data.members)}
+          testId="kpi-org-members"
+          hint={
+            data.pendingInvitations > 0
+              ? m.dashboard_org_pending({ count: formatCount(data.pendingInvitations) })
+              : undefined
+          }
+        />
+        <KpiCard
+          label={m.dashboard_org_books_added()}
+          value={formatCount(booksAdded.total)}
+          testId="kpi-org-books-added"
+        />
+        <KpiCard
+          label={m.dashboard_col_plan()}
+          value={
+            plan.planId === 'team'
+              ? m.dashboard_org_plan_seats({ plan: planLabel, seats: formatCount(plan.seats) })
+              : planLabel
+          }
+          testId="kpi-org-plan"
+          hint={
+            canSeeBilling ? (
+              <Link
+                to="/console/organization/billing"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {m.dashboard_org_view_billing()}
+              </Link>
+            ) : undefined
+          }
+        />
+      </KpiGrid>
+      <section aria-labelledby="dashboard-usage-title" className="rounded-xl border p-4">
+        <h3 id="dashboard-usage-title" className="font-semibold">
+          {m.billing_usage_title()}
+        </h3>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+          <Usage label={m.billing_usage_books()} {...usage.books} testId="usage-books" />
+          <Usage label={m.billing_usage_members()} {...usage.members} testId="usage-members" />
+          <Usage label={m.billing_usage_ai_requests()} {...usage.aiRequests} testId="usage-ai-requests" />
+        </dl>
+      </section>
+      <CountChart
+        title={m.dashboard_org_books_added()}
+        countLabel={m.dashboard_org_books_added()}
+        summary={m.dashboard_books_summary({
+          from: formatDay(range.from),
+          to: formatDay(range.to),
+          count: formatCount(booksAdded.total),
+        })}
+        series={booksAdded.series}
+        range={range}
+        file="books-added"
+        color="var(--chart-2)"
+        empty={m.dashboard_no_books()}
+        testId="chart-books-added"
+      />
+    </section>
+  )
+}
+
+/** One limit: what is used of it, as text and as a bar (no bar for an unlimited one). */
+function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
+  const share = limit ? Math.min(1, used / limit) : 0
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-medium tabular-nums" data-testid={testId}>
+        {limit === null
+          ? m.billing_usage_unlimited({ used: formatCount(used) })
+          : m.billing_usage_of({ used: formatCount(used), limit: formatCount(limit) })}
+      </dd>
+      {limit === null ? null : (
+        <dd className="mt-2">
+          <div
+            role="progressbar"
+            aria-label={label}
+            aria-valuemin={0}
+            aria-valuemax={limit}
+            aria-valuenow={Math.min(used, limit)}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className={
+                share >= 1 ? 'h-full bg-destructive' : share >= 0.8 ? 'h-full bg-(--chart-4)' : 'h-full bg-primary'
+              }
+              style={{ width: `${share * 100}%` }}
+            />
+          </div>
+        </dd>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,221 @@
+import { Link } from '@tanstack/react-router'
+import { MousePointerClickIcon } from 'lucide-react'
+import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts'
+import { EmptyState } from '#/components/empty-state'
+import {
+  type ChartConfig,
+  ChartContainer,
+  ChartLegend,
+  ChartLegendContent,
+  ChartTooltip,
+  ChartTooltipContent,
+} from '#/components/ui/chart'
+import { m } from '#/paraglide/messages'
+import { csvFileName } from '../csv-export'
+import { formatBucket, formatBucketShort, formatCount, formatDay, formatDuration } from '../dashboard-format'
+import type { SiteDashboard } from '../dashboard-queries'
+import { BreakdownCard, type BreakdownDimension } from './breakdown-card'
+import { ChartPanel } from './chart-panel'
+import type { TableColumn } from './dashboard-table'
+import { KpiCard, KpiGrid } from './kpi-card'
+
+interface TrafficPoint {
+  start: string
+  visitors: number
+  pageviews: number
+  previousStart: string
+  previousVisitors: number
+  previousPageviews: number
+}
+
+/** Site traffic for app admins: headline numbers against the previous period, the chart, and every breakdown. */
+export function TrafficSection({ data, analyticsEnabled }: { data: SiteDashboard; analyticsEnabled: boolean }) {
+  const { traffic, breakdowns, range, liveVisitors } = data
+  const { totals, previousTotals } = traffic
+  const nothingYet = totals.pageviews === 0 && previousTotals.pageviews === 0 && liveVisitors === 0
+
+  return (
+    <section aria-labelledby="dashboard-traffic-title" className="grid gap-4">
+      <div>
+        <h2 id="dashboard-traffic-title" className="text-lg font-semibold">
+          {m.dashboard_traffic_title()}
+        </h2>
+        <p className="text-sm text-muted-foreground">{m.dashboard_time_zone_note({ timeZone: range.timeZone })}</p>
+      </div>
+      <KpiGrid>
+        <KpiCard
+          label={m.dashboard_kpi_visitors()}
+          value={formatCount(totals.visitors)}
+          testId="kpi-visitors"
+          change={{ current: totals.visitors, previous: previousTotals.visitors }}
+        />
+        <KpiCard
+          label={m.dashboard_kpi_pageviews()}
+          value={formatCount(totals.pageviews)}
+          testId="kpi-pageviews"
+          change={{ current: totals.pageviews, previous: previousTotals.pageviews }}
+        />
+        <KpiCard
+          label={m.dashboard_kpi_avg_time()}
+          value={formatDuration(totals.avgTimeOnPageMs)}
+          testId="kpi-avg-time"
+          change={
+            totals.avgTimeOnPageMs !== null && previousTotals.avgTimeOnPageMs !== null
+              ? { current: totals.avgTimeOnPageMs, previous: previousTotals.avgTimeOnPageMs }
+              : undefined
+          }
+        />
+        <KpiCard
+          label={m.dashboard_kpi_live()}
+          value={formatCount(liveVisitors)}
+          testId="kpi-live"
+          hint={m.dashboard_kpi_live_hint()}
+        />
+      </KpiGrid>
+      {nothingYet ? (
+        <EmptyState icon={MousePointerClickIcon} title={m.dashboard_no_visits_title()}>
+          <p>{m.dashboard_no_visits()}</p>
+          {analyticsEnabled ? null : (
+            <p className="mt-2">
+              {m.dashboard_analytics_off()}{' '}
+              <Link to="/console/configuration" className="font-medium text-primary underline-offset-4 hover:underline">
+                {m.dashboard_open_configuration()}
+              </Link>
+            </p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <TrafficChart data={data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            {(Object.keys(breakdowns) as BreakdownDimension[]).map((dimension) => (
+              <BreakdownCard key={dimension} dimension={dimension} rows={breakdowns[dimension]} range={range} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function TrafficChart({ data }: { data: SiteDashboard }) {
+  const { traffic, range } = data
+  const granularity = range.granularity
+  const points: TrafficPoint[] = traffic.series.map((point, index) => {
+    const previous = traffic.previousSeries[index]
+    return {
+      ...point,
+      previousStart: previous?.start ?? '',
+      previousVisitors: previous?.visitors ?? 0,
+      previousPageviews: previous?.pageviews ?? 0,
+    }
+  })
+  const config = {
+    visitors: { label: m.dashboard_kpi_visitors(), color: 'var(--chart-1)' },
+    pageviews: { label: m.dashboard_kpi_pageviews(), color: 'var(--chart-2)' },
+    previousVisitors: { label: m.dashboard_col_previous_visitors(), color: 'var(--chart-1)', dashed: true },
+    previousPageviews: { label: m.dashboard_col_previous_pageviews(), color: 'var(--chart-2)', dashed: true },
+  } satisfies ChartConfig
+  const columns: TableColumn<TrafficPoint>[] = [
+    { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
+    {
+      header: m.dashboard_kpi_visitors(),
+      numeric: true,
+      cell: (row) => formatCount(row.visitors),
+      csv: (row) => row.visitors,
+    },
+    {
+      header: m.dashboard_kpi_pageviews(),
+      numeric: true,
+      cell: (row) => formatCount(row.pageviews),
+      csv: (row) => row.pageviews,
+    },
+    {
+      header: m.dashboard_col_previous_period(),
+      cell: (row) => formatBucket(row.previousStart, granularity),
+      csv: (row) => row.previousStart,
+    },
+    {
+      header: m.dashboard_col_previous_visitors(),
+      numeric: true,
+      cell: (row) => formatCount(row.previousVisitors),
+      csv: (row) => row.previousVisitors,
+    },
+    {
+      header: m.dashboard_col_previous_pageviews(),
+      numeric: true,
+      cell: (row) => formatCount(row.previousPageviews),
+      csv: (row) => row.previousPageviews,
+    },
+  ]
+  const summary = m.dashboard_traffic_summary({
+    from: formatDay(range.from),
+    to: formatDay(range.to),
+    visitors: formatCount(traffic.totals.visitors),
+    pageviews: formatCount(traffic.totals.pageviews),
+    previousVisitors: formatCount(traffic.previousTotals.visitors),
+    previousPageviews: formatCount(traffic.previousTotals.pageviews),
+  })
+  return (
+    <ChartPanel
+      title={m.dashboard_traffic_chart_title()}
+      description={m.dashboard_traffic_chart_description({
+        from: formatDay(traffic.previousRange.from),
+        to: formatDay(traffic.previousRange.to),
+      })}
+      summary={summary}
+      columns={columns}
+      rows={points}
+      rowKey={(row) => row.start}
+      fileName={csvFileName('traffic', range)}
+      testId="chart-traffic"
+    >
+      <ChartContainer config={config} className="aspect-auto h-64">
+        <LineChart data={points} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} />
+          <XAxis
+            dataKey="start"
+            tickLine={false}
+            axisLine={false}
+            minTickGap={24}
+            tickFormatter={(day: string) => formatBucketShort(day, granularity)}
+          />
+          <YAxis width={44} tickLine={false} axisLine={false} allowDecimals={false} tickFormatter={formatCount} />
+          <ChartTooltip
+            content={
+              <ChartTooltipContent
+                labelFormatter={(day) => formatBucket(day, granularity)}
+                valueFormatter={(value) => formatCount(value)}
+              />
+            }
+          />
+          <ChartLegend content={<ChartLegendContent />} />
+          {(['previousVisitors', 'previousPageviews'] as const).map((key) => (
+            <Line
+              key={key}
+              dataKey={key}
+              type="monotone"
+              stroke={`var(--color-${key})`}
+              strokeOpacity={0.6}
+              strokeDasharray="5 4"
+              strokeWidth={1.5}
+              dot={false}
+              isAnimationActive={false}
+            />
+          ))}
+          {(['visitors', 'pageviews'] as const).map((key) => (
+            <Line
+              key={key}
+              dataKey={key}
+              type="monotone"
+              stroke={`var(--color-${key})`}
+              strokeWidth={2}
+              dot={points.length === 1}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ChartContainer>
+    </ChartPanel>
+  )
+}

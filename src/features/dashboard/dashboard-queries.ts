@@ -1,0 +1,40 @@
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '#/server/trpc/root'
+import { type Granularity, presetRange, type RangePreset, todayIn } from './date-range'
+import { type DashboardSearch, dashboardRangeInput } from './schemas'
+
+type DashboardOutputs = inferRouterOutputs<AppRouter>['dashboard']
+export type SiteDashboard = DashboardOutputs['site']
+export type OrganizationDashboard = DashboardOutputs['organization']
+export type BreakdownRow = SiteDashboard['breakdowns']['page'][number]
+
+export interface DashboardRange {
+  preset: RangePreset
+  from: string
+  to: string
+  granularity: Granularity
+  /** A translation key when the custom range cannot be asked for (inverted, too long); nothing is fetched then. */
+  problem?: string
+}
+
+/**
+ * The days the page's address asks for: a preset ends today in the dashboard's time zone; a custom range keeps the
+ * days it names (a missing end falls back to the 30-day preset's). The route prefetches and the screen reads the same.
+ */
+export function dashboardRangeOf(search: DashboardSearch, timeZone: string, now: Date = new Date()): DashboardRange {
+  const today = todayIn(timeZone, now)
+  const preset = search.range ?? '30d'
+  const granularity = search.granularity ?? 'day'
+  const fallback = presetRange('30d', today)
+  const days =
+    preset === 'custom'
+      ? { from: search.from ?? fallback.from, to: search.to ?? fallback.to }
+      : presetRange(preset, today)
+  const checked = dashboardRangeInput.safeParse({ ...days, granularity })
+  return { preset, ...days, granularity, problem: checked.success ? undefined : checked.error.issues[0]?.message }
+}
+
+/** The procedures' input for a range (the same object for the route's prefetch and the screen's query). */
+export function dashboardInputOf(range: DashboardRange) {
+  return { from: range.from, to: range.to, granularity: range.granularity }
+}

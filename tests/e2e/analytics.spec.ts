@@ -1,0 +1,107 @@
+import type { Browser, Page } from '@playwright/test'
+import { appAdmin } from './app-admin'
+import { expect, test, visit } from './fixtures'
+
+// Playwright's own Chromium calls itself HeadlessChrome, which counts as a bot: visitors here present ordinary
+// browsers' user agents, and every other test's visits are (rightly) not counted.
+const linuxChrome =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const macSafari =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15'
+const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+/** A visitor in a browser of their own, arriving at `path` (from `referer`, when given). */
+async function arrive(browser: Browser, userAgent: string, path: string, referer?: string) {
+  const context = await browser.newContext({ userAgent })
+  const page = await context.newPage()
+  const counted = page.waitForResponse((response) => response.url().endsWith('/api/insights'))
+  await page.goto(path, { referer })
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await counted
+  return { page, close: () => context.close() }
+}
+
+async function signInAsAdmin(page: Page, lang: 'en' | 'zh') {
+  await visit(page, `/${lang}/sign-in`)
+  await page.getByLabel(lang === 'en' ? 'Email or username' : '邮箱或用户名', { exact: true }).fill(appAdmin.email)
+  await page.getByLabel(lang === 'en' ? 'Password' : '密码', { exact: true }).fill(appAdmin.password)
+  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/${lang}/console$`))
+}
+
+/** The row of a dashboard breakdown whose first cell is `value`. */
+function breakdownRow(page: Page, dimension: string, value: string) {
+  return page
+    .getByTestId(`breakdown-${dimension}`)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: value, exact: true }) })
+}
+
+test.describe('first-party analytics', () => {
+  test('visits, client-side navigations and referrers reach the admin Dashboard; two browsers are two visitors, a bot none', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const campaign = `e2e-${Date.now()}`
+    const first = await arrive(
+      browser,
+      linuxChrome,
+      `/en/?utm_source=e2e&utm_campaign=${campaign}`,
+      'https://news.example/launch',
+    )
+    // On to the docs, then from page to page inside them: the router navigates without loading a document.
+    await first.page.getByRole('link', { name: 'Docs', exact: true }).first().click()
+    await expect(first.page).toHaveURL(/\/en\/docs$/)
+    await first.page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    const clientSideView = first.page.waitForRequest(
+      (request) => request.url().endsWith('/api/insights') && /\/en\/docs\/workspace/.test(request.postData() ?? ''),
+    )
+    await first.page.locator('#nd-sidebar').getByRole('link', { name: 'Workspace' }).click()
+    await expect(first.page).toHaveURL(/\/en\/docs\/workspace$/)
+    await clientSideView
+    const backView = first.page.waitForRequest(
+      (request) => request.url().endsWith('/api/insights') && /"url":"[^"]*\/en\/docs"/.test(request.postData() ?? ''),
+    )
+    await first.page.goBack()
+    await backView
+    await first.close()
+
+    const second = await arrive(browser, macSafari, `/en/?utm_campaign=${campaign}`)
+    await second.close()
+    const bot = await browser.newContext({ userAgent: googlebot })
+    const botPage = await bot.newPage()
+    const botAnswer = botPage.waitForResponse((response) => response.url().endsWith('/api/insights'))
+    await botPage.goto(`/en/?utm_campaign=${campaign}`)
+    expect((await botAnswer).status(), 'the bot is answered, not counted').toBe(204)
+    await bot.close()
+
+    await signInAsAdmin(page, 'en')
+    await expect(page.getByRole('heading', { name: 'Site traffic' })).toBeVisible()
+    // Beacons are written in batches, once a second: reload until this run's campaign is in.
+    const campaignRow = breakdownRow(page, 'utm_campaign', campaign)
+    await expect(async () => {
+      await page.reload()
+      await expect(campaignRow).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 15_000 })
+    // Two browsers, two visitors; the bot with the same campaign added none.
+    await expect(campaignRow.getByRole('cell').first()).toHaveText('2')
+    await expect(breakdownRow(page, 'referrer', 'news.example')).toBeVisible()
+    await expect(breakdownRow(page, 'page', '/en/docs/workspace')).toBeVisible()
+    await expect(breakdownRow(page, 'page', '/en/docs')).toBeVisible()
+    await expect(page.getByTestId('kpi-live')).not.toHaveText('0')
+
+    // Every chart can be read as a table.
+    const traffic = page.getByTestId('chart-traffic')
+    await traffic.getByRole('button', { name: 'Table' }).click()
+    await expect(traffic.getByRole('table')).toBeVisible()
+  })
+
+  test('in Chinese, the Dashboard speaks Chinese and formats numbers and dates for China', async ({ page }) => {
+    await signInAsAdmin(page, 'zh')
+    await expect(page.getByRole('heading', { name: '网站流量' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: '热门页面' })).toBeVisible()
+    // Dates as Chinese readers write them (2026年11月24日), in the range line.
+    await expect(page.getByTestId('dashboard-range')).toContainText(/\d{4}年\d{1,2}月\d{1,2}日/)
+  })
+})

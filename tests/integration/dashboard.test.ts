@@ -1,0 +1,487 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAnalyticsRollup } from '#/server/analytics/rollup'
+import { usageMonth } from '#/server/billing/plan-limits'
+import {
+  aiUsage,
+  analyticsEvents,
+  billingOrders,
+  billingSubscriptions,
+  books,
+  organizations,
+  sessions,
+  users,
+} from '#/server/db/schema'
+import { updateSiteSettings } from '#/server/settings'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface Point {
+  start: string
+  visitors: number
+  pageviews: number
+}
+interface Totals {
+  visitors: number
+  pageviews: number
+  avgTimeOnPageMs: number | null
+}
+interface BreakdownRow {
+  value: string
+  visitors: number
+  pageviews: number
+  avgTimeOnPageMs: number | null
+}
+interface SiteDashboard {
+  range: { from: string; to: string; granularity: string; timeZone: string }
+  traffic: {
+    previousRange: { from: string; to: string }
+    series: Point[]
+    previousSeries: Point[]
+    totals: Totals
+    previousTotals: Totals
+  }
+  breakdowns: Record<string, BreakdownRow[]>
+  liveVisitors: number
+  product: {
+    signUps: { total: number; series: { start: string; count: number }[] }
+    activeUsers: { last7Days: number; last30Days: number }
+    activeSessions: number
+  }
+  billing: {
+    revenue: {
+      currency: string
+      orders: number
+      revenue: number
+      refunded: number
+      series: { start: string; orders: number; revenue: number }[]
+    }[]
+    mrr: { currency: string; amount: number }[]
+    subscriptionsByPlan: { planId: string; count: number }[]
+    activeSubscriptions: number
+  }
+}
+interface OrganizationDashboard {
+  organization: { id: string; name: string }
+  members: number
+  pendingInvitations: number
+  booksAdded: { total: number; series: { start: string; count: number }[] }
+  plan: { planId: string; seats: number }
+  usage: {
+    books: { used: number; limit: number | null }
+    members: { used: number; limit: number }
+    aiRequests: { used: number; limit: number }
+  }
+}
+
+// Days are cut in the dashboard's time zone: Shanghai is UTC+8, so 16:00 UTC is already the next day there.
+const timeZone = 'Asia/Shanghai'
+const march = { from: '2026-03-01', to: '2026-03-03' }
+
+describe.each(engines)('the console dashboard on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  /** Ada is the install's first account (an app admin); Olga owns an organization where Max is a member. */
+  let ada: Person
+  let olga: Person
+  let max: Person
+  let orgId: string
+  const db = () => database.connection.db
+
+  const site = (person: Person | undefined, input: unknown) =>
+    h.trpc<SiteDashboard>('query', 'dashboard.site', person?.cookie, input)
+  const organization = (person: Person | undefined, input: unknown) =>
+    h.trpc<OrganizationDashboard>('query', 'dashboard.organization', person?.cookie, input)
+  const siteData = async (input: unknown) => {
+    const answer = await site(ada, input)
+    expect(answer.error, 'the site dashboard answers the admin').toBeUndefined()
+    return answer.data as SiteDashboard
+  }
+
+  const anotherOrganization = async (name: string) => {
+    const id = randomUUID()
+    await db()
+      .insert(organizations)
+      .values({ id, name, slug: `${name.toLowerCase()}-${id.slice(0, 8)}` })
+    return id
+  }
+  const subscription = (organizationId: string, values: Record<string, unknown>) =>
+    db()
+      .insert(billingSubscriptions)
+      .values({
+        id: randomUUID(),
+        organizationId,
+        provider: 'local',
+        providerSubscriptionId: randomUUID(),
+        planId: 'pro',
+        interval: 'monthly',
+        currency: 'USD',
+        amount: 1900,
+        status: 'active',
+        ...values,
+      })
+  const order = (values: Record<string, unknown>) =>
+    db()
+      .insert(billingOrders)
+      .values({
+        id: randomUUID(),
+        organizationId: orgId,
+        provider: 'local',
+        kind: 'checkout',
+        planId: 'pro',
+        interval: 'monthly',
+        currency: 'USD',
+        amount: 1900,
+        status: 'paid',
+        ...values,
+      })
+  const pageView = (occurredAt: string, visitorId: string, path: string, extra: Record<string, unknown> = {}) => ({
+    occurredAt: new Date(occurredAt),
+    kind: 'pageview' as const,
+    visitorId,
+    pageViewId: randomUUID(),
+    path,
+    referrerHost: null,
+    language: 'en-US',
+    browser: 'Firefox',
+    os: 'Linux',
+    device: 'desktop' as const,
+    screen: 'desktop' as const,
+    ...extra,
+  })
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    ada = await h.signUp('Ada Admin')
+    olga = await h.signUp('Olga Owner')
+    max = await h.signUp('Max Member')
+    orgId = (await h.activeOrganizationOf(olga)) ?? ''
+    await h.join(orgId, olga, max, 'member')
+    await updateSiteSettings(db(), { analyticsTimeZone: timeZone })
+  })
+
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('shows the site-wide numbers to app admins only, and the organization numbers to its owners and admins', async () => {
+    const signedOut = await site(undefined, march)
+    expect(signedOut.status).toBe(401)
+    const owner = await site(olga, march)
+    expect(owner.status, 'an organization owner is not an app admin').toBe(403)
+    expect(owner.error).toMatchObject({ code: 'FORBIDDEN', appCode: 'APP_ADMIN_ONLY' })
+
+    const member = await organization(max, march)
+    expect(member.status, 'a member may not read the organization dashboard').toBe(403)
+    expect(member.error).toMatchObject({ code: 'FORBIDDEN', appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE' })
+    expect((await organization(olga, march)).status).toBe(200)
+  })
+
+  it('refuses an inverted, over-long or impossible range as a field error, never a server error', async () => {
+    const inverted = await site(ada, { from: '2026-03-10', to: '2026-03-01' })
+    expect(inverted.status).toBe(400)
+    expect(inverted.error?.code).toBe('BAD_REQUEST')
+    expect(inverted.error?.fieldErrors?.to).toEqual(['dashboard_range_inverted'])
+
+    const tooLong = await organization(olga, { from: '2020-01-01', to: '2026-03-01' })
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.error?.fieldErrors?.from).toEqual(['dashboard_range_too_long'])
+    expect((await site(ada, { from: '2024-03-01', to: '2026-03-01' })).status, 'two years fit').toBe(200)
+
+    const impossible = await site(ada, { from: '2026-02-30', to: '2026-03-01', granularity: 'fortnight' })
+    expect(impossible.status).toBe(400)
+    expect(impossible.error?.fieldErrors?.from).toEqual(['validation_date_invalid'])
+    expect(impossible.error?.fieldErrors?.granularity).toBeDefined()
+  })
+
+  it('counts sign-ups per day in the dashboard time zone, and guests not at all', async () => {
+    const account = (name: string, createdAt: string, isAnonymous = false) => ({
+      id: randomUUID(),
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      isAnonymous,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(createdAt),
+    })
+    const [late] = await db()
+      .insert(users)
+      .values([
+        account('Early', '2026-03-01T10:00:00Z'), // 18:00 in Shanghai, March 1
+        account('Late', '2026-03-01T17:30:00Z'), // 01:30 in Shanghai, already March 2
+        account('Guest', '2026-03-02T05:00:00Z', true),
+        account('Before', '2026-02-28T15:59:00Z'), // 23:59 on February 28 in Shanghai
+      ])
+      .returning()
+    // Late used the product 20 days ago: active in the last 30 days, not the last 7, and the session has expired.
+    await db()
+      .insert(sessions)
+      .values({
+        id: randomUUID(),
+        token: randomUUID(),
+        userId: late?.id ?? '',
+        expiresAt: new Date(Date.now() - 86_400_000),
+        updatedAt: new Date(Date.now() - 20 * 86_400_000),
+      })
+
+    const { product } = await siteData(march)
+    expect(product.signUps.series).toEqual([
+      { start: '2026-03-01', count: 1 },
+      { start: '2026-03-02', count: 1 },
+      { start: '2026-03-03', count: 0 },
+    ])
+    expect(product.signUps.total).toBe(2)
+    expect(product.activeUsers).toEqual({ last7Days: 3, last30Days: 4 })
+    expect(product.activeSessions, "the three people's live sessions").toBe(3)
+  })
+
+  it('sums paid orders per currency and day, net of refunds, and normalizes yearly subscriptions into MRR', async () => {
+    await order({ amount: 1900, paidAt: new Date('2026-03-01T17:00:00Z') }) // March 2 in Shanghai
+    await order({
+      amount: 4900,
+      amountRefunded: 900,
+      status: 'partially_refunded',
+      paidAt: new Date('2026-03-02T01:00:00Z'),
+    })
+    await order({ amount: 12900, currency: 'CNY', paidAt: new Date('2026-03-03T12:00:00Z') })
+    await order({ amount: 1900, status: 'refunded', amountRefunded: 1900, paidAt: new Date('2026-03-03T12:00:00Z') })
+    await order({ amount: 1900, status: 'pending', createdAt: new Date('2026-03-02T01:00:00Z') })
+    await order({ amount: 1900, status: 'failed', createdAt: new Date('2026-03-02T01:00:00Z') })
+    await order({ amount: 1900, paidAt: new Date('2026-02-28T15:00:00Z') }) // February 28 in Shanghai: outside
+
+    const pro = await anotherOrganization('Monthly')
+    const team = await anotherOrganization('Yearly')
+    const yuan = await anotherOrganization('Yuan')
+    const trial = await anotherOrganization('Trial')
+    const gone = await anotherOrganization('Gone')
+    await subscription(pro, { planId: 'pro', interval: 'monthly', amount: 1900 })
+    // A yearly Team subscription of three seats: `amount` is the whole year's price for all seats.
+    await subscription(team, { planId: 'team', interval: 'yearly', seats: 3, amount: 147000, cancelAtPeriodEnd: true })
+    await subscription(yuan, { planId: 'pro', interval: 'yearly', currency: 'CNY', amount: 129000, status: 'past_due' })
+    await subscription(trial, { planId: 'team', seats: 2, amount: 9800, status: 'trialing' })
+    await subscription(gone, { planId: 'pro', status: 'canceled' })
+
+    const { billing } = await siteData(march)
+    expect(billing.revenue).toEqual([
+      {
+        currency: 'CNY',
+        orders: 1,
+        revenue: 12900,
+        refunded: 0,
+        series: [
+          { start: '2026-03-01', orders: 0, revenue: 0 },
+          { start: '2026-03-02', orders: 0, revenue: 0 },
+          { start: '2026-03-03', orders: 1, revenue: 12900 },
+        ],
+      },
+      {
+        currency: 'USD',
+        orders: 3,
+        revenue: 1900 + 4000,
+        refunded: 900 + 1900,
+        series: [
+          { start: '2026-03-01', orders: 0, revenue: 0 },
+          { start: '2026-03-02', orders: 2, revenue: 5900 },
+          { start: '2026-03-03', orders: 1, revenue: 0 },
+        ],
+      },
+    ])
+    expect(billing.mrr).toEqual([
+      { currency: 'CNY', amount: 10750 },
+      { currency: 'USD', amount: 1900 + 12250 },
+    ])
+    expect(billing.subscriptionsByPlan, 'trials grant their plan; canceled ones do not').toEqual([
+      { planId: 'pro', count: 2 },
+      { planId: 'team', count: 2 },
+    ])
+    expect(billing.activeSubscriptions).toBe(4)
+  })
+
+  it("gives owners their organization's books added per day, members and usage against the plan", async () => {
+    const book = (title: string, createdAt: string, deletedAt?: string) => ({
+      id: randomUUID(),
+      organizationId: orgId,
+      title,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(createdAt),
+      deletedAt: deletedAt ? new Date(deletedAt) : null,
+    })
+    await db()
+      .insert(books)
+      .values([
+        book('Morning', '2026-03-01T02:00:00Z'),
+        book('Midnight', '2026-03-01T16:30:00Z'), // March 2 in Shanghai
+        book('Deleted since', '2026-03-03T01:00:00Z', '2026-03-10T00:00:00Z'),
+        book('Too early', '2026-02-28T15:00:00Z'),
+      ])
+    await db().insert(aiUsage).values({ organizationId: orgId, month: usageMonth(), requests: 42 })
+    await h.invite(olga, orgId, 'pending.person@example.com')
+    // Someone else's organization's books never count.
+    const elsewhere = await anotherOrganization('Elsewhere')
+    await db()
+      .insert(books)
+      .values({ ...book('Not ours', '2026-03-01T02:00:00Z'), organizationId: elsewhere })
+
+    const answer = await organization(olga, march)
+    expect(answer.error).toBeUndefined()
+    const numbers = answer.data as OrganizationDashboard
+    expect(numbers.organization.id).toBe(orgId)
+    expect(numbers.booksAdded).toEqual({
+      total: 3,
+      series: [
+        { start: '2026-03-01', count: 1 },
+        { start: '2026-03-02', count: 1 },
+        { start: '2026-03-03', count: 1 },
+      ],
+    })
+    expect(numbers.members).toBe(2)
+    expect(numbers.pendingInvitations).toBe(1)
+    expect(numbers.plan).toMatchObject({ planId: 'free', seats: 1 })
+    expect(numbers.usage).toEqual({
+      books: { used: 3, limit: 50 },
+      members: { used: 3, limit: 3 },
+      aiRequests: { used: 42, limit: 1000 },
+    })
+
+    const weekly = (await organization(olga, { ...march, granularity: 'week' })).data as OrganizationDashboard
+    // March 1, 2026 is a Sunday: it ends one ISO week; the next starts on Monday, March 2.
+    expect(weekly.booksAdded.series).toEqual([
+      { start: '2026-03-01', count: 1 },
+      { start: '2026-03-02', count: 2 },
+    ])
+  })
+
+  describe('traffic', () => {
+    beforeAll(async () => {
+      const leave = (occurredAt: string, visitorId: string, path: string, durationMs: number) => ({
+        occurredAt: new Date(occurredAt),
+        kind: 'leave' as const,
+        visitorId,
+        pageViewId: randomUUID(),
+        path,
+        durationMs,
+      })
+      await db()
+        .insert(analyticsEvents)
+        .values([
+          // March 1 in Shanghai: one visitor, two pages, 30 seconds on the docs
+          pageView('2026-03-01T02:00:00Z', 'v1', '/en', { referrerHost: 'news.example', utmCampaign: 'launch' }),
+          pageView('2026-03-01T02:01:00Z', 'v1', '/en/docs'),
+          leave('2026-03-01T02:01:30Z', 'v1', '/en/docs', 30_000),
+          // March 2 in Shanghai (17:00 UTC the day before): a direct visit, and a returning visitor
+          pageView('2026-03-01T17:00:00Z', 'v2', '/en', { referrerHost: '', language: 'zh-CN', device: 'mobile' }),
+          pageView('2026-03-02T03:00:00Z', 'v1', '/en/pricing', { referrerHost: 'news.example' }),
+          // The previous period (February 26 to 28)
+          pageView('2026-02-27T03:00:00Z', 'p1', '/en', { referrerHost: 'search.example' }),
+          // Before both periods
+          pageView('2026-02-10T03:00:00Z', 'old', '/en'),
+        ])
+    })
+
+    it('charts visitors and page views per day, with the previous period of equal length beside them', async () => {
+      const { traffic, range } = await siteData(march)
+      expect(range).toEqual({ ...march, granularity: 'day', timeZone })
+      expect(traffic.previousRange).toEqual({ from: '2026-02-26', to: '2026-02-28' })
+      expect(traffic.series).toEqual([
+        { start: '2026-03-01', visitors: 1, pageviews: 2 },
+        { start: '2026-03-02', visitors: 2, pageviews: 2 },
+        { start: '2026-03-03', visitors: 0, pageviews: 0 },
+      ])
+      expect(traffic.previousSeries).toEqual([
+        { start: '2026-02-26', visitors: 0, pageviews: 0 },
+        { start: '2026-02-27', visitors: 1, pageviews: 1 },
+        { start: '2026-02-28', visitors: 0, pageviews: 0 },
+      ])
+      expect(traffic.totals).toEqual({ visitors: 3, pageviews: 4, avgTimeOnPageMs: 30_000 })
+      expect(traffic.previousTotals).toEqual({ visitors: 1, pageviews: 1, avgTimeOnPageMs: null })
+    })
+
+    it('groups days into ISO weeks and calendar months', async () => {
+      const weekly = await siteData({ ...march, granularity: 'week' })
+      expect(weekly.traffic.series).toEqual([
+        { start: '2026-03-01', visitors: 1, pageviews: 2 },
+        { start: '2026-03-02', visitors: 2, pageviews: 2 },
+      ])
+      expect(weekly.traffic.previousSeries, 'aligned bucket by bucket, three days earlier').toEqual([
+        { start: '2026-02-26', visitors: 0, pageviews: 0 },
+        { start: '2026-02-27', visitors: 1, pageviews: 1 },
+      ])
+      const monthly = await siteData({ from: '2026-02-20', to: '2026-03-03', granularity: 'month' })
+      expect(monthly.traffic.series).toEqual([
+        { start: '2026-02-20', visitors: 1, pageviews: 1 },
+        { start: '2026-03-01', visitors: 3, pageviews: 4 },
+      ])
+    })
+
+    it('lists the top pages, referrers (direct as empty), campaigns, languages and devices of the range', async () => {
+      const { breakdowns } = await siteData(march)
+      expect(breakdowns.page).toEqual([
+        { value: '/en', visitors: 2, pageviews: 2, avgTimeOnPageMs: null },
+        { value: '/en/docs', visitors: 1, pageviews: 1, avgTimeOnPageMs: 30_000 },
+        { value: '/en/pricing', visitors: 1, pageviews: 1, avgTimeOnPageMs: null },
+      ])
+      expect(breakdowns.referrer?.map(({ value, visitors, pageviews }) => ({ value, visitors, pageviews }))).toEqual([
+        { value: 'news.example', visitors: 2, pageviews: 2 },
+        { value: '', visitors: 1, pageviews: 1 },
+      ])
+      expect(breakdowns.utm_campaign?.map((row) => [row.value, row.visitors])).toEqual([['launch', 1]])
+      expect(breakdowns.language?.map((row) => [row.value, row.pageviews])).toEqual([
+        ['en-US', 3],
+        ['zh-CN', 1],
+      ])
+      expect(breakdowns.device?.map((row) => [row.value, row.visitors])).toEqual([
+        ['desktop', 2],
+        ['mobile', 1],
+      ])
+      expect(Object.keys(breakdowns).sort()).toEqual([
+        'browser',
+        'device',
+        'language',
+        'os',
+        'page',
+        'referrer',
+        'screen',
+        'utm_campaign',
+        'utm_medium',
+        'utm_source',
+      ])
+    })
+
+    it('counts live visitors of the last five minutes', async () => {
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+      await db()
+        .insert(analyticsEvents)
+        .values([
+          pageView(minutesAgo(1), 'live-1', '/en'),
+          pageView(minutesAgo(2), 'live-2', '/en/docs'),
+          pageView(minutesAgo(3), 'live-1', '/en/pricing'),
+          pageView(minutesAgo(12), 'gone', '/en'),
+        ])
+      expect((await siteData(march)).liveVisitors).toBe(2)
+    })
+
+    it('reads the same numbers once the days are rolled up and the raw events deleted', async () => {
+      const before = await siteData(march)
+      const outcome = await runAnalyticsRollup(db(), { timeZone, force: true })
+      expect(outcome.rolledDays).toContain('2026-03-02')
+      expect(outcome.deletedEvents, 'March is past retention').toBeGreaterThan(0)
+      const after = await siteData(march)
+      expect(after.traffic).toEqual(before.traffic)
+      expect(after.breakdowns).toEqual(before.breakdowns)
+    })
+
+    it('shows a fresh range as zeros, every day present', async () => {
+      const { traffic, breakdowns } = await siteData({ from: '2025-01-01', to: '2025-01-05' })
+      expect(traffic.series.map((point) => [point.start, point.visitors])).toEqual([
+        ['2025-01-01', 0],
+        ['2025-01-02', 0],
+        ['2025-01-03', 0],
+        ['2025-01-04', 0],
+        ['2025-01-05', 0],
+      ])
+      expect(traffic.totals).toEqual({ visitors: 0, pageviews: 0, avgTimeOnPageMs: null })
+      expect(breakdowns.page).toEqual([])
+    })
+  })
+})
