@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tableToCsv } from '#/features/dashboard/csv-export'
+import { dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
 import { runAnalyticsRollup } from '#/server/analytics/rollup'
 import { usageMonth } from '#/server/billing/plan-limits'
 import {
@@ -483,5 +485,42 @@ describe.each(engines)('the console dashboard on %s', (engine) => {
       expect(traffic.totals).toEqual({ visitors: 0, pageviews: 0, avgTimeOnPageMs: null })
       expect(breakdowns.page).toEqual([])
     })
+  })
+})
+
+describe("the dashboard's date range", () => {
+  // 01:30 on November 24 in Shanghai is still November 23 in UTC.
+  const now = new Date('2026-11-23T17:30:00Z')
+
+  it('ends a preset today in the dashboard time zone, and starts 12 months at the first of a month', () => {
+    expect(dashboardRangeOf({}, 'Asia/Shanghai', now)).toMatchObject({
+      preset: '30d',
+      from: '2026-10-26',
+      to: '2026-11-24',
+      granularity: 'day',
+    })
+    expect(dashboardRangeOf({}, 'UTC', now)).toMatchObject({ from: '2026-10-25', to: '2026-11-23' })
+    expect(dashboardRangeOf({ range: '7d' }, 'UTC', now)).toMatchObject({ from: '2026-11-17', to: '2026-11-23' })
+    expect(dashboardRangeOf({ range: '12m', granularity: 'month' }, 'UTC', now)).toMatchObject({
+      from: '2025-12-01',
+      to: '2026-11-23',
+      granularity: 'month',
+    })
+  })
+
+  it('keeps a custom range as asked, and names what is wrong with an impossible one', () => {
+    const custom = { range: 'custom', from: '2026-11-01', to: '2026-11-10' } as const
+    expect(dashboardRangeOf(custom, 'UTC', now)).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-10',
+      problem: undefined,
+    })
+    expect(dashboardRangeOf({ ...custom, to: '2026-10-01' }, 'UTC', now).problem).toBe('dashboard_range_inverted')
+    expect(dashboardRangeOf({ ...custom, from: '2020-01-01' }, 'UTC', now).problem).toBe('dashboard_range_too_long')
+  })
+
+  it('writes CSV a spreadsheet opens safely: UTF-8 marked, formulas from strangers escaped', () => {
+    const csv = tableToCsv({ fields: ['页面', 'Visitors'], rows: [['=HYPERLINK("evil")', 3]] })
+    expect(csv).toBe('\uFEFF页面,Visitors\r\n"\'=HYPERLINK(""evil"")",3\r\n')
   })
 })

@@ -6,7 +6,7 @@ import { EmptyState } from '#/components/empty-state'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
-import { getLocale } from '#/lib/i18n'
+import { currentIntlLocale, getLocale } from '#/lib/i18n'
 import { planName } from '#/lib/plan-text'
 import type { PlanId } from '#/lib/plans'
 import { useTRPC } from '#/lib/trpc'
@@ -180,7 +180,7 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
 }
 
 function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
-  const count = (value: number) => new Intl.NumberFormat(getLocale() === 'zh' ? 'zh-CN' : 'en-US').format(value)
+  const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
   return (
     <div className="rounded-lg border p-3" data-testid={testId}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
