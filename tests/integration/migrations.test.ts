@@ -38,6 +38,10 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
       'ai_usage',
+      'analytics_daily',
+      'analytics_events',
+      'analytics_rolled_days',
+      'analytics_salts',
       'api_keys',
       'audit_log',
       'auth_rate_limits',
@@ -55,6 +59,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'organizations',
       'passkeys',
       'rate_limits',
+      'scheduled_job_runs',
       'sessions',
       'site_setting_changes',
       'site_settings',
