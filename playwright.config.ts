@@ -15,7 +15,9 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  timeout: 30_000,
+  // Whole stories (sign up, act, reload, check) on a 2-core machine running two browsers and the server: each step
+  // still fails after its own 10 s, this only bounds a story's total.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   forbidOnly: true,

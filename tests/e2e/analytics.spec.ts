@@ -42,7 +42,6 @@ test.describe('first-party analytics', () => {
     browser,
     page,
   }) => {
-    test.setTimeout(60_000)
     const campaign = `e2e-${Date.now()}`
     const first = await arrive(
       browser,
