@@ -78,6 +78,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   INVALID_CURSOR: m.error_code_INVALID_CURSOR,
   IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
   LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
+  TIME_ZONE_UNKNOWN: m.error_code_TIME_ZONE_UNKNOWN,
   CONFIRM_SIGN_IN_METHOD_OFF: m.error_code_CONFIRM_SIGN_IN_METHOD_OFF,
   ALREADY_SUBSCRIBED: m.error_code_ALREADY_SUBSCRIBED,
   NO_SUBSCRIPTION: m.error_code_NO_SUBSCRIPTION,

@@ -17,7 +17,7 @@ async function arrive(browser: Browser, userAgent: string, path: string, referer
   const counted = page.waitForResponse((response) => response.url().endsWith('/api/insights'))
   await page.goto(path, { referer })
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await counted
+  expect((await counted).status(), 'the arrival is counted').toBe(202)
   return { page, close: () => context.close() }
 }
 
@@ -49,9 +49,17 @@ test.describe('first-party analytics', () => {
       `/en/?utm_source=e2e&utm_campaign=${campaign}`,
       'https://news.example/launch',
     )
-    // On to the docs, then from page to page inside them: the router navigates without loading a document.
+    // On to the docs, then from page to page inside them: the router navigates without loading a document. The time
+    // spent on the landing page is reported for the landing page, not for the page the router has already shown.
+    const landingLeft = first.page.waitForRequest((request) => {
+      const body = request.postData() ?? ''
+      return request.url().endsWith('/api/insights') && body.includes('"type":"leave"')
+    })
     await first.page.getByRole('link', { name: 'Docs', exact: true }).first().click()
     await expect(first.page).toHaveURL(/\/en\/docs$/)
+    const leave = JSON.parse((await landingLeft).postData() ?? '{}') as { url?: string; durationMs?: number }
+    expect(new URL(leave.url ?? 'http://x/').pathname, 'time on page belongs to the page left').toBe('/en/')
+    expect(leave.durationMs).toBeGreaterThan(0)
     await first.page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     const clientSideView = first.page.waitForRequest(
       (request) => request.url().endsWith('/api/insights') && /\/en\/docs\/workspace/.test(request.postData() ?? ''),
@@ -64,6 +72,18 @@ test.describe('first-party analytics', () => {
     )
     await first.page.goBack()
     await backView
+    // And back to the landing page, still without loading a document: a third view of it in this run.
+    const landingAgain = first.page.waitForRequest((request) => {
+      const body = request.postData() ?? ''
+      return (
+        request.url().endsWith('/api/insights') &&
+        body.includes('"type":"pageview"') &&
+        /"url":"[^"]*\/en\/\?/.test(body)
+      )
+    })
+    await first.page.goBack()
+    await expect(first.page).toHaveURL(/\/en\/\?utm_source=e2e/)
+    await landingAgain
     await first.close()
 
     const second = await arrive(browser, macSafari, `/en/?utm_campaign=${campaign}`)
@@ -88,6 +108,10 @@ test.describe('first-party analytics', () => {
     await expect(breakdownRow(page, 'referrer', 'news.example')).toBeVisible()
     await expect(breakdownRow(page, 'page', '/en/docs/workspace')).toBeVisible()
     await expect(breakdownRow(page, 'page', '/en/docs')).toBeVisible()
+    // The landing page: two visitors (the bot is not one), three views (the first visitor came back to it).
+    const landingRow = breakdownRow(page, 'page', '/en/')
+    await expect(landingRow.getByRole('cell').nth(0)).toHaveText('2')
+    await expect(landingRow.getByRole('cell').nth(1)).toHaveText('3')
     await expect(page.getByTestId('kpi-live')).not.toHaveText('0')
 
     // Every chart can be read as a table.

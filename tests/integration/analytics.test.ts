@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
 import { aggregateRawEvents, readDailyAggregates } from '#/server/analytics/aggregates'
 import { analyticsEventWriter } from '#/server/analytics/event-writer'
-import { runAnalyticsRollup } from '#/server/analytics/rollup'
+import { rollupLockKey, runAnalyticsRollup } from '#/server/analytics/rollup'
 import { type DatabaseConnection, openDatabase } from '#/server/db/client'
 import { sqlRows } from '#/server/db/raw-sql'
 import {
@@ -114,6 +115,20 @@ describe.each(engines)('analytics on %s', (engine) => {
         ['pageview', null],
         ['leave', 42_000],
       ])
+    })
+
+    it("accepts the public URL's pages when a proxy in front rewrote the Host header", async () => {
+      const publicHost = new URL(process.env.APP_URL ?? 'http://localhost:3000').host
+      const request = Object.assign(
+        new Request('http://10.0.0.5:3000/api/insights', {
+          method: 'POST',
+          body: JSON.stringify({ type: 'pageview', id: 'view000001', url: `http://${publicHost}/en/` }),
+          headers: { 'user-agent': firefox },
+        }),
+        { ip: '203.0.113.9' },
+      )
+      expect((await handleInsightsBeacon(request, db())).status).toBe(202)
+      expect((await storedEvents()).map((event) => event.path)).toEqual(['/en/'])
     })
 
     it('does not count bots, Do-Not-Track, Global Privacy Control or prefetches', async () => {
@@ -239,6 +254,24 @@ describe.each(engines)('analytics on %s', (engine) => {
       expect(await totals('UTC')).toEqual([['2026-03-02', 1, 1]])
     })
 
+    it('waits a few minutes after midnight before rolling up the day that ended (late beacons still count)', async () => {
+      await insertViews([{ at: '2026-03-01T23:59:50Z', path: '/en/', visitor: 'late' }])
+      const justAfter = await runAnalyticsRollup(db(), {
+        timeZone: 'UTC',
+        now: new Date('2026-03-02T00:05:00Z'),
+        force: true,
+      })
+      expect(justAfter.rolledDays, 'five minutes after midnight the day stays open').toEqual([])
+      await insertViews([{ at: '2026-03-01T23:59:59Z', path: '/en/docs', visitor: 'later' }])
+      const after = await runAnalyticsRollup(db(), {
+        timeZone: 'UTC',
+        now: new Date('2026-03-02T00:11:00Z'),
+        force: true,
+      })
+      expect(after.rolledDays).toEqual(['2026-03-01'])
+      expect(await totals('UTC')).toEqual([['2026-03-01', 2, 2]])
+    })
+
     it('deletes raw events after 30 days and past salts, and keeps the daily numbers', async () => {
       await insertViews([
         { at: '2026-01-05T10:00:00Z', path: '/en/', visitor: 'old' },
@@ -291,6 +324,22 @@ describe.each(engines)('analytics on %s', (engine) => {
         expect(later.ran, 'a minute later it is not due yet').toBe(false)
         const nextRound = await runAnalyticsRollup(db(), { timeZone: 'UTC', now: new Date(now.getTime() + 300_000) })
         expect(nextRound.ran, 'five minutes later it is').toBe(true)
+        if (other) {
+          // While another server is in the middle of a run (it holds the lock), even a forced run stands aside.
+          const holder = new pg.Client({ connectionString: database.url })
+          await holder.connect()
+          try {
+            await holder.query('select pg_advisory_lock($1)', [rollupLockKey])
+            const during = await runAnalyticsRollup(db(), {
+              timeZone: 'UTC',
+              now: new Date(now.getTime() + 900_000),
+              force: true,
+            })
+            expect(during.ran, 'the lock is held elsewhere').toBe(false)
+          } finally {
+            await holder.end()
+          }
+        }
       } finally {
         await other?.close()
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tableToCsv } from '#/features/dashboard/csv-export'
 import { dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
@@ -216,15 +217,21 @@ describe.each(engines)('the console dashboard on %s', (engine) => {
         account('Before', '2026-02-28T15:59:00Z'), // 23:59 on February 28 in Shanghai
       ])
       .returning()
-    // Late used the product 20 days ago: active in the last 30 days, not the last 7, and the session has expired.
+    // Late last used the product 20 days ago and signed out then: active in the last 30 days, not the last 7. An
+    // older session of Late's, last refreshed 40 days ago, has expired. (The three people signed up through Better
+    // Auth above were marked active by their sign-in.)
+    await db()
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() - 20 * 86_400_000) })
+      .where(eq(users.id, late?.id ?? ''))
     await db()
       .insert(sessions)
       .values({
         id: randomUUID(),
         token: randomUUID(),
         userId: late?.id ?? '',
-        expiresAt: new Date(Date.now() - 86_400_000),
-        updatedAt: new Date(Date.now() - 20 * 86_400_000),
+        expiresAt: new Date(Date.now() - 33 * 86_400_000),
+        updatedAt: new Date(Date.now() - 40 * 86_400_000),
       })
 
     const { product } = await siteData(march)

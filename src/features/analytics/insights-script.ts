@@ -9,7 +9,7 @@ export const insightsScript = `(function () {
   if (nav.doNotTrack === '1' || window.doNotTrack === '1' || nav.globalPrivacyControl === true) return;
   // A reload or a step back in history is not a new arrival: only a fresh navigation has a referrer worth counting.
   var navigation = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
-  var viewId = null, path = null, visibleMs = 0, shownAt = 0, entry = !navigation || navigation.type === 'navigate';
+  var viewId = null, viewUrl = null, path = null, visibleMs = 0, shownAt = 0, entry = !navigation || navigation.type === 'navigate';
 
   function send(body, beacon) {
     var data = JSON.stringify(body);
@@ -22,14 +22,16 @@ export const insightsScript = `(function () {
   function reportTime(beacon) {
     if (!viewId) return;
     if (shownAt) { visibleMs += Date.now() - shownAt; shownAt = doc.visibilityState === 'visible' ? Date.now() : 0; }
-    if (visibleMs > 0) send({ type: 'leave', id: viewId, url: location.href, durationMs: Math.round(visibleMs) }, beacon);
+    if (visibleMs > 0) send({ type: 'leave', id: viewId, url: viewUrl, durationMs: Math.round(visibleMs) }, beacon);
     visibleMs = 0;
   }
   function view() {
     if (location.pathname === path) return;
+    // The router has already changed the address: the time belongs to the page being left (viewUrl), not this one.
     reportTime(false);
     path = location.pathname;
     viewId = newId();
+    viewUrl = location.href;
     visibleMs = 0;
     shownAt = doc.visibilityState === 'visible' ? Date.now() : 0;
     send({

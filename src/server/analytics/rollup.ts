@@ -7,8 +7,13 @@ import { aggregateRawEvents, dayIn } from './aggregates'
 export const rawEventRetentionDays = 30
 /** How often the job may run, across every app server sharing the database. */
 export const rollupIntervalMs = 5 * 60_000
+/**
+ * A day is rolled up only this long after it ended in the dashboard's time zone, so beacons that arrived before
+ * midnight but were still in the writer's queue (flushed every second) are in it.
+ */
+export const rollupGraceMs = 10 * 60_000
 /** An arbitrary, fixed number naming the analytics job among PostgreSQL advisory locks. */
-const rollupLockKey = 4_827_301_967
+export const rollupLockKey = 4_827_301_967
 const jobName = 'analytics-rollup'
 
 export interface RollupOutcome {
@@ -20,7 +25,7 @@ export interface RollupOutcome {
 }
 
 /**
- * Rolls every complete day (before today in `timeZone`) that has raw events and is not rolled up yet into
+ * Rolls every complete day (before today in `timeZone`, once `rollupGraceMs` has passed) that has raw events and is not rolled up yet into
  * `analytics_daily`, then deletes raw events past retention and the salts of past days. One transaction holding
  * an advisory lock, plus a last-run record: when several app servers call it, one does the work per interval and the
  * others return `ran: false`. `force` ignores the interval (tests, and the first run after a time-zone change).
@@ -32,6 +37,7 @@ export async function runAnalyticsRollup(
   const now = options.now ?? new Date()
   const { timeZone } = options
   const today = dayIn(timeZone, now)
+  const firstOpenDay = dayIn(timeZone, new Date(now.getTime() - rollupGraceMs))
   return db.transaction(async (tx) => {
     const skipped = { ran: false, rolledDays: [], deletedEvents: 0, deletedSalts: 0 }
     const [lock] = await sqlRows<{ locked: boolean }>(
@@ -63,7 +69,7 @@ export async function runAnalyticsRollup(
       sql`
       select distinct to_char(occurred_at at time zone ${timeZone}, 'YYYY-MM-DD') as day
       from analytics_events
-      where occurred_at < (${today}::date::timestamp at time zone ${timeZone})
+      where occurred_at < (${firstOpenDay}::date::timestamp at time zone ${timeZone})
       except
       select to_char(day, 'YYYY-MM-DD') from analytics_rolled_days
       order by day
@@ -105,4 +111,13 @@ export async function runAnalyticsRollup(
     const deletedSalts = await sqlAffectedRows(tx, sql`delete from analytics_salts where day < ${today}::date`)
     return { ran: true, rolledDays, deletedEvents, deletedSalts }
   })
+}
+
+/** Whether the database can cut days in `timeZone` (its zone list may be older than the runtime's). */
+export async function isDatabaseTimeZone(db: Database, timeZone: string): Promise<boolean> {
+  const rows = await sqlRows<{ known: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
+  )
+  return rows[0]?.known === true
 }

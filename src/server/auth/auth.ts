@@ -66,6 +66,7 @@ import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
+import { markUserActive } from './user-activity'
 import { userAdministration } from './user-administration'
 
 /** How long emailed links and codes work. */
@@ -209,7 +210,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
             const signInMethod = signInMethodOf(ctx?.path, ctx?.params as Record<string, unknown> | undefined)
             return { data: { ...session, activeOrganizationId, signInMethod } }
           },
+          after: async (session) => markUserActive(db, session),
         },
+        // Better Auth refreshes a session in use about once a day (its updateAge): a day the person was active.
+        update: { after: async (session) => markUserActive(db, session) },
       },
     },
     // Deleting an account asks for the password again (re-authentication) in the account area.

@@ -76,6 +76,11 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /**
+   * When the person last signed in or used the product (a session created or refreshed, about daily while in use);
+   * the Dashboard's active users. Sessions themselves go at sign-out and expiry, so they cannot say this.
+   */
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

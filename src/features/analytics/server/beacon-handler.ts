@@ -36,7 +36,7 @@ export async function handleInsightsBeacon(request: Request, db: Database): Prom
   const declaredLength = Number(request.headers.get('content-length') ?? 0)
   if (declaredLength > beaconLimits.maxBodyBytes) return answer(400, 'Beacon too large')
   const text = await request.text()
-  if (text.length > beaconLimits.maxBodyBytes) return answer(400, 'Beacon too large')
+  if (Buffer.byteLength(text) > beaconLimits.maxBodyBytes) return answer(400, 'Beacon too large')
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -46,22 +46,35 @@ export async function handleInsightsBeacon(request: Request, db: Database): Prom
   const parsed = beaconInput.safeParse(json)
   if (!parsed.success) return answer(400, 'Invalid beacon')
   const beacon = parsed.data
-  const siteHost = new URL(request.url).host
   const pageUrl = new URL(beacon.url)
-  // Beacons describe this site's pages only; another host's would be someone else's numbers.
-  if (pageUrl.host !== siteHost) return answer(400, 'Beacon for another site')
+  // Beacons describe this site's pages only; another host's would be someone else's numbers. Behind a proxy that
+  // rewrites Host, the request's host is the proxy's idea of it, so the public URL's host counts too.
+  const siteHost = pageUrl.host
+  if (siteHost !== new URL(request.url).host && siteHost !== new URL(getEnv().APP_URL).host) {
+    return answer(400, 'Beacon for another site')
+  }
   const location = pageLocationOf(pageUrl)
   if (!location) return answer(400, 'Path or campaign too long')
 
   const userAgent = request.headers.get('user-agent') ?? ''
+  const arrivedAt = new Date()
   const visitorId = await visitorIdToday(databaseSalts(db), {
+    now: arrivedAt,
     timeZone: settings.analyticsTimeZone,
     site: siteHost,
     ip,
     userAgent,
   })
   const agent = summarizeUserAgent(userAgent)
-  const common = { visitorId, pageViewId: beacon.id, path: location.path, browser: agent.browser, os: agent.os }
+  // Stamped on arrival, not when the batch is written: the day an event counts for is the day its visitor id was made.
+  const common = {
+    occurredAt: arrivedAt,
+    visitorId,
+    pageViewId: beacon.id,
+    path: location.path,
+    browser: agent.browser,
+    os: agent.os,
+  }
   if (beacon.type === 'leave') {
     analyticsEventWriter(db).add({ ...common, kind: 'leave', durationMs: beacon.durationMs, device: agent.device })
   } else {

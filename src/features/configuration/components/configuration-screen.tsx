@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
@@ -30,8 +30,15 @@ const textFields = [
   'defaultTheme',
   'analyticsTimeZone',
 ] as const
-// The names the browser knows; the server checks the one chosen against its own list.
-const timeZoneChoices = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])]
+/**
+ * The zone names the browser knows, read after hydration: Node's list and the browser's differ, so rendering them on
+ * the server would not match. The server checks the one chosen against the database's list.
+ */
+function useTimeZoneChoices(): string[] {
+  const [choices, setChoices] = useState<string[]>(['UTC'])
+  useEffect(() => setChoices(['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? [])]), [])
+  return choices
+}
 
 /** Every site setting in one form, the switches of sign-in and sign-up included, with the history of changes below. */
 export function ConfigurationScreen() {
@@ -61,6 +68,7 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
   const queryClient = useQueryClient()
   const update = useMutation(trpc.configuration.update.mutationOptions())
   const [confirming, setConfirming] = useState<{ values: SiteSettingsInput; method: string } | null>(null)
+  const timeZoneChoices = useTimeZoneChoices()
   const { updatedAt: _, ...stored } = configuration.settings
   const { configured } = configuration
 

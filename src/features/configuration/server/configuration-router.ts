@@ -1,6 +1,6 @@
 import { desc, lt } from 'drizzle-orm'
 import type { SiteSettingsInput } from '#/lib/site-settings'
-import { runAnalyticsRollup } from '#/server/analytics/rollup'
+import { isDatabaseTimeZone, runAnalyticsRollup } from '#/server/analytics/rollup'
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
@@ -46,6 +46,14 @@ export const configurationRouter = createRouter({
         message: 'At least one sign-in method must stay on',
       })
     }
+    if (changed.includes('analyticsTimeZone') && !(await isDatabaseTimeZone(ctx.db, next.analyticsTimeZone))) {
+      // The browser's and Node's zone lists can be newer than the database's; the rollup cuts days in the database.
+      throw new AppError({
+        code: 'BAD_REQUEST',
+        appCode: 'TIME_ZONE_UNKNOWN',
+        message: 'The database does not know this time zone',
+      })
+    }
     const method = (ctx.session as { signInMethod?: string | null }).signInMethod
     if (
       method &&
@@ -81,8 +89,11 @@ export const configurationRouter = createRouter({
     forgetSiteSettings(ctx.db)
     await announceSettingsChange()
     if (changed.includes('analyticsTimeZone')) {
-      // The Dashboard's days move with the zone: cut the kept days again now rather than at the job's next turn.
-      await runAnalyticsRollup(ctx.db, { timeZone: next.analyticsTimeZone, force: true })
+      // The Dashboard's days move with the zone: cut the kept days again now rather than at the job's next turn. The
+      // settings are saved either way; if this run fails or another server holds the job, the next turn re-cuts them.
+      await runAnalyticsRollup(ctx.db, { timeZone: next.analyticsTimeZone, force: true }).catch((error: unknown) =>
+        console.error('[analytics] re-cutting days in the new time zone failed; the job will retry', error),
+      )
     }
     return { settings: await readSiteSettings(ctx.db), changed }
   }),

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { sessions, users } from '#/server/db/schema'
 import { bucketsOf, type Granularity } from '../date-range'
@@ -8,8 +8,9 @@ const msPerDay = 86_400_000
 
 /**
  * Sign-ups per bucket (accounts created on each day in the dashboard's time zone), people active in the last 7 and
- * 30 days (a session used in the window) and sessions not yet expired. Guests ("Continue as guest") have not signed
- * up, so they are left out of sign-ups; they are people using the product, so they count as active.
+ * 30 days (signed in, or used a session Better Auth refreshed, in the window) and sessions not yet expired. Guests
+ * ("Continue as guest") have not signed up, so they are left out of sign-ups; they are people using the product, so
+ * they count as active.
  */
 export async function readProductNumbers(
   db: Database,
@@ -18,9 +19,9 @@ export async function readProductNumbers(
 ) {
   const activeSince = async (days: number) => {
     const [row] = await db
-      .select({ value: countDistinct(sessions.userId) })
-      .from(sessions)
-      .where(gt(sessions.updatedAt, new Date(now.getTime() - days * msPerDay)))
+      .select({ value: count() })
+      .from(users)
+      .where(gt(users.lastActiveAt, new Date(now.getTime() - days * msPerDay)))
     return row?.value ?? 0
   }
   const [signUpRows, last7Days, last30Days, [sessionRow]] = await Promise.all([
