@@ -8,6 +8,7 @@ interface AppBundle {
   lifecycle: {
     ensureServerReady(): Promise<void>
     closeServerResources(): Promise<void>
+    finished(request: Request, response: Response): Response
     getEnv(): {
       PORT: number
       HOST: string
@@ -22,13 +23,15 @@ interface AppBundle {
  * Fingerprinted build assets never change under one URL; everything else in public/ may. Only paths that name a
  * file (a dot in the last segment) look at the disk, so page requests cost no stat call.
  */
-function staticFiles(): ServerMiddleware {
+function staticFiles(finish: (request: Request, response: Response) => Response): ServerMiddleware {
   const fingerprinted = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
   const other = staticMiddleware({ dir: clientDir, maxAge: 3600 })
+  // The app finishes its own answers (security headers, compression); files served from disk are finished here.
+  const finished = async (request: Request, answer: Response | Promise<Response>) => finish(request, await answer)
   return (request, next) => {
     const { pathname } = new URL(request.url)
-    if (pathname.startsWith('/assets/')) return fingerprinted(request, next)
-    if (pathname.slice(pathname.lastIndexOf('/')).includes('.')) return other(request, next)
+    if (pathname.startsWith('/assets/')) return finished(request, fingerprinted(request, next))
+    if (pathname.slice(pathname.lastIndexOf('/')).includes('.')) return finished(request, other(request, next))
     return next()
   }
 }
@@ -54,7 +57,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     fetch: app.default.fetch,
     port: env.PORT,
     hostname: env.HOST,
-    middleware: [staticFiles()],
+    middleware: [staticFiles(app.lifecycle.finished)],
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',

@@ -3,46 +3,67 @@ import { reconcileBilling, replayBillingEvent } from './features/billing/server/
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
+import { compressed } from './server/compression'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
+import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
-// Docs pages look the same to every visitor and change only with a build or a site setting.
-const docsPages = new PageCache(1000)
+const landingPagePath = /^\/(en|zh)\/$/
+const publicTextFiles = new Set(['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt'])
+/**
+ * Pages that look the same to every visitor, signed in or not (what is personal on them loads in the browser), and
+ * change only with a build or a site setting: rendered once, then served from memory before routing or React.
+ */
+const publicPages = new PageCache(1000)
+
+function isPublicPage(url: URL): boolean {
+  if (url.search) return false
+  if (publicTextFiles.has(url.pathname) || landingPagePath.test(url.pathname)) return true
+  return docsPagePath.test(url.pathname) && !url.pathname.endsWith('.md')
+}
 
 function render(request: Request): Promise<Response> {
   // The router rewrites localized URLs itself, so the original request goes on (see paraglide's middleware docs).
   return paraglideMiddleware(request, () => handler.fetch(request))
 }
 
+let responseHeaders: [string, string][] | undefined
+/**
+ * Every answer on its way out, the app's and the static files': this deployment's security headers (HSTS only
+ * when the public URL is https), and compression where it pays.
+ */
+function finished(request: Request, response: Response): Response {
+  responseHeaders ??= securityHeaders({ https: getEnv().APP_URL.startsWith('https://') })
+  return compressed(request, withSecurityHeaders(response, responseHeaders))
+}
+
 export default createServerEntry({
   async fetch(request) {
-    await ensureServerReady()
-    const url = new URL(request.url)
-    // Build assets are served from disk before this handler runs; one that is missing is simply missing.
-    if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
-    const redirect = await redirectToLocalizedUrl(request)
-    if (redirect) return redirect
-    if (
-      request.method === 'GET' &&
-      !url.search &&
-      docsPagePath.test(url.pathname) &&
-      !url.pathname.endsWith('.md') &&
-      getEnv().NODE_ENV === 'production'
-    ) {
-      const { updatedAt } = await getSiteSettings(getDb())
-      return docsPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request))
-    }
-    return render(request)
+    return finished(request, await answer(request))
   },
 })
 
+async function answer(request: Request): Promise<Response> {
+  await ensureServerReady()
+  const url = new URL(request.url)
+  // Build assets are served from disk before this handler runs; one that is missing is simply missing.
+  if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
+  const redirect = await redirectToLocalizedUrl(request)
+  if (redirect) return redirect
+  if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
+    const { updatedAt } = await getSiteSettings(getDb())
+    return publicPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request), request)
+  }
+  return render(request)
+}
+
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
-export const lifecycle = { ensureServerReady, closeServerResources, getEnv }
+export const lifecycle = { ensureServerReady, closeServerResources, getEnv, finished }
 
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {

@@ -126,7 +126,11 @@ const pairedCredentials = [
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
 ] as const
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string }
+export type Env = z.infer<typeof envSchema> & {
+  APP_URL: string
+  /** The origins browsers may send requests from: APP_URL when it is set, else every loopback name of PORT. */
+  trustedOrigins: string[]
+}
 
 /** Parses the environment once; the message names every variable that is wrong. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -145,7 +149,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : [`  ${parsed[id] ? secret : id}: must be set together with ${parsed[id] ? id : secret}`],
   )
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
-  return { ...parsed, APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') }
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
+  // Without APP_URL the server is being tried on this machine: whichever loopback name the browser was given works.
+  const trustedOrigins = parsed.APP_URL
+    ? [new URL(appUrl).origin]
+    : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${parsed.PORT}`)
+  return { ...parsed, APP_URL: appUrl, trustedOrigins }
 }
 
 let cached: Env | undefined

@@ -1,13 +1,24 @@
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
+
 interface CachedPage {
   body: Uint8Array
+  /** The same bytes compressed once, when the page was kept. */
+  brotli: Uint8Array
+  gzip: Uint8Array
+  etag: string
   status: number
   headers: [string, string][]
 }
 
+/** Revalidated on every use (the ETag makes that a 304), so a new build or setting shows at once. */
+export const cachedPageCacheControl = 'public, no-cache'
+
 /**
- * Rendered HTML of pages that are the same for every visitor (the docs), kept in memory and served again until
- * the key changes. Concurrent misses share one render; only 200 answers are kept, so unknown URLs cannot fill it;
- * the least recently used entry goes when it is full.
+ * Rendered HTML (and text) of pages that are the same for every visitor (the landing page, the docs, llms.txt,
+ * the sitemap), kept in memory with its brotli and gzip forms and served again until the key changes. Concurrent
+ * misses share one render; only 200 answers that set no cookie are kept, so unknown URLs and personal answers never
+ * are; the least recently used entry goes when it is full. An If-None-Match that matches answers 304.
  */
 export class PageCache {
   readonly #entries = new Map<string, Promise<CachedPage | undefined>>()
@@ -18,13 +29,13 @@ export class PageCache {
     return this.#entries.size
   }
 
-  async serve(key: string, render: () => Promise<Response>): Promise<Response> {
+  async serve(key: string, render: () => Promise<Response>, request?: Request): Promise<Response> {
     const existing = this.#entries.get(key)
     if (existing) {
       this.#entries.delete(key) // re-inserted below: most recently used last
       this.#entries.set(key, existing)
       const page = await existing
-      if (page) return toResponse(page, 'hit')
+      if (page) return toResponse(page, 'hit', request)
     }
     let fresh: Response | undefined
     const pending = render().then(async (response) => {
@@ -32,11 +43,7 @@ export class PageCache {
         fresh = response
         return undefined
       }
-      return {
-        body: new Uint8Array(await response.arrayBuffer()),
-        status: response.status,
-        headers: [...response.headers],
-      }
+      return keep(response)
     })
     this.#entries.set(key, pending)
     const page = await pending.catch((error: unknown) => {
@@ -52,12 +59,43 @@ export class PageCache {
       if (oldest === undefined) break
       this.#entries.delete(oldest)
     }
-    return toResponse(page, 'miss')
+    return toResponse(page, 'miss', request)
   }
 }
 
-function toResponse(page: CachedPage, outcome: 'hit' | 'miss'): Response {
+async function keep(response: Response): Promise<CachedPage> {
+  const body = new Uint8Array(await response.arrayBuffer())
+  return {
+    body,
+    brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+  }
+}
+
+/** The encoding the client accepts that is kept (brotli first), or undefined for the plain bytes. */
+function chosenEncoding(request: Request | undefined): 'br' | 'gzip' | undefined {
+  const accepted = request?.headers.get('accept-encoding') ?? ''
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return undefined
+}
+
+function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request | undefined): Response {
   const headers = new Headers(page.headers)
   headers.set('X-Cache', outcome)
-  return new Response(page.body.slice(), { status: page.status, headers })
+  headers.set('ETag', page.etag)
+  headers.set('Cache-Control', cachedPageCacheControl)
+  headers.set('Vary', 'Accept-Encoding')
+  const known = request?.headers.get('if-none-match')?.split(',') ?? []
+  if (known.some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  const encoding = chosenEncoding(request)
+  if (encoding) headers.set('Content-Encoding', encoding)
+  const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
+  headers.set('Content-Length', String(bytes.byteLength))
+  return new Response(bytes.slice(), { status: page.status, headers })
 }

@@ -21,7 +21,10 @@ async function createFreshPostgresDatabase(adminUrl: string): Promise<void> {
 }
 
 process.env.PORT = process.env.E2E_PORT ?? '3211'
-process.env.APP_URL = `http://localhost:${process.env.PORT}`
+// APP_URL is left unset, as on a newcomer's machine: the app is at http://localhost:PORT and every loopback name of
+// the port is trusted (tests/e2e/security.spec.ts signs in at 127.0.0.1).
+delete process.env.APP_URL
+const appUrl = `http://localhost:${process.env.PORT}`
 process.env.HATCH_DEBUG_ROUTES = '1'
 // Every test signs up from 127.0.0.1; the limits themselves are tested in tests/integration/auth.test.ts.
 process.env.AUTH_SIGN_IN_LIMIT = '1000'
@@ -57,7 +60,7 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
 cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
 // A real OpenID provider for generic OAuth sign-in (tests/e2e/oauth.spec.ts); the app discovers it at start.
-const oidcProvider = await startTestOidcProvider({ appUrl: process.env.APP_URL })
+const oidcProvider = await startTestOidcProvider({ appUrl })
 process.env.OAUTH_PROVIDERS = JSON.stringify([oidcProvider.config])
 cleanups.push(oidcProvider.close)
 
@@ -71,9 +74,9 @@ await startProductionServer({
 })
 
 // The first account of a fresh install becomes its app admin: make it a known one, before any test signs up.
-const signUp = await fetch(`${process.env.APP_URL}/api/auth/sign-up/email`, {
+const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
   method: 'POST',
-  headers: { 'content-type': 'application/json', origin: process.env.APP_URL },
+  headers: { 'content-type': 'application/json', origin: appUrl },
   body: JSON.stringify(appAdmin),
 })
 if (signUp.status !== 200) throw new Error(`signing up the app admin answered ${signUp.status}: ${await signUp.text()}`)

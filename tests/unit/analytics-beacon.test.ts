@@ -9,6 +9,7 @@ import {
   screenClassOf,
 } from '#/features/analytics/beacon-rules'
 import { BeaconRateLimiter } from '#/features/analytics/server/beacon-rate-limiter'
+import { insightsScriptGzipBytes, serveInsightsScript } from '#/features/analytics/server/script-response'
 import { summarizeUserAgent } from '#/features/analytics/server/user-agent-summary'
 import { visitorIdToday } from '#/server/analytics/visitor-id'
 
@@ -173,5 +174,21 @@ describe('beacons per address', () => {
   it('has no limit when set to 0', () => {
     const limiter = new BeaconRateLimiter()
     expect(Array.from({ length: 1000 }, () => limiter.allow('203.0.113.7', 0)).every(Boolean)).toBe(true)
+  })
+})
+
+describe('the page-view script', () => {
+  it('stays under 2 KB gzipped, and is cached and revalidated by its ETag', async () => {
+    expect(insightsScriptGzipBytes).toBeLessThan(2048)
+    const first = serveInsightsScript(
+      new Request('http://hatch.test/insights/script.js', { headers: { 'accept-encoding': 'gzip' } }),
+    )
+    expect(first.headers.get('content-encoding')).toBe('gzip')
+    expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/)
+    const etag = first.headers.get('etag') ?? ''
+    const again = serveInsightsScript(
+      new Request('http://hatch.test/insights/script.js', { headers: { 'if-none-match': etag } }),
+    )
+    expect(again.status).toBe(304)
   })
 })

@@ -16,6 +16,17 @@ describe('environment variables', () => {
     expect(parseEnv({ APP_URL: 'https://hatch.example.com/' }).APP_URL).toBe('https://hatch.example.com')
   })
 
+  it('trusts every loopback name of the port without APP_URL, and only APP_URL when it is set', () => {
+    expect(parseEnv({ PORT: '8080' }).trustedOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ])
+    expect(parseEnv({ PORT: '8080', APP_URL: 'https://hatch.example.com/app/' }).trustedOrigins).toEqual([
+      'https://hatch.example.com',
+    ])
+  })
+
   it('treats an empty variable as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined()
   })

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { PageCache } from '#/server/page-cache'
 
@@ -55,5 +56,44 @@ describe('the page cache', () => {
     expect(await (await cache.serve('a|1', render)).text()).toBe('render 1')
     expect(await (await cache.serve('b|1', render)).text()).toBe('render 4')
     expect(await (await cache.serve('a|2', render)).text()).toBe('render 5')
+  })
+})
+
+describe('what the page cache answers with', () => {
+  const request = (headers: Record<string, string>) => new Request('http://hatch.test/en/', { headers })
+  const page = 'A page that every visitor sees the same. '.repeat(50)
+
+  it('sends brotli or gzip as the client accepts, the same page every time', async () => {
+    const cache = new PageCache(10)
+    const render = async () => html(page)
+    const brotli = await cache.serve('/en/|1', render, request({ 'accept-encoding': 'gzip, deflate, br' }))
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding')
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(page.length / 5)
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(page)
+    const gzip = await cache.serve('/en/|1', render, request({ 'accept-encoding': 'gzip' }))
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(page)
+    const plain = await cache.serve('/en/|1', render, request({}))
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(page)
+  })
+
+  it('answers 304 to a client that has the page already, and 200 once the page changed', async () => {
+    const cache = new PageCache(10)
+    let version = 1
+    const render = async () => html(`${page} v${version}`)
+    const first = await cache.serve('/en/|1', render, request({}))
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers.get('cache-control')).toBe('public, no-cache')
+    const again = await cache.serve('/en/|1', render, request({ 'if-none-match': `W/${etag}` }))
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    version = 2
+    const changed = await cache.serve('/en/|2', render, request({ 'if-none-match': etag }))
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    expect(await changed.text()).toContain('v2')
   })
 })

@@ -96,7 +96,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     baseURL: env.APP_URL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: env.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

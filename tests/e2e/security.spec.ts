@@ -1,0 +1,70 @@
+import { appAdmin } from './app-admin'
+import { expect, test, visit } from './fixtures'
+
+const port = Number(process.env.E2E_PORT ?? 3211)
+
+/** The headers every kind of answer must carry (issue 12). */
+function expectSecurityHeaders(headers: Record<string, string>, what: string) {
+  expect(headers['x-content-type-options'], `${what}: nosniff`).toBe('nosniff')
+  expect(headers['referrer-policy'], `${what}: referrer policy`).toBe('strict-origin-when-cross-origin')
+  expect(headers['content-security-policy'], `${what}: no framing`).toContain("frame-ancestors 'none'")
+  expect(headers['x-frame-options'], `${what}: no framing (older browsers)`).toBe('DENY')
+  expect(headers['permissions-policy'], `${what}: permissions policy`).toContain('camera=()')
+  // Served over plain HTTP here: HSTS would only pin localhost to HTTPS.
+  expect(headers['strict-transport-security'], `${what}: no HSTS over http`).toBeUndefined()
+}
+
+test.describe('security by default', () => {
+  test('pages, API answers, redirects, errors and static files carry the security headers', async ({ request }) => {
+    const landing = await request.get('/en/')
+    expectSecurityHeaders(landing.headers(), 'landing page')
+    const docs = await request.get('/en/docs')
+    expectSecurityHeaders(docs.headers(), 'docs page (served from the page cache)')
+    expectSecurityHeaders((await request.get('/api/health')).headers(), 'API answer')
+    expectSecurityHeaders((await request.get('/nowhere', { maxRedirects: 0 })).headers(), 'locale redirect')
+    expectSecurityHeaders((await request.get('/en/no-such-page')).headers(), '404 page')
+    expectSecurityHeaders((await request.get('/favicon.svg')).headers(), 'file from public/')
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await landing.text())?.[1]
+    expect(script, 'the landing page loads a build asset').toBeTruthy()
+    expectSecurityHeaders((await request.get(script ?? '')).headers(), 'build asset')
+  })
+
+  test('pages every visitor sees alike come from memory, compressed, with an ETag; other answers are compressed too', async ({
+    request,
+  }) => {
+    await request.get('/en/')
+    const landing = await request.get('/en/', { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(landing.headers()['x-cache'], 'served from memory').toBe('hit')
+    expect(landing.headers()['content-encoding']).toBe('br')
+    expect(landing.headers()['cache-control']).toBe('public, no-cache')
+    expect(await landing.text(), 'Playwright decodes it: the page itself').toContain('</html>')
+    const unchanged = await request.get('/en/', { headers: { 'if-none-match': landing.headers().etag ?? '' } })
+    expect(unchanged.status(), 'a browser that has the page gets 304').toBe(304)
+    for (const path of ['/zh/', '/en/docs/billing', '/llms.txt', '/sitemap.xml']) {
+      await request.get(path)
+      expect((await request.get(path)).headers()['x-cache'], `${path} is kept`).toBe('hit')
+    }
+    const signIn = await request.get('/en/sign-in', { headers: { 'accept-encoding': 'gzip' } })
+    expect(signIn.headers()['x-cache'], 'an auth page is rendered for each visitor').toBeUndefined()
+    expect(signIn.headers()['content-encoding']).toBe('gzip')
+    const script = await request.get('/insights/script.js', { headers: { 'accept-encoding': 'gzip' } })
+    expect(script.headers()['content-encoding']).toBe('gzip')
+  })
+
+  test('a newcomer who opens http://127.0.0.1 instead of localhost can sign in', async ({ page }) => {
+    await visit(page, `http://127.0.0.1:${port}/en/sign-in`)
+    await page.getByLabel('Email or username', { exact: true }).fill(appAdmin.email)
+    await page.getByLabel('Password', { exact: true }).fill(appAdmin.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(`http://127.0.0.1:${port}/en/console`)
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible()
+  })
+
+  test('a request from another site is refused by the auth API', async ({ request }) => {
+    const answer = await request.post('/api/auth/sign-in/email', {
+      headers: { origin: 'https://evil.example', cookie: 'lang=en' },
+      data: { email: appAdmin.email, password: appAdmin.password },
+    })
+    expect(answer.status()).toBe(403)
+  })
+})
