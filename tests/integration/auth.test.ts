@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuth } from '#/server/auth/auth'
-import { emailOutbox } from '#/server/db/schema'
+import { authRateLimits, emailOutbox } from '#/server/db/schema'
 import { updateSiteSettings } from '#/server/settings'
-import { authRequest, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
+import { authRequest, cookieHeaderOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 describe.each(engines)('Better Auth on %s', (engine) => {
@@ -92,6 +92,21 @@ describe.each(engines)('Better Auth on %s', (engine) => {
     expect(statuses[10]).toBe(429)
     // Another address is not affected.
     expect((await attempt('198.51.100.10')).status).toBe(401)
+  })
+
+  it('never limits or counts session checks: many people behind one address browse freely', async () => {
+    const signedIn = await post('/sign-in/email', { email: 'ada@example.com', password: 'engine1843' }, '198.51.100.20')
+    expect(signedIn.status).toBe(200)
+    const cookie = cookieHeaderOf(signedIn)
+    const counters = async () => (await database.connection.db.select().from(authRateLimits)).length
+    const before = await counters()
+    // Past AUTH_REQUEST_LIMIT (100 a minute), from one address.
+    for (let index = 0; index < 150; index++) {
+      const check = await authRequest(auth, '/get-session', { cookie, ip: '198.51.100.21' })
+      expect(check.status, `session check ${index + 1}`).toBe(200)
+    }
+    expect(await counters(), 'no rate-limit counter is written for a session check').toBe(before)
+    // The sensitive endpoints keep their limits (tested above for sign-in).
   })
 
   it('ignores redirects to other sites: the server refuses callback URLs off this origin, and sends nothing', async () => {

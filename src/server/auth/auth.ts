@@ -334,6 +334,9 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       // Attempts per minute per client address (AUTH_SIGN_IN_LIMIT, AUTH_SIGN_UP_LIMIT).
       // Better Auth takes the FIRST key that matches, so exact paths come before the wildcards that also match them.
       customRules: {
+        // Every page and API call checks the session: counting those (a write each) would make an office or school
+        // behind one address see 429s just by browsing. Reading a session changes nothing an attacker could use.
+        '/get-session': false,
         // Requests that send an email (AUTH_EMAIL_LIMIT per minute per client address).
         '/sign-in/magic-link': { window: 60, max: env.AUTH_EMAIL_LIMIT },
         '/email-otp/send-verification-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
