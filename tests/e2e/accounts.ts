@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { appAdmin } from './app-admin'
 import { expect, visit } from './fixtures'
 
 /** Unique per call, so tests running in parallel never share an email address or username. */
@@ -56,4 +57,13 @@ export async function signOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL(/\/en\/sign-in$/)
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+/** Signs in as the app admin through the sign-in form, in `lang`, and waits for the console. */
+export async function signInAsAppAdmin(page: Page, lang: 'en' | 'zh' = 'en') {
+  await visit(page, `/${lang}/sign-in`)
+  await page.getByLabel(lang === 'en' ? 'Email or username' : '邮箱或用户名', { exact: true }).fill(appAdmin.email)
+  await page.getByLabel(lang === 'en' ? 'Password' : '密码', { exact: true }).fill(appAdmin.password)
+  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/${lang}/console$`))
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { appAdmin } from './app-admin'
-import { expect, test, visit } from './fixtures'
+import { signInAsAppAdmin } from './accounts'
+import { expect, test } from './fixtures'
 
 // Playwright's own Chromium calls itself HeadlessChrome, which counts as a bot: visitors here present ordinary
 // browsers' user agents, and every other test's visits are (rightly) not counted.
@@ -19,14 +19,6 @@ async function arrive(browser: Browser, userAgent: string, path: string, referer
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   expect((await counted).status(), 'the arrival is counted').toBe(202)
   return { page, close: () => context.close() }
-}
-
-async function signInAsAdmin(page: Page, lang: 'en' | 'zh') {
-  await visit(page, `/${lang}/sign-in`)
-  await page.getByLabel(lang === 'en' ? 'Email or username' : '邮箱或用户名', { exact: true }).fill(appAdmin.email)
-  await page.getByLabel(lang === 'en' ? 'Password' : '密码', { exact: true }).fill(appAdmin.password)
-  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
-  await expect(page).toHaveURL(new RegExp(`/${lang}/console$`))
 }
 
 /** The row of a dashboard breakdown whose first cell is `value`. */
@@ -89,7 +81,7 @@ test.describe('first-party analytics', () => {
     expect((await botAnswer).status(), 'the bot is answered, not counted').toBe(204)
     await bot.close()
 
-    await signInAsAdmin(page, 'en')
+    await signInAsAppAdmin(page, 'en')
     await expect(page.getByRole('heading', { name: 'Site traffic' })).toBeVisible()
     // Beacons are written in batches, once a second: reload until this run's campaign is in.
     const campaignRow = breakdownRow(page, 'utm_campaign', campaign)
@@ -115,7 +107,7 @@ test.describe('first-party analytics', () => {
   })
 
   test('in Chinese, the Dashboard speaks Chinese and formats numbers and dates for China', async ({ page }) => {
-    await signInAsAdmin(page, 'zh')
+    await signInAsAppAdmin(page, 'zh')
     await expect(page.getByRole('heading', { name: '网站流量' })).toBeVisible()
     await expect(page.getByRole('heading', { name: '热门页面' })).toBeVisible()
     // Dates as Chinese readers write them (2026年11月24日), in the range line.

@@ -1,16 +1,10 @@
-import { appAdmin } from './app-admin'
+import { signInAsAppAdmin } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 
 /** Signs in as the e2e server's app admin, by email and password, and opens Configuration. */
 async function openConfigurationAsAdmin(page: import('@playwright/test').Page, lang: 'en' | 'zh' = 'en') {
-  await visit(page, `/${lang}/sign-in`)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await page.getByLabel(lang === 'en' ? 'Email or username' : '邮箱或用户名', { exact: true }).fill(appAdmin.email)
-  await page.getByLabel(lang === 'en' ? 'Password' : '密码', { exact: true }).fill(appAdmin.password)
-  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
-  await expect(page).toHaveURL(new RegExp(`/${lang}/console$`))
+  await signInAsAppAdmin(page, lang)
   await visit(page, `/${lang}/console/configuration`)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
 // These tests share one server with every other test, so they change nothing others rely on: refusals, a

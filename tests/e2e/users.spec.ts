@@ -1,15 +1,11 @@
 import type { Page } from '@playwright/test'
-import { newAccount, signUpNewAccount } from './accounts'
+import { newAccount, signInAsAppAdmin, signUpNewAccount } from './accounts'
 import { appAdmin } from './app-admin'
 import { expect, test, visit } from './fixtures'
 
 /** Signs in as the e2e server's app admin and opens Users. */
 async function openUsersAsAdmin(page: Page, lang: 'en' | 'zh' = 'en') {
-  await visit(page, `/${lang}/sign-in`)
-  await page.getByLabel(lang === 'en' ? 'Email or username' : '邮箱或用户名', { exact: true }).fill(appAdmin.email)
-  await page.getByLabel(lang === 'en' ? 'Password' : '密码', { exact: true }).fill(appAdmin.password)
-  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : '登录', exact: true }).click()
-  await expect(page).toHaveURL(new RegExp(`/${lang}/console$`))
+  await signInAsAppAdmin(page, lang)
   await visit(page, `/${lang}/console/users`)
 }
 

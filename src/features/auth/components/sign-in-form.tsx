@@ -76,7 +76,7 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
       {signUpOpen ? (
         <p className="text-center text-sm text-muted-foreground">
           {m.auth_no_account()}{' '}
-          <a className="text-primary underline-offset-4 hover:underline" href={signUpHref}>
+          <a className="text-primary underline underline-offset-4" href={signUpHref}>
             {m.auth_sign_up()}
           </a>
         </p>

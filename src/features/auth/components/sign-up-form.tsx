@@ -81,7 +81,7 @@ export function SignUpForm({ redirect }: { redirect: string | undefined }) {
       </form.AppForm>
       <p className="text-center text-sm text-muted-foreground">
         {m.auth_have_account()}{' '}
-        <a className="text-primary underline-offset-4 hover:underline" href={signInHref}>
+        <a className="text-primary underline underline-offset-4" href={signInHref}>
           {m.auth_sign_in()}
         </a>
       </p>

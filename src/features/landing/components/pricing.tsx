@@ -48,9 +48,7 @@ export function Pricing() {
             >
               {option === 'monthly' ? m.pricing_monthly() : m.pricing_yearly()}
               {option === 'yearly' && saving > 0 ? (
-                <span className="ml-1.5 text-xs opacity-80">
-                  {m.pricing_yearly_saving({ percent: String(saving) })}
-                </span>
+                <span className="ml-1.5 text-xs">{m.pricing_yearly_saving({ percent: String(saving) })}</span>
               ) : null}
             </button>
           ))}

@@ -27,7 +27,7 @@ export function OrganizationAvatar({
     <span
       aria-hidden
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-md bg-primary/15 font-semibold text-primary',
+        'flex shrink-0 items-center justify-center rounded-md bg-primary/10 font-semibold text-primary',
         box,
       )}
     >

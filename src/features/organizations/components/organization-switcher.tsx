@@ -38,14 +38,13 @@ export function OrganizationSwitcher({ session }: { session: ConsoleSession }) {
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            className="max-w-full justify-start gap-2 px-2"
-            aria-label={m.org_switcher_label({ name: active.name })}
-            data-testid="organization-switcher"
-          >
+          <Button variant="ghost" className="max-w-full justify-start gap-2 px-2" data-testid="organization-switcher">
+            {/* Named by its words, not aria-label: the visible name is then part of the accessible one (WCAG 2.5.3). */}
+            <span className="sr-only">{m.org_switcher_label({ name: active.name })}</span>
             <OrganizationAvatar organization={active} size="sm" />
-            <span className="truncate font-medium">{active.name}</span>
+            <span aria-hidden className="truncate font-medium">
+              {active.name}
+            </span>
             <ChevronsUpDownIcon className="shrink-0 text-muted-foreground" aria-hidden />
           </Button>
         </DropdownMenuTrigger>
