@@ -26,7 +26,7 @@ interface AppBundle {
 function staticFiles(finish: (request: Request, response: Response) => Response): ServerMiddleware {
   const fingerprinted = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
   const other = staticMiddleware({ dir: clientDir, maxAge: 3600 })
-  // The app finishes its own answers (security headers, compression); files served from disk are finished here.
+  // The app finishes its own answers (security headers); files served from disk are finished here.
   const finished = async (request: Request, answer: Response | Promise<Response>) => finish(request, await answer)
   return (request, next) => {
     const { pathname } = new URL(request.url)

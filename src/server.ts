@@ -3,7 +3,6 @@ import { reconcileBilling, replayBillingEvent } from './features/billing/server/
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
-import { compressed } from './server/compression'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
@@ -35,11 +34,12 @@ function render(request: Request): Promise<Response> {
 let responseHeaders: [string, string][] | undefined
 /**
  * Every answer on its way out, the app's and the static files': this deployment's security headers (HSTS only
- * when the public URL is https), and compression where it pays.
+ * when the public URL is https). Compression is the page cache's alone for now: piping other answers through a
+ * CompressionStream crashed the server when a browser aborted a download (Node cancels a body it is still closing).
  */
-function finished(request: Request, response: Response): Response {
+function finished(_request: Request, response: Response): Response {
   responseHeaders ??= securityHeaders({ https: getEnv().APP_URL.startsWith('https://') })
-  return compressed(request, withSecurityHeaders(response, responseHeaders))
+  return withSecurityHeaders(response, responseHeaders)
 }
 
 export default createServerEntry({

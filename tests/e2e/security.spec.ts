@@ -29,9 +29,7 @@ test.describe('security by default', () => {
     expectSecurityHeaders((await request.get(script ?? '')).headers(), 'build asset')
   })
 
-  test('pages every visitor sees alike come from memory, compressed, with an ETag; other answers are compressed too', async ({
-    request,
-  }) => {
+  test('pages every visitor sees alike come from memory, compressed, with an ETag', async ({ request }) => {
     await request.get('/en/')
     const landing = await request.get('/en/', { headers: { 'accept-encoding': 'br, gzip' } })
     expect(landing.headers()['x-cache'], 'served from memory').toBe('hit')
@@ -44,9 +42,8 @@ test.describe('security by default', () => {
       await request.get(path)
       expect((await request.get(path)).headers()['x-cache'], `${path} is kept`).toBe('hit')
     }
-    const signIn = await request.get('/en/sign-in', { headers: { 'accept-encoding': 'gzip' } })
+    const signIn = await request.get('/en/sign-in')
     expect(signIn.headers()['x-cache'], 'an auth page is rendered for each visitor').toBeUndefined()
-    expect(signIn.headers()['content-encoding']).toBe('gzip')
     const script = await request.get('/insights/script.js', { headers: { 'accept-encoding': 'gzip' } })
     expect(script.headers()['content-encoding']).toBe('gzip')
   })
