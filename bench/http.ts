@@ -309,7 +309,7 @@ async function runLoad(load: Load, duration: number): Promise<AutocannonResult> 
     connections,
     duration,
     timeout: requestTimeoutSeconds,
-    method: load.method,
+    method: load.method ?? 'GET',
     body: load.body,
     headers: load.headers,
   })
