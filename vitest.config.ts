@@ -11,6 +11,9 @@ export default defineConfig({
       ...(process.env.DATABASE_URL ? [] : ['tests/integration/redis-postgres-*.test.ts']),
     ],
     environment: 'node',
+    // The tests keep one cookie string per person, as a script would, not a browser's jar that takes every refreshed
+    // cookie: the signed session copy would go stale between their calls. session-cache.test.ts tests the cache.
+    env: { SESSION_CACHE_SECONDS: '0' },
     // Integration tests open real databases; a fresh PGlite takes a few seconds to initialise.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -31,6 +31,9 @@ process.env.AUTH_SIGN_IN_LIMIT = '1000'
 process.env.AUTH_SIGN_UP_LIMIT = '1000'
 process.env.AUTH_REQUEST_LIMIT = '100000'
 process.env.AUTH_EMAIL_LIMIT = '1000'
+// Stories where another device is signed out (a ban, "sign out other sessions") wait for the session cookie cache to
+// lapse, as a real device would; 5 s keeps them short. The default is 60.
+process.env.SESSION_CACHE_SECONDS = '5'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-e2e-'))
 process.env.DATA_DIR = dataDir
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -46,6 +46,13 @@ describe('environment variables', () => {
     }
   })
 
+  it('trusts a session copy for a minute by default, between 0 (off) and ten minutes', () => {
+    expect(parseEnv({}).SESSION_CACHE_SECONDS).toBe(60)
+    expect(parseEnv({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0)
+    expect(() => parseEnv({ SESSION_CACHE_SECONDS: '601' })).toThrow(/SESSION_CACHE_SECONDS: must be at most 600/)
+    expect(() => parseEnv({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
+  })
+
   it('accepts PostgreSQL URLs in both spellings', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' }).DATABASE_URL).toBeDefined()
     expect(parseEnv({ DATABASE_URL: 'postgresql://u:p@db/app' }).DATABASE_URL).toBeDefined()

@@ -85,12 +85,15 @@ export interface AuthOptions {
    * sessions and counters live in the database, which every app server shares too.
    */
   secondaryStorage?: SecondaryStorage
+  /** Overrides SESSION_CACHE_SECONDS (tests of the cache itself). */
+  sessionCacheSeconds?: number
 }
 
 export function createAuth(db: Database, options: AuthOptions = {}) {
   const env = getEnv()
   const { secret } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
   const genericProviderIds = env.OAUTH_PROVIDERS.map(({ id }) => id)
+  const sessionCacheSeconds = options.sessionCacheSeconds ?? env.SESSION_CACHE_SECONDS
   return betterAuth({
     appName: 'Hatch',
     baseURL: env.APP_URL,
@@ -129,6 +132,9 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       storeSessionInDatabase: Boolean(options.secondaryStorage),
       // Set by the session hook below; never taken from a client.
       additionalFields: { signInMethod: { type: 'string', required: false, input: false } },
+      // Every page and API call checks the session: a short signed copy in a cookie answers it without the database.
+      // The price: a session revoked from another device still works there for up to SESSION_CACHE_SECONDS.
+      cookieCache: { enabled: sessionCacheSeconds > 0, maxAge: sessionCacheSeconds },
     },
     account: {
       // Linking happens from the Account area while signed in, so the provider's email may differ from the user's.
@@ -361,6 +367,16 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        // Some endpoints change the session in the database without rewriting this device's signed copy (creating,
+        // leaving or deleting an organization moves the active one): the copy goes, and the next check reads the
+        // database. Endpoints that wrote a fresh copy keep it.
+        if ((ctx.request?.method ?? ctx.method) !== 'POST') return
+        const copy = ctx.context.authCookies.sessionData
+        if (!ctx.headers?.get('cookie')?.includes(`${copy.name}=`)) return
+        if (ctx.context.responseHeaders?.get('set-cookie')?.includes(`${copy.name}=`)) return
+        ctx.setCookie(copy.name, '', { ...copy.attributes, maxAge: 0 })
+      }),
       before: createAuthMiddleware(async (ctx) => {
         // An API key is for the API (tRPC reads the key's owner through get-session): it must not change the account,
         // mint more keys (which would outlive the deleted one) or end sessions if it leaks.

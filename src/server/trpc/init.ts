@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { ZodError, z } from 'zod'
 import { denialMessage, type Permissions } from '#/lib/access-control'
@@ -7,6 +8,7 @@ import { authForDatabase } from '../auth/auth'
 import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
+import { users } from '../db/schema'
 import type { TrpcContext } from './context'
 
 /**
@@ -97,9 +99,13 @@ export function isAppAdmin(user: { role?: string | null }): boolean {
   return (user.role ?? '').split(',').some((role) => role.trim() === 'admin')
 }
 
-/** Needs an app admin (Configuration, Users); anyone else gets 403. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!isAppAdmin(ctx.user)) {
+/**
+ * Needs an app admin (Configuration, Users); anyone else gets 403. The role is read from the database, not from the
+ * session's cookie copy, so a demoted admin loses these powers at once rather than when that copy lapses.
+ */
+export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const [current] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, ctx.user.id))
+  if (!current || !isAppAdmin(current)) {
     throw new AppError({ code: 'FORBIDDEN', appCode: 'APP_ADMIN_ONLY', message: 'Only app admins may do this' })
   }
   return next()

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createAuth } from '#/server/auth/auth'
+import { sessions, users } from '#/server/db/schema'
+import { authRequest } from './auth-requests'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const cacheSeconds = 60
+
+/** A browser's cookie jar: every answer's Set-Cookie replaces or clears what it names. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>()
+  take(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? ''
+      const name = pair.slice(0, pair.indexOf('='))
+      const value = pair.slice(pair.indexOf('=') + 1)
+      const expired = value === '' || /max-age=0/i.test(line)
+      if (expired) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+  set(name: string, value: string): void {
+    this.cookies.set(name, value)
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+describe.each(engines)('the session cookie cache on %s', (engine) => {
+  let database: FreshDatabase
+  let auth: ReturnType<typeof createAuth>
+
+  const signUp = async (name: string, email: string) => {
+    const jar = new CookieJar()
+    const response = jar.take(
+      await authRequest(auth, '/sign-up/email', { body: { name, email, password: 'cache-2026' } }),
+    )
+    expect(response.status).toBe(200)
+    return jar
+  }
+  const sessionOf = async (jar: CookieJar) => {
+    const response = jar.take(await authRequest(auth, '/get-session', { cookie: jar.header() }))
+    expect(response.status).toBe(200)
+    return (await response.json()) as { user: { name: string; email: string } } | null
+  }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    auth = createAuth(database.connection.db, { sessionCacheSeconds: cacheSeconds })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  afterAll(() => database.dispose())
+
+  it('answers session checks from a signed copy, so a session revoked elsewhere lasts until the copy lapses', async () => {
+    const jar = await signUp('Ada', 'ada-cache@example.com')
+    expect(jar.get('hatch.session_data'), 'sign-up sets the signed copy').toBeTruthy()
+    // Another device revokes this session: the row is gone, but this device's copy is still within its minute.
+    await database.connection.db.delete(sessions)
+    expect((await sessionOf(jar))?.user.email).toBe('ada-cache@example.com')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + (cacheSeconds + 1) * 1000)
+    expect(await sessionOf(jar), 'once the copy lapses, the database has the last word').toBeNull()
+  })
+
+  it('signs out everywhere at once on the device that asks', async () => {
+    const jar = await signUp('Bea', 'bea-cache@example.com')
+    const revoked = jar.take(await authRequest(auth, '/revoke-sessions', { body: {}, cookie: jar.header() }))
+    expect(revoked.status).toBe(200)
+    expect(await sessionOf(jar)).toBeNull()
+  })
+
+  it('shows a change made on this device at once (the copy is rewritten with it)', async () => {
+    const jar = await signUp('Cai', 'cai-cache@example.com')
+    const renamed = jar.take(
+      await authRequest(auth, '/update-user', { body: { name: 'Cai Lun' }, cookie: jar.header() }),
+    )
+    expect(renamed.status).toBe(200)
+    expect((await sessionOf(jar))?.user.name).toBe('Cai Lun')
+  })
+
+  it('moves to a new organization at once, though Better Auth does not rewrite the copy when it creates one', async () => {
+    const jar = await signUp('Eve', 'eve-cache@example.com')
+    const created = jar.take(
+      await authRequest(auth, '/organization/create', {
+        body: { name: 'Eve Labs', slug: 'eve-labs-cache' },
+        cookie: jar.header(),
+      }),
+    )
+    expect(created.status).toBe(200)
+    const { id } = (await created.json()) as { id: string }
+    const response = jar.take(await authRequest(auth, '/get-session', { cookie: jar.header() }))
+    const session = (await response.json()) as { session: { activeOrganizationId: string } }
+    expect(session.session.activeOrganizationId).toBe(id)
+  })
+
+  it('never trusts a copy someone edited: the session is read from the database instead', async () => {
+    const jar = await signUp('Dan', 'dan-cache@example.com')
+    const copy = jar.get('hatch.session_data') ?? ''
+    const decoded = Buffer.from(decodeURIComponent(copy), 'base64url').toString('utf8')
+    expect(decoded).toContain('"name":"Dan"')
+    const forged = Buffer.from(
+      decoded.replace('"role":"user"', '"role":"admin"').replace('"name":"Dan"', '"name":"Mallory"'),
+    )
+    jar.set('hatch.session_data', encodeURIComponent(forged.toString('base64url')))
+    const session = await sessionOf(jar)
+    expect(session?.user.name).toBe('Dan')
+    const [row] = await database.connection.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.email, 'dan-cache@example.com'))
+    expect(row?.role).toBe('user')
+  })
+})
