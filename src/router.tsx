@@ -1,13 +1,20 @@
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { PendingSpinner } from '#/components/pending-spinner'
 import { PageNotFound, RouteErrorScreen } from '#/components/status-screens'
 import { createQueryClient } from '#/lib/query-client'
 import { createTrpcClient, TRPCProvider } from '#/lib/trpc'
+import { currentRenderNonce } from '#/server/content-security-policy'
 import type { AppRouter } from '#/server/trpc/root'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
+
+/** The nonce of this request's render (server only): the router stamps it on every inline script it writes. */
+const renderNonce = createIsomorphicFn()
+  .server(() => currentRenderNonce())
+  .client(() => undefined)
 
 export function getRouter() {
   const queryClient = createQueryClient()
@@ -23,6 +30,7 @@ export function getRouter() {
       output: ({ url }) => localizeUrl(url),
     },
     scrollRestoration: true,
+    ssr: { nonce: renderNonce() },
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
     defaultPreloadStaleTime: 0,

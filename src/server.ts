@@ -3,6 +3,8 @@ import { reconcileBilling, replayBillingEvent } from './features/billing/server/
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
+import { apiKeyHeader, getAuth } from './server/auth/auth'
+import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
@@ -18,7 +20,19 @@ const publicTextFiles = new Set(['/llms.txt', '/llms-full.txt', '/sitemap.xml', 
  * Pages that look the same to every visitor, signed in or not (what is personal on them loads in the browser), and
  * change only with a build or a site setting: rendered once, then served from memory before routing or React.
  */
-const publicPages = new PageCache(1000)
+const publicPages = new PageCache(1000, (html) =>
+  scriptPolicyApplies() ? [['Content-Security-Policy', policyWithHashes(html, scriptSources())]] : [],
+)
+
+/** The script policy is production's: the development server injects its own inline scripts for hot reload. */
+function scriptPolicyApplies(): boolean {
+  return getEnv().NODE_ENV === 'production'
+}
+
+function scriptSources() {
+  const env = getEnv()
+  return { googleOneTap: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }
+}
 
 function isPublicPage(url: URL): boolean {
   if (url.search) return false
@@ -29,6 +43,14 @@ function isPublicPage(url: URL): boolean {
 function render(request: Request): Promise<Response> {
   // The router rewrites localized URLs itself, so the original request goes on (see paraglide's middleware docs).
   return paraglideMiddleware(request, () => handler.fetch(request))
+}
+
+/** A render for this request alone: its inline scripts carry a fresh nonce, and its policy names it. */
+async function renderForRequest(request: Request): Promise<Response> {
+  if (!scriptPolicyApplies()) return render(request)
+  return renderWithNonce(async (nonce) =>
+    withSecurityHeaders(await render(request), [['Content-Security-Policy', policyWithNonce(nonce, scriptSources())]]),
+  )
 }
 
 let responseHeaders: [string, string][] | undefined
@@ -53,13 +75,21 @@ async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url)
   // Build assets are served from disk before this handler runs; one that is missing is simply missing.
   if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
+  // The session check every page and API call makes: Better Auth's endpoint without its per-request router.
+  if (url.pathname === '/api/auth/get-session' && request.method === 'GET' && !request.headers.has(apiKeyHeader)) {
+    return getAuth().api.getSession({
+      headers: request.headers,
+      query: Object.fromEntries(url.searchParams),
+      asResponse: true,
+    })
+  }
   const redirect = await redirectToLocalizedUrl(request)
   if (redirect) return redirect
   if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
     const { updatedAt } = await getSiteSettings(getDb())
     return publicPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request), request)
   }
-  return render(request)
+  return renderForRequest(request)
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { useEffect } from 'react'
 import { Toaster } from 'sonner'
@@ -59,6 +59,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument({ children }: { children: React.ReactNode }) {
   const defaultTheme = Route.useLoaderData()?.defaultTheme ?? fallbackSettings.defaultTheme
+  const nonce = useRouter().options.ssr?.nonce
   // Marks the moment the page became interactive: end-to-end tests (and CSS, if needed) can wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -69,7 +70,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
       <head>
         <HeadContent />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, built from a validated setting */}
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript(defaultTheme) }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript(defaultTheme) }} />
       </head>
       <body>
         <a

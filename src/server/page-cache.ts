@@ -23,7 +23,14 @@ export const cachedPageCacheControl = 'public, no-cache'
 export class PageCache {
   readonly #entries = new Map<string, Promise<CachedPage | undefined>>()
 
-  constructor(readonly maxEntries: number) {}
+  /**
+   * @param headersForHtml extra headers for a kept HTML page, from its final text (its script policy, whose hashes
+   *   must match the bytes served to everyone)
+   */
+  constructor(
+    readonly maxEntries: number,
+    readonly headersForHtml: (html: string) => [string, string][] = () => [],
+  ) {}
 
   get size(): number {
     return this.#entries.size
@@ -43,7 +50,7 @@ export class PageCache {
         fresh = response
         return undefined
       }
-      return keep(response)
+      return keep(response, this.headersForHtml)
     })
     this.#entries.set(key, pending)
     const page = await pending.catch((error: unknown) => {
@@ -63,15 +70,20 @@ export class PageCache {
   }
 }
 
-async function keep(response: Response): Promise<CachedPage> {
+async function keep(response: Response, headersForHtml: (html: string) => [string, string][]): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer())
+  const isHtml = response.headers.get('content-type')?.startsWith('text/html') ?? false
+  const extraHeaders = isHtml ? headersForHtml(new TextDecoder().decode(body)) : []
   return {
     body,
     brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     status: response.status,
-    headers: [...response.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+    headers: [
+      ...[...response.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+      ...extraHeaders,
+    ],
   }
 }
 

@@ -1,11 +1,13 @@
+import { framingPolicy } from './content-security-policy'
+
 /**
  * Headers every answer carries, pages, API and static files alike (issue 12). The Content-Security-Policy here is
- * the part that holds for any answer: nothing may frame the site, no plugins, no <base> pointing elsewhere. A script
- * policy with per-request nonces needs the framework's inline scripts to carry them, and is not set yet.
+ * the part that holds for any answer; pages set their own, which adds the scripts they may run
+ * (content-security-policy.ts), and a header an answer set itself is kept.
  */
 export function securityHeaders(options: { https: boolean }): [string, string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'"],
+    ['Content-Security-Policy', framingPolicy],
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],

@@ -29,6 +29,33 @@ test.describe('security by default', () => {
     expectSecurityHeaders((await request.get(script ?? '')).headers(), 'build asset')
   })
 
+  test('pages run only their own scripts: a fresh nonce per request, or hashes on pages kept for everyone', async ({
+    request,
+  }) => {
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=/.test(attributes ?? ''),
+      )
+    const scriptSource = (policy: string) => /script-src ([^;]+)/.exec(policy)?.[1] ?? ''
+
+    const first = await request.get('/en/sign-in')
+    const second = await request.get('/en/sign-in')
+    const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1]
+    const nonce = nonceOf(first.headers()['content-security-policy'] ?? '')
+    expect(nonce, 'a rendered page names a nonce').toBeTruthy()
+    expect(nonceOf(second.headers()['content-security-policy'] ?? ''), 'never the same twice').not.toBe(nonce)
+    expect(scriptSource(first.headers()['content-security-policy'] ?? '')).not.toContain('unsafe-inline')
+    const scripts = inlineScripts(await first.text())
+    expect(scripts.length, 'the page has inline scripts (theme, router state)').toBeGreaterThan(0)
+    for (const [tag] of scripts) expect(tag, 'every inline script carries the nonce').toContain(`nonce="${nonce}"`)
+
+    const landing = await request.get('/en/')
+    const landingPolicy = landing.headers()['content-security-policy'] ?? ''
+    expect(scriptSource(landingPolicy), 'a shared page allows its scripts by hash').toMatch(/'sha256-/)
+    expect(landingPolicy).not.toContain("'nonce-")
+    expect(scriptSource(landingPolicy)).not.toContain('unsafe-inline')
+  })
+
   test('pages every visitor sees alike come from memory, compressed, with an ETag', async ({ request }) => {
     await request.get('/en/')
     const landing = await request.get('/en/', { headers: { 'accept-encoding': 'br, gzip' } })
@@ -63,5 +90,21 @@ test.describe('security by default', () => {
       data: { email: appAdmin.email, password: appAdmin.password },
     })
     expect(answer.status()).toBe(403)
+  })
+})
+
+test.describe('the script policy at work', () => {
+  test.use({ expectedConsoleErrors: /Content Security Policy/ })
+
+  test('a script injected into a page does not run, and the page says why in the console', async ({ page }) => {
+    await visit(page, '/en/sign-in')
+    await page
+      .evaluate(() => {
+        const injected = document.createElement('script')
+        injected.textContent = 'window.injected = true'
+        document.body.append(injected)
+      })
+      .catch(() => undefined)
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
   })
 })
