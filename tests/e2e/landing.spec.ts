@@ -1,3 +1,4 @@
+import { signUpNewAccount } from './accounts'
 import { expect, test, visit } from './fixtures'
 
 test.describe('landing page', () => {
@@ -23,6 +24,23 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('plan-pro')).toContainText('Billed $190 yearly')
     await expect(page.getByTestId('plan-team')).toContainText('Billed $490 per user yearly')
     await expect(page.getByTestId('price-free')).toHaveText('$0')
+  })
+
+  test('offers the console to a signed-in visitor, while the cached page stays the same for everyone', async ({
+    page,
+  }) => {
+    const signedOutHtml = await (await page.request.get('/zh/')).text()
+    await visit(page, '/zh/')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: '登录' })).toBeVisible()
+    await signUpNewAccount(page)
+    // The same bytes a signed-out visitor got: nothing personal is rendered into the shared page.
+    expect(await (await page.request.get('/zh/')).text()).toBe(signedOutHtml)
+    await visit(page, '/zh/')
+    await expect(header.getByRole('link', { name: '控制台' })).toBeVisible()
+    await expect(header.getByRole('link', { name: '登录' })).toHaveCount(0)
+    await header.getByRole('link', { name: '控制台' }).click()
+    await expect(page).toHaveURL(/\/zh\/console$/)
   })
 
   test('shows prices and plans in Chinese on /zh/', async ({ page }) => {

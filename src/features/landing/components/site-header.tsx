@@ -10,6 +10,7 @@ import { useSiteSettings } from '#/lib/use-site-settings'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+import { useSignedIn } from './use-signed-in'
 
 const transparentUntilPx = 10
 
@@ -27,6 +28,7 @@ function useScrolledPast(threshold: number) {
 export function SiteHeader() {
   const { productName } = useSiteSettings()
   const scrolled = useScrolledPast(transparentUntilPx)
+  const signedIn = useSignedIn()
   // Docs and sign-in are separate areas of the app, so they are plain links with the locale prefix.
   const links = [
     { label: m.nav_docs(), href: localizeHref('/docs') },
@@ -54,9 +56,15 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           <LanguageMenu />
           <ThemeMenu />
-          <Button size="sm" asChild className="ml-1">
-            <a href={localizeHref('/sign-in')}>{m.nav_sign_in()}</a>
-          </Button>
+          {signedIn ? (
+            <Button size="sm" asChild className="ml-1">
+              <a href={localizeHref('/console')}>{m.nav_console()}</a>
+            </Button>
+          ) : (
+            <Button size="sm" asChild className="ml-1">
+              <a href={localizeHref('/sign-in')}>{m.nav_sign_in()}</a>
+            </Button>
+          )}
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={m.nav_menu()}>
