@@ -7,7 +7,6 @@ import { accountListStaleTime, authQueryKeys } from '#/lib/auth-refresh'
 import { useConsoleSession } from '#/lib/console-session'
 import { useTRPC } from '#/lib/trpc'
 import type { AppRouter } from '#/server/trpc/root'
-import type { ActivityListSearch, MemberListSearch } from './schemas'
 
 /** Fails the query with the translated message, so the screen can show it. */
 function unwrap<T>(result: { data: T | null; error: Parameters<typeof describeAuthError>[0] | null }): T {
@@ -89,31 +88,3 @@ export function useTeamMembers(teamId: string) {
 type OrganizationsOutputs = inferRouterOutputs<AppRouter>['organizations']
 export type MemberRow = OrganizationsOutputs['members']['items'][number]
 export type ActivityEntry = OrganizationsOutputs['activity']['items'][number]
-
-export const memberPageSize = 25
-
-/** The members procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
-export function memberListInputOf(search: MemberListSearch) {
-  return {
-    q: search.q,
-    role: search.role,
-    sort: search.sort ?? 'createdAt',
-    direction: search.direction ?? 'asc',
-    after: search.after,
-    before: search.before,
-    limit: memberPageSize,
-  } as const
-}
-
-export const activityPageSize = 20
-
-/** The activity procedure's input for the page's URL state. */
-export function activityListInputOf(search: ActivityListSearch) {
-  return {
-    kind: search.kind,
-    direction: search.direction ?? 'desc',
-    after: search.after,
-    before: search.before,
-    limit: activityPageSize,
-  } as const
-}

@@ -26,7 +26,11 @@ export function DocsShell({ lang, siteName, pageTree, children }: DocsShellProps
   // into the HTML and the server caches it), so it gets a copy.
   const tree = useMemo(() => deserializePageTree(structuredClone(pageTree)), [pageTree])
   return (
-    <RootProvider theme={{ enabled: false }} i18n={docsI18nProps(lang)} search={{ options: { api: '/api/search' } }}>
+    <RootProvider
+      theme={{ enabled: false }}
+      i18n={docsI18nProps(lang)}
+      search={{ preload: false, options: { api: '/api/search' } }}
+    >
       <DocsLayout
         tree={tree}
         nav={{

@@ -27,7 +27,8 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { type ActivityEntry, activityListInputOf } from '../organization-queries'
+import { activityListInputOf } from '../list-inputs'
+import type { ActivityEntry } from '../organization-queries'
 import type { ActivityKind, ActivityListSearch } from '../schemas'
 
 type Details = Record<string, string>

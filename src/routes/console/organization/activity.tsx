@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ActivityLog } from '#/features/organizations/components/activity-log'
-import { activityListInputOf } from '#/features/organizations/organization-queries'
+import { activityListInputOf } from '#/features/organizations/list-inputs'
 import { activityListSearch } from '#/features/organizations/schemas'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MembersScreen } from '#/features/organizations/components/members-screen'
-import { memberListInputOf } from '#/features/organizations/organization-queries'
+import { memberListInputOf } from '#/features/organizations/list-inputs'
 import { memberListSearch } from '#/features/organizations/schemas'
 import { m } from '#/paraglide/messages'
 
