@@ -4,6 +4,7 @@ import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, getAuth } from './server/auth/auth'
+import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
@@ -56,17 +57,16 @@ async function renderForRequest(request: Request): Promise<Response> {
 let responseHeaders: [string, string][] | undefined
 /**
  * Every answer on its way out, the app's and the static files': this deployment's security headers (HSTS only
- * when the public URL is https). Compression is the page cache's alone for now: piping other answers through a
- * CompressionStream crashed the server when a browser aborted a download (Node cancels a body it is still closing).
+ * when the public URL is https).
  */
-function finished(_request: Request, response: Response): Response {
+function finished(response: Response): Response {
   responseHeaders ??= securityHeaders({ https: getEnv().APP_URL.startsWith('https://') })
   return withSecurityHeaders(response, responseHeaders)
 }
 
 export default createServerEntry({
   async fetch(request) {
-    return finished(request, await answer(request))
+    return finished(await compressedAnswer(request, await answer(request)))
   },
 })
 

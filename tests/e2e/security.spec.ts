@@ -75,6 +75,21 @@ test.describe('security by default', () => {
     expect(script.headers()['content-encoding']).toBe('gzip')
   })
 
+  test('pages rendered per visitor, API answers and build assets come compressed', async ({ request }) => {
+    const signIn = await request.get('/en/sign-in', { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(signIn.headers()['content-encoding'], 'a page rendered for this request').toBe('br')
+    expect(signIn.headers().vary).toContain('Accept-Encoding')
+    expect(await signIn.text(), 'Playwright decodes it: the page itself').toContain('</html>')
+    const markdown = await request.get('/en/docs/development/testing.md', { headers: { 'accept-encoding': 'gzip' } })
+    expect(markdown.headers()['content-encoding'], 'a text answer').toBe('gzip')
+    expect(await markdown.text()).toContain('#')
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await signIn.text())?.[1] ?? ''
+    const asset = await request.get(script, { headers: { 'accept-encoding': 'br' } })
+    expect(asset.headers()['content-encoding'], 'a build asset, compressed at build time').toBe('br')
+    const tiny = await request.get('/api/health', { headers: { 'accept-encoding': 'br' } })
+    expect(tiny.headers()['content-encoding'], 'too small to be worth it').toBeUndefined()
+  })
+
   test('a newcomer who opens http://127.0.0.1 instead of localhost can sign in', async ({ page }) => {
     await visit(page, `http://127.0.0.1:${port}/en/sign-in`)
     await page.getByLabel('Email or username', { exact: true }).fill(appAdmin.email)
