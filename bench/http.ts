@@ -6,9 +6,24 @@
 // The analytics row sends thousands of beacons from one address: start the server with INSIGHTS_BEACONS_PER_MINUTE=0.
 // The static ceiling serves the exact bytes of the SSR landing page as a file from that directory, written to
 // <BENCH_STATIC_DIR>/bench-static/ for the run and always deleted afterwards.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+// After the rows it reports the measured server's memory (RSS, read from /proc), and times a cold start: a second
+// production server started on an existing embedded database, until its first healthy answer.
+import { spawn } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface Histogram {
@@ -423,6 +438,93 @@ function printTable(rows: Measurement[], ceilingRps: number): void {
   console.log([line(header), rule, ...cells.map(line)].join('\n'))
 }
 
+/** The process listening on `port` on this machine (Linux /proc), or undefined when it cannot be told. */
+function listeningProcess(port: number): number | undefined {
+  const inodes = new Set<string>()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      const localPort = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16)
+      if (localPort === port && fields[3] === '0A' && fields[9]) inodes.add(fields[9])
+    }
+  }
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
+        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) return Number(pid)
+      }
+    } catch {
+      // Another user's process, or one that has just exited.
+    }
+  }
+  return undefined
+}
+
+/** Resident memory of a process in MB, from /proc. */
+function residentMegabytes(pid: number): number | undefined {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : undefined
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Starts the built production server on `dataDir` and resolves with the ms until /api/health answers 200. */
+async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const started = performance.now()
+  // The serve script, not `npm start`: the build is there already and must not be rebuilt.
+  const serveScript = pathToFileURL(path.resolve(import.meta.dirname, '..', 'scripts/serve.ts')).href
+  const startServer = `await (await import(${JSON.stringify(serveScript)})).startProductionServer()`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', startServer], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', REDIS_URL: '', APP_URL: '' },
+    stdio: 'ignore',
+  })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  for (;;) {
+    if (child.exitCode !== null) fail(`The cold-start server exited with code ${child.exitCode}.`)
+    if (performance.now() - started > 60_000) {
+      await stop()
+      fail('The cold-start server did not answer /api/health within 60 s.')
+    }
+    try {
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      if (health.status === 200) return { ms: performance.now() - started, stop }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** A cold start on an existing embedded database: created (and migrated) by a first start, timed on the second. */
+async function measureColdStart(): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-bench-cold-'))
+  try {
+    await (await timeStart(dataDir)).stop()
+    const second = await timeStart(dataDir)
+    await second.stop()
+    return second.ms
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
   await assertServerReachable()
   const bytes = await prepareStaticCeiling()
@@ -448,6 +550,16 @@ async function main(): Promise<void> {
 
   console.log('')
   printTable(rows, staticRow.result.requests.average)
+
+  const pid = listeningProcess(Number(new URL(settings.origin).port || 80))
+  const rss = pid ? residentMegabytes(pid) : undefined
+  console.log(
+    rss
+      ? `\nServer memory after the run: ${rss.toFixed(0)} MB RSS (process ${pid}).`
+      : '\nServer memory: the listening process could not be found in /proc.',
+  )
+  const coldMs = await measureColdStart()
+  console.log(`Cold start on an existing embedded database, to the first healthy answer: ${coldMs.toFixed(0)} ms.`)
 
   const failed = rows.filter((row) => row.failures > 0 || row.warmupFailures > 0)
   if (failed.length > 0) {
