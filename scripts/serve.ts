@@ -38,6 +38,26 @@ function staticFiles(finish: (response: Response) => Response): ServerMiddleware
 }
 
 /**
+ * Once shutdown has begun, every answer says `Connection: close`, so a client does not send its next request on a
+ * kept-alive connection of a server that has stopped accepting new ones.
+ */
+function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
+  return async (_request, next) => {
+    const response = await next()
+    if (!isStopping()) return response
+    try {
+      response.headers.set('Connection', 'close')
+      return response
+    } catch {
+      // Immutable headers (a fetched or redirect answer): send a copy.
+      const headers = new Headers(response.headers)
+      headers.set('Connection', 'close')
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    }
+  }
+}
+
+/**
  * Serves the built app: validates the environment and applies migrations before listening, and on SIGTERM/SIGINT
  * stops accepting connections, lets in-flight requests finish, closes the database and exits 0.
  */
@@ -54,11 +74,12 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     process.exit(1)
   }
   const env = app.lifecycle.getEnv()
+  let stopping = false
   const server = serve({
     fetch: app.default.fetch,
     port: env.PORT,
     hostname: env.HOST,
-    middleware: [staticFiles(app.lifecycle.finished)],
+    middleware: [closeConnectionsWhen(() => stopping), staticFiles(app.lifecycle.finished)],
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
@@ -69,7 +90,6 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   console.log(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
 
-  let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true

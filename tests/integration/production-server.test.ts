@@ -74,6 +74,7 @@ describe('graceful shutdown of the production server', () => {
 
     const response = await inFlight
     expect(response.status).toBe(200)
+    expect(response.headers.get('connection'), 'no next request on this connection').toBe('close')
     expect(await response.text()).toContain('The route loaded without errors.')
     await expect(fetch(`http://localhost:${port}/api/health`)).rejects.toThrow()
     expect(await exited).toBe(0)
