@@ -3,7 +3,7 @@ import { reconcileBilling, replayBillingEvent } from './features/billing/server/
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
-import { apiKeyHeader, getAuth } from './server/auth/auth'
+import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import { getDb } from './server/db/database'
@@ -13,6 +13,7 @@ import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
+import { clientIpOf } from './server/trpc/context'
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/
@@ -77,8 +78,10 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
   // The session check every page and API call makes: Better Auth's endpoint without its per-request router.
   if (url.pathname === '/api/auth/get-session' && request.method === 'GET' && !request.headers.has(apiKeyHeader)) {
+    const headers = new Headers(request.headers)
+    headers.set(clientIpHeader, clientIpOf(request))
     return getAuth().api.getSession({
-      headers: request.headers,
+      headers,
       query: Object.fromEntries(url.searchParams),
       asResponse: true,
     })

@@ -59,7 +59,7 @@ export class PageCache {
     })
     if (!page) {
       this.#entries.delete(key)
-      return fresh ?? new Response(null, { status: 500 })
+      return fresh ? this.#withHtmlHeaders(fresh) : new Response(null, { status: 500 })
     }
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value
@@ -67,6 +67,16 @@ export class PageCache {
       this.#entries.delete(oldest)
     }
     return toResponse(page, 'miss', request)
+  }
+
+  /** An answer that is not kept (a 404, say) still gets the headers its HTML calls for. */
+  async #withHtmlHeaders(response: Response): Promise<Response> {
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+    const html = await response.text()
+    const headers = new Headers(response.headers)
+    for (const [name, value] of this.headersForHtml(html)) headers.set(name, value)
+    headers.delete('content-length')
+    return new Response(html, { status: response.status, statusText: response.statusText, headers })
   }
 }
 

@@ -54,6 +54,9 @@ test.describe('security by default', () => {
     expect(scriptSource(landingPolicy), 'a shared page allows its scripts by hash').toMatch(/'sha256-/)
     expect(landingPolicy).not.toContain("'nonce-")
     expect(scriptSource(landingPolicy)).not.toContain('unsafe-inline')
+    const missing = await request.get('/en/docs/no-such-page')
+    expect(missing.status()).toBe(404)
+    expect(scriptSource(missing.headers()['content-security-policy'] ?? ''), 'a page not kept too').toMatch(/'sha256-/)
   })
 
   test('pages every visitor sees alike come from memory, compressed, with an ETag', async ({ request }) => {

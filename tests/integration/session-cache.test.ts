@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAuth } from '#/server/auth/auth'
-import { sessions, users } from '#/server/db/schema'
-import { authRequest } from './auth-requests'
+import { books, sessions, users } from '#/server/db/schema'
+import { handleTrpcRequest } from '#/server/trpc/handler'
+import { authRequest, testOrigin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 const cacheSeconds = 60
+// The app's own auth (the one tRPC asks) caches too in this file; the other test files run with it off.
+process.env.SESSION_CACHE_SECONDS = String(cacheSeconds)
 
 /** A browser's cookie jar: every answer's Set-Cookie replaces or clears what it names. */
 class CookieJar {
@@ -36,10 +39,13 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 
+  let signUps = 0
+  // Sign-ups are limited per address; each person here comes from their own.
+  const nextIp = () => `198.51.100.${++signUps}`
   const signUp = async (name: string, email: string) => {
     const jar = new CookieJar()
     const response = jar.take(
-      await authRequest(auth, '/sign-up/email', { body: { name, email, password: 'cache-2026' } }),
+      await authRequest(auth, '/sign-up/email', { body: { name, email, password: 'cache-2026' }, ip: nextIp() }),
     )
     expect(response.status).toBe(200)
     return jar
@@ -62,13 +68,61 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
 
   it('answers session checks from a signed copy, so a session revoked elsewhere lasts until the copy lapses', async () => {
     const jar = await signUp('Ada', 'ada-cache@example.com')
-    expect(jar.get('hatch.session_data'), 'sign-up sets the signed copy').toBeTruthy()
+    expect((await sessionOf(jar))?.user.email).toBe('ada-cache@example.com')
+    expect(jar.get('hatch.session_data'), 'the first check writes the signed copy').toBeTruthy()
     // Another device revokes this session: the row is gone, but this device's copy is still within its minute.
     await database.connection.db.delete(sessions)
     expect((await sessionOf(jar))?.user.email).toBe('ada-cache@example.com')
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + (cacheSeconds + 1) * 1000)
     expect(await sessionOf(jar), 'once the copy lapses, the database has the last word').toBeNull()
+  })
+
+  it('checks every change against the database: a session revoked elsewhere changes nothing', async () => {
+    const jar = await signUp('Fay', 'fay-cache@example.com')
+    await sessionOf(jar)
+    expect(jar.get('hatch.session_data')).toBeTruthy()
+    await database.connection.db.delete(sessions)
+    const change = jar.take(
+      await authRequest(auth, '/update-user', { body: { name: 'Mallory' }, cookie: jar.header() }),
+    )
+    expect(change.status).toBe(401)
+    const [row] = await database.connection.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.email, 'fay-cache@example.com'))
+    expect(row?.name).toBe('Fay')
+  })
+
+  it('lets a revoked session read through the API until its copy lapses, and change nothing at once', async () => {
+    const jar = await signUp('Gus', 'gus-cache@example.com')
+    await sessionOf(jar)
+    await database.connection.db.delete(sessions)
+    const trpc = (kind: 'query' | 'mutation', path: string, input: unknown) =>
+      handleTrpcRequest(
+        new Request(
+          `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
+          {
+            method: kind === 'query' ? 'GET' : 'POST',
+            headers: { 'content-type': 'application/json', cookie: jar.header() },
+            body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
+          },
+        ),
+        database.connection.db,
+      )
+    expect((await trpc('query', 'books.list', { limit: 5 })).status, 'a read within the copy’s minute').toBe(200)
+    const created = await trpc('mutation', 'books.create', {
+      title: 'Written after sign-out',
+      authors: [],
+      isbn: null,
+      publishedYear: null,
+      language: null,
+      tags: [],
+      coverUrl: null,
+      description: '',
+    })
+    expect(created.status, 'a change checks the database').toBe(401)
+    expect(await database.connection.db.select().from(books)).toHaveLength(0)
   })
 
   it('signs out everywhere at once on the device that asks', async () => {
@@ -89,6 +143,8 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
 
   it('moves to a new organization at once, though Better Auth does not rewrite the copy when it creates one', async () => {
     const jar = await signUp('Eve', 'eve-cache@example.com')
+    await sessionOf(jar)
+    expect(jar.get('hatch.session_data')).toBeTruthy()
     const created = jar.take(
       await authRequest(auth, '/organization/create', {
         body: { name: 'Eve Labs', slug: 'eve-labs-cache' },
@@ -104,6 +160,7 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
 
   it('never trusts a copy someone edited: the session is read from the database instead', async () => {
     const jar = await signUp('Dan', 'dan-cache@example.com')
+    await sessionOf(jar)
     const copy = jar.get('hatch.session_data') ?? ''
     const decoded = Buffer.from(decodeURIComponent(copy), 'base64url').toString('utf8')
     expect(decoded).toContain('"name":"Dan"')

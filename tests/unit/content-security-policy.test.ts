@@ -47,5 +47,15 @@ describe('the script policy', () => {
       async () => new Response('<script>go()</script>', { headers: { 'content-type': 'text/plain' } }),
     )
     expect(text.headers.get('content-security-policy')).toBeNull()
+    const missing = await cache.serve(
+      '/en/docs/nowhere',
+      async () =>
+        new Response('<script>notFound()</script>', { status: 404, headers: { 'content-type': 'text/html' } }),
+    )
+    expect(missing.status, 'a page that is not kept').toBe(404)
+    expect(missing.headers.get('content-security-policy'), 'still says which scripts may run').toContain(
+      sha256('notFound()'),
+    )
+    expect(await missing.text()).toBe('<script>notFound()</script>')
   })
 })

@@ -65,6 +65,7 @@ import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis
 import { rememberMeCoversDeviceSessions } from './remember-me'
 import { malformedRequestError, offSiteRedirectError } from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
+import { sessionCopyOnlyForReads } from './session-copy'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
 import { markUserActive } from './user-activity'
 import { userAdministration } from './user-administration'
@@ -323,6 +324,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
       admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: impersonationMinutes * 60 }),
       emailVerificationGate(db),
+      sessionCopyOnlyForReads(),
       tanstackStartCookies(),
     ],
     ...(options.secondaryStorage
@@ -367,16 +369,6 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     hooks: {
-      after: createAuthMiddleware(async (ctx) => {
-        // Some endpoints change the session in the database without rewriting this device's signed copy (creating,
-        // leaving or deleting an organization moves the active one): the copy goes, and the next check reads the
-        // database. Endpoints that wrote a fresh copy keep it.
-        if ((ctx.request?.method ?? ctx.method) !== 'POST') return
-        const copy = ctx.context.authCookies.sessionData
-        if (!ctx.headers?.get('cookie')?.includes(`${copy.name}=`)) return
-        if (ctx.context.responseHeaders?.get('set-cookie')?.includes(`${copy.name}=`)) return
-        ctx.setCookie(copy.name, '', { ...copy.attributes, maxAge: 0 })
-      }),
       before: createAuthMiddleware(async (ctx) => {
         // An API key is for the API (tRPC reads the key's owner through get-session): it must not change the account,
         // mint more keys (which would outlive the deleted one) or end sessions if it leaks.

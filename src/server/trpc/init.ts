@@ -72,10 +72,15 @@ export const publicProcedure = t.procedure.use(planLimitRefusals)
  * Needs a signed-in user: the session cookie, or an API key in `x-api-key` (Better Auth's api-key plugin turns a
  * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED; a throttled key 429.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   let session: Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>
   try {
-    session = await authForDatabase(ctx.db).api.getSession({ headers: ctx.headers })
+    // A change reads the session from the database, never from the browser's signed copy: a session revoked on
+    // another device (or a banned user) may still read for SESSION_CACHE_SECONDS, but changes nothing.
+    session = await authForDatabase(ctx.db).api.getSession({
+      headers: ctx.headers,
+      query: type === 'mutation' ? { disableCookieCache: true } : undefined,
+    })
   } catch (error) {
     // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
     if (error instanceof APIError && error.statusCode === 429) {
