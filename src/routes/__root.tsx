@@ -36,6 +36,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { title: notFound ? m.not_found_title() : failed ? m.error_title() : productName },
+        // Pages with their own (each docs page's) replace it: the router keeps the deepest match's meta of a name.
+        { name: 'description', content: m.site_description({ product: productName }) },
       ],
       links: [
         { rel: 'stylesheet', href: stylesheet },

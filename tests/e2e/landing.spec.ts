@@ -43,6 +43,25 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/zh\/console$/)
   })
 
+  test('describes each page once for search engines, in its language; docs pages with their own words', async ({
+    request,
+  }) => {
+    const descriptionsOf = async (path: string) =>
+      [...(await (await request.get(path)).text()).matchAll(/<meta name="description" content="([^"]*)"/g)].map(
+        (match) => match[1],
+      )
+    expect(await descriptionsOf('/en/')).toEqual([
+      expect.stringContaining('open-source starter for AI-powered web apps'),
+    ])
+    expect(await descriptionsOf('/zh/')).toEqual([expect.stringContaining('开源的 AI 网页应用起步套件')])
+    expect(await descriptionsOf('/en/sign-in')).toHaveLength(1)
+    const docs = await descriptionsOf('/en/docs/development/testing')
+    expect(docs).toHaveLength(1)
+    expect(docs[0]).not.toContain('open-source starter')
+    // The skip link on every page has somewhere to go, docs included.
+    expect(await (await request.get('/en/docs/development/testing')).text()).toContain('id="main"')
+  })
+
   test('shows prices and plans in Chinese on /zh/', async ({ page }) => {
     await visit(page, '/zh/')
     await expect(page.getByRole('heading', { name: '简单的价格' })).toBeVisible()

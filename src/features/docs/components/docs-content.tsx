@@ -31,7 +31,8 @@ export const docsContent = browserCollections.docs.createClientLoader({
         tableOfContentPopover={{ style: 'clerk', enabled: true }}
         footer={{ enabled: props.showFooterNavigation }}
       >
-        <DocsTitle>{frontmatter.title}</DocsTitle>
+        {/* The skip link's target (fumadocs keeps its own id on the page container). */}
+        <DocsTitle id="main">{frontmatter.title}</DocsTitle>
         <DocsDescription>{frontmatter.description}</DocsDescription>
         <DocsBody>
           <MDX components={mdxComponents} />
