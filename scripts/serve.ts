@@ -1,3 +1,4 @@
+import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
@@ -32,6 +33,8 @@ function staticFiles(finish: (response: Response) => Response): ServerMiddleware
   return (request, next) => {
     const { pathname } = new URL(request.url)
     if (pathname.startsWith('/assets/')) return finished(fingerprinted(request, next))
+    // API paths name procedures, not files (`/api/trpc/books.list`).
+    if (pathname.startsWith('/api/')) return next()
     if (pathname.slice(pathname.lastIndexOf('/')).includes('.')) return finished(other(request, next))
     return next()
   }
@@ -65,6 +68,9 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   // Dependencies stay outside the bundle and choose their build at run time: without this React renders with its
   // development build, several times slower.
   process.env.NODE_ENV ??= 'production'
+  // V8 keeps the compiled app and its dependencies on disk (in the system's temporary folder), so a restart skips
+  // most of the parsing and compiling: a shorter cold start.
+  enableCompileCache()
   const app: AppBundle = await import(pathToFileURL(serverBundle).href)
   try {
     await app.lifecycle.ensureServerReady()

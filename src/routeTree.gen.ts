@@ -46,7 +46,6 @@ import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accep
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
-import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
 import { Route as ConsoleBooksBookIdRouteImport } from './routes/console/books/$bookId'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
@@ -244,11 +243,6 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
-  id: '/api/trpc/$',
-  path: '/api/trpc/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ConsoleBooksIndexRoute = ConsoleBooksIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -354,7 +348,6 @@ export interface FileRoutesByFullPath {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -399,7 +392,6 @@ export interface FileRoutesByTo {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -452,7 +444,6 @@ export interface FileRoutesById {
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/_home/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -504,7 +495,6 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
-    | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -549,7 +539,6 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
-    | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -601,7 +590,6 @@ export interface FileRouteTypes {
     | '/_home/debug/$scenario'
     | '/_home/pay/$id'
     | '/api/auth/$'
-    | '/api/trpc/$'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -632,7 +620,6 @@ export interface RootRouteChildren {
   ApiSearchRoute: typeof ApiSearchRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
-  ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
 }
 
@@ -897,13 +884,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/api/trpc/$': {
-      id: '/api/trpc/$'
-      path: '/api/trpc/$'
-      fullPath: '/api/trpc/$'
-      preLoaderRoute: typeof ApiTrpcSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/console/books/': {
       id: '/console/books/'
       path: '/'
@@ -1139,7 +1119,6 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSearchRoute: ApiSearchRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
-  ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,
 }
 export const routeTree = rootRouteImport

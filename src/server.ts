@@ -1,9 +1,11 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { FastResponse } from 'srvx'
 import { reconcileBilling, replayBillingEvent } from './features/billing/server/operator-tasks'
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
+import { readSession, type SessionRead } from './server/auth/session-reads'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import { getDb } from './server/db/database'
@@ -14,6 +16,7 @@ import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
 import { clientIpOf } from './server/trpc/context'
+import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/
@@ -80,12 +83,11 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === '/api/auth/get-session' && request.method === 'GET' && !request.headers.has(apiKeyHeader)) {
     const headers = new Headers(request.headers)
     headers.set(clientIpHeader, clientIpOf(request))
-    return getAuth().api.getSession({
-      headers,
-      query: Object.fromEntries(url.searchParams),
-      asResponse: true,
-    })
+    if (!url.search) return sessionAnswer(await readSession(getAuth(), headers))
+    return getAuth().api.getSession({ headers, query: Object.fromEntries(url.searchParams), asResponse: true })
   }
+  // Product data (tRPC) needs no page routing, locale or render: straight to its handler.
+  if (url.pathname.startsWith(`${trpcEndpoint}/`)) return handleTrpcRequest(request, getDb())
   const redirect = await redirectToLocalizedUrl(request)
   if (redirect) return redirect
   if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
@@ -93,6 +95,15 @@ async function answer(request: Request): Promise<Response> {
     return publicPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request), request)
   }
   return renderForRequest(request)
+}
+
+/** GET /api/auth/get-session's answer, as Better Auth writes it: the session as JSON (or null), never cached. */
+function sessionAnswer({ session, headers }: SessionRead): Response {
+  const answerHeaders = new Headers(headers ?? undefined)
+  answerHeaders.set('Content-Type', 'application/json')
+  answerHeaders.set('Cache-Control', 'no-store')
+  answerHeaders.set('Pragma', 'no-cache')
+  return new FastResponse(JSON.stringify(session), { headers: answerHeaders })
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
+import { FastResponse } from 'srvx'
 
 interface CachedPage {
-  body: Uint8Array
+  body: Uint8Array<ArrayBuffer>
   /** The same bytes compressed once, when the page was kept. */
-  brotli: Uint8Array
-  gzip: Uint8Array
+  brotli: Uint8Array<ArrayBuffer>
+  gzip: Uint8Array<ArrayBuffer>
   etag: string
   status: number
   headers: [string, string][]
@@ -86,8 +87,8 @@ async function keep(response: Response, headersForHtml: (html: string) => [strin
   const extraHeaders = isHtml ? headersForHtml(new TextDecoder().decode(body)) : []
   return {
     body,
-    brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    brotli: new Uint8Array(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     status: response.status,
     headers: [
@@ -113,11 +114,13 @@ function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request 
   headers.set('Vary', 'Accept-Encoding')
   const known = request?.headers.get('if-none-match')?.split(',') ?? []
   if (known.some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-    return new Response(null, { status: 304, headers })
+    return new FastResponse(null, { status: 304, headers })
   }
   const encoding = chosenEncoding(request)
   if (encoding) headers.set('Content-Encoding', encoding)
   const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
   headers.set('Content-Length', String(bytes.byteLength))
-  return new Response(bytes.slice(), { status: page.status, headers })
+  // srvx writes these bytes to the socket as they are: no copy and no stream per request (the kept bytes are never
+  // written to, so every answer may share them).
+  return new FastResponse(bytes, { status: page.status, headers })
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAuth } from '#/server/auth/auth'
+import { readSession } from '#/server/auth/session-reads'
 import { books, sessions, users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, testOrigin } from './auth-requests'
@@ -175,5 +176,67 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
       .from(users)
       .where(eq(users.email, 'dan-cache@example.com'))
     expect(row?.role).toBe('user')
+  })
+
+  describe('session reads for pages and queries (remembered while the copy lasts)', () => {
+    const headersOf = (jar: CookieJar) => new Headers({ cookie: jar.header() })
+
+    it('answers as Better Auth does, and asks it once per copy', async () => {
+      const jar = await signUp('Hal', 'hal-cache@example.com')
+      const answered = await sessionOf(jar)
+      const getSession = vi.spyOn(auth.api, 'getSession')
+      try {
+        const first = await readSession(auth, headersOf(jar))
+        const second = await readSession(auth, headersOf(jar))
+        expect(JSON.parse(JSON.stringify(first.session))).toEqual(answered)
+        expect(JSON.parse(JSON.stringify(second.session))).toEqual(answered)
+        expect(getSession, 'the second read is answered from memory').toHaveBeenCalledTimes(1)
+      } finally {
+        getSession.mockRestore()
+      }
+    })
+
+    it('keeps a revoked session readable exactly as long as its copy, then reads the database', async () => {
+      const jar = await signUp('Ida', 'ida-cache@example.com')
+      await sessionOf(jar)
+      expect((await readSession(auth, headersOf(jar))).session?.user.email).toBe('ida-cache@example.com')
+      await database.connection.db.delete(sessions)
+      expect((await readSession(auth, headersOf(jar))).session?.user.email).toBe('ida-cache@example.com')
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + (cacheSeconds + 1) * 1000)
+      expect((await readSession(auth, headersOf(jar))).session).toBeNull()
+    })
+
+    it('never remembers an edited copy, and shows a change made on this device at once', async () => {
+      const jar = await signUp('Jon', 'jon-cache@example.com')
+      await sessionOf(jar)
+      const copy = jar.get('hatch.session_data') ?? ''
+      const decoded = Buffer.from(decodeURIComponent(copy), 'base64url').toString('utf8')
+      jar.set(
+        'hatch.session_data',
+        encodeURIComponent(Buffer.from(decoded.replace('"name":"Jon"', '"name":"Mallory"')).toString('base64url')),
+      )
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const read = await readSession(auth, headersOf(jar))
+        expect(read.session?.user.name).toBe('Jon')
+        expect(read.headers?.getSetCookie().join(), 'the edited copy is replaced').toContain('hatch.session_data=')
+      }
+      jar.set('hatch.session_data', copy)
+      expect((await readSession(auth, headersOf(jar))).session?.user.name).toBe('Jon')
+      const renamed = jar.take(
+        await authRequest(auth, '/update-user', { body: { name: 'Jon Snow' }, cookie: jar.header() }),
+      )
+      expect(renamed.status).toBe(200)
+      expect((await readSession(auth, headersOf(jar))).session?.user.name).toBe('Jon Snow')
+    })
+
+    it('remembers nothing when the cache is off', async () => {
+      const uncached = createAuth(database.connection.db, { sessionCacheSeconds: 0 })
+      const jar = await signUp('Kim', 'kim-cache@example.com')
+      await sessionOf(jar)
+      await readSession(uncached, headersOf(jar))
+      await database.connection.db.delete(sessions)
+      expect((await readSession(uncached, headersOf(jar))).session).toBeNull()
+    })
   })
 })

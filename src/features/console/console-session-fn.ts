@@ -5,6 +5,7 @@ import { getLocale } from '#/lib/i18n'
 import { getAuth } from '#/server/auth/auth'
 import { listMemberships, loadOrganizationAccess } from '#/server/auth/organization-access'
 import { chooseActiveOrganization } from '#/server/auth/personal-organization'
+import { readSession } from '#/server/auth/session-reads'
 import { getDb } from '#/server/db/database'
 import { isAppAdmin } from '#/server/trpc/init'
 
@@ -17,7 +18,7 @@ export const fetchConsoleSession = createServerFn({ method: 'GET' }).handler(
   async (): Promise<ConsoleSession | null> => {
     const headers = new Headers(getRequestHeaders())
     const auth = getAuth()
-    const session = await auth.api.getSession({ headers })
+    const { session } = await readSession(auth, headers)
     if (!session) return null
     const db = getDb()
     const { id, name, email, emailVerified, image, username, twoFactorEnabled, isAnonymous, role } = session.user

@@ -6,6 +6,7 @@ import { ZodError, z } from 'zod'
 import { denialMessage, type Permissions } from '#/lib/access-control'
 import { authForDatabase } from '../auth/auth'
 import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
+import { readSession } from '../auth/session-reads'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
@@ -77,10 +78,11 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
   try {
     // A change reads the session from the database, never from the browser's signed copy: a session revoked on
     // another device (or a banned user) may still read for SESSION_CACHE_SECONDS, but changes nothing.
-    session = await authForDatabase(ctx.db).api.getSession({
-      headers: ctx.headers,
-      query: type === 'mutation' ? { disableCookieCache: true } : undefined,
-    })
+    const auth = authForDatabase(ctx.db)
+    session =
+      type === 'mutation'
+        ? await auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
+        : (await readSession(auth, ctx.headers)).session
   } catch (error) {
     // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
     if (error instanceof APIError && error.statusCode === 429) {

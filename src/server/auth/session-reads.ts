@@ -1,0 +1,90 @@
+import { type Auth, apiKeyHeader } from './auth'
+
+type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
+
+export interface SessionRead {
+  /** The signed-in user and session, or null. */
+  session: SessionData | null
+  /** What Better Auth asked to send back (a new signed copy, an expired cookie); none when answered from memory. */
+  headers: Headers | null
+}
+
+interface Remembered {
+  session: SessionData
+  /** When the signed copy it came from stops being trusted (ms since the epoch). */
+  validUntil: number
+}
+
+/** Distinct cookie headers remembered per Better Auth instance; the least recently used go first. */
+const maxRemembered = 10_000
+const memories = new WeakMap<Auth, Map<string, Remembered>>()
+
+/**
+ * A session read for a page, a tRPC query or GET /api/auth/get-session: Better Auth's `getSession`, remembered per
+ * exact cookie header while the signed session copy in it is trusted (SESSION_CACHE_SECONDS).
+ *
+ * Better Auth answers such a read from the copy without the database; verifying the copy's HMACs and copying its
+ * context cost more than the rest of the request. The same bytes always verify the same way, so the verdict is
+ * kept until the copy's own expiry: revocation takes effect exactly when it would without this (docs: Authentication,
+ * "Session checks and revocation"). Only answers that came from a valid copy are kept: Better Auth sent no cookie
+ * back, the cache is on and the request carried a copy. Changes never come here: they read the database.
+ */
+export async function readSession(auth: Auth, requestHeaders: Headers): Promise<SessionRead> {
+  const copy = sessionCopyOf(auth, requestHeaders)
+  const memory = copy ? memoryOf(auth) : undefined
+  const key = copy ? (requestHeaders.get('cookie') ?? '') : ''
+  if (memory) {
+    const remembered = memory.get(key)
+    if (remembered && remembered.validUntil > Date.now()) {
+      memory.delete(key) // re-inserted: most recently used last
+      memory.set(key, remembered)
+      return { session: remembered.session, headers: null }
+    }
+    if (remembered) memory.delete(key)
+  }
+  const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true })
+  if (memory && copy && session && !headers.has('set-cookie')) {
+    const validUntil = Math.min(copy.expiresAt, new Date(session.session.expiresAt).getTime())
+    memory.set(key, { session, validUntil })
+    for (const oldest of memory.keys()) {
+      if (memory.size <= maxRemembered) break
+      memory.delete(oldest)
+    }
+  }
+  return { session, headers }
+}
+
+function memoryOf(auth: Auth): Map<string, Remembered> {
+  let memory = memories.get(auth)
+  if (!memory) {
+    memory = new Map()
+    memories.set(auth, memory)
+  }
+  return memory
+}
+
+const sessionCopyCookie = /(?:^|;\s*)(?:__Secure-)?hatch\.session_data=([^;]*)/
+const chunkedCopyCookie = /(?:^|;\s*)(?:__Secure-)?hatch\.session_data\.\d+=/
+
+/**
+ * The expiry written in the request's signed session copy, read only to know how long Better Auth's verdict on these
+ * exact bytes holds; undefined when nothing may be remembered (cache off, no copy, an API key or a bearer token
+ * choosing the session, a copy split over several cookies, an unreadable copy).
+ */
+function sessionCopyOf(auth: Auth, headers: Headers): { expiresAt: number } | undefined {
+  const cacheSeconds = auth.options.session?.cookieCache?.enabled ? (auth.options.session.cookieCache.maxAge ?? 0) : 0
+  if (cacheSeconds <= 0 || headers.has(apiKeyHeader) || headers.has('authorization')) return undefined
+  const cookie = headers.get('cookie') ?? ''
+  const value = sessionCopyCookie.exec(cookie)?.[1]
+  if (!value || chunkedCopyCookie.test(cookie)) return undefined
+  try {
+    const { expiresAt } = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64url').toString('utf8')) as {
+      expiresAt?: unknown
+    }
+    if (typeof expiresAt !== 'number') return undefined
+    // Never longer than a copy may live, whatever the copy says (Better Auth rejects a forged one anyway).
+    return { expiresAt: Math.min(expiresAt, Date.now() + cacheSeconds * 1000) }
+  } catch {
+    return undefined
+  }
+}
