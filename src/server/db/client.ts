@@ -32,6 +32,9 @@ const defaultMigrationsFolder = path.resolve('drizzle')
 /** An arbitrary, fixed number naming Hatch's migration lock among PostgreSQL advisory locks. */
 const migrationLockKey = 4_827_301_966
 
+/** The embedded database's buffer pool; PostgreSQL servers keep their own setting. */
+const embeddedSharedBuffers = '32MB'
+
 export function openDatabase(config: DatabaseConfig): DatabaseConnection {
   const migrationsFolder = config.migrationsFolder ?? defaultMigrationsFolder
   if (config.engine === 'postgres') {
@@ -68,7 +71,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
     }
   }
   mkdirSync(config.dataDir, { recursive: true })
-  const client = new PGlite(config.dataDir)
+  const client = new PGlite(config.dataDir, {
+    // PostgreSQL's default 128 MB buffer pool is allocated and set up inside the WebAssembly memory at every start:
+    // a quarter of it keeps a starter's working set in memory, and starts 0.3 s sooner with ~120 MB less resident
+    // (docs/decisions/017).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${embeddedSharedBuffers}`],
+  })
   const pgliteDb = drizzlePglite({ client, schema })
   return {
     db: pgliteDb as unknown as Database,

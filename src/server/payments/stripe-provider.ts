@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds, planById } from '#/lib/plans'
 import type {
   CheckoutRequest,
@@ -263,24 +263,30 @@ function changesOf(event: Stripe.Event): LedgerChange[] {
 }
 
 /** Stripe behind the ledger: hosted Checkout for new subscriptions, webhooks for what happens next. */
+/** The SDK, loaded on first use: a server without Stripe keys never loads its 200-odd modules at start-up. */
+const stripeSdk = () => import('stripe').then((module) => module.default)
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly id = 'stripe' as const
-  private readonly stripe: Stripe
+  readonly #stripe: Promise<Stripe>
   private readonly webhookSecret: string
   private readonly paymentMethods: string[]
 
   constructor(options: StripeProviderOptions) {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined
     const protocol = api?.protocol === 'http:' ? 'http' : 'https'
-    this.stripe = new Stripe(options.secretKey, {
-      apiVersion,
-      typescript: true,
-      ...(api && {
-        host: api.hostname,
-        port: api.port || (protocol === 'http' ? 80 : 443),
-        protocol,
-      }),
-    })
+    this.#stripe = stripeSdk().then(
+      (StripeClient) =>
+        new StripeClient(options.secretKey, {
+          apiVersion,
+          typescript: true,
+          ...(api && {
+            host: api.hostname,
+            port: api.port || (protocol === 'http' ? 80 : 443),
+            protocol,
+          }),
+        }),
+    )
     this.webhookSecret = options.webhookSecret
     this.paymentMethods = options.paymentMethods
   }
@@ -316,7 +322,7 @@ export class StripePaymentProvider implements PaymentProvider {
       locale: request.locale === 'zh' ? 'zh' : 'en',
     }
     // One session per order, even when the buyer double-clicks or the request is retried.
-    const session = await this.stripe.checkout.sessions.create(params, {
+    const session = await (await this.#stripe).checkout.sessions.create(params, {
       idempotencyKey: `checkout-${request.orderId}`,
     })
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
@@ -328,7 +334,7 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!signature) throw new WebhookSignatureError('No Stripe-Signature header')
     let event: Stripe.Event
     try {
-      event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.webhookSecret)
+      event = await (await this.#stripe).webhooks.constructEventAsync(rawBody, signature, this.webhookSecret)
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'The signature does not match', {
         cause: error,
@@ -360,11 +366,11 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
-    let subscription: Awaited<ReturnType<typeof this.stripe.subscriptions.retrieve>>
+    let subscription: Stripe.Subscription
     try {
-      subscription = await this.stripe.subscriptions.retrieve(subscriptionId)
+      subscription = await (await this.#stripe).subscriptions.retrieve(subscriptionId)
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return null
+      if (error instanceof (await stripeSdk()).errors.StripeError && error.code === 'resource_missing') return null
       throw error
     }
     // A subscription another integration of the same Stripe account started is none of the ledger's business.
@@ -374,7 +380,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async invoiceOfPayment(paymentId: string): Promise<string | null> {
     // Webhook invoices leave out their payments (an includable field), so the link is looked up from the payment.
-    const payments = await this.stripe.invoicePayments.list({
+    const payments = await (await this.#stripe).invoicePayments.list({
       payment: { type: 'payment_intent', payment_intent: paymentId },
       limit: 1,
     })
@@ -385,7 +391,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const params: Stripe.SubscriptionUpdateParams = { proration_behavior: 'create_prorations' }
     if (update.cancelAtPeriodEnd !== undefined) params.cancel_at_period_end = update.cancelAtPeriodEnd
     if (update.plan || update.seats !== undefined) {
-      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId)
+      const subscription = await (await this.#stripe).subscriptions.retrieve(subscriptionId)
       const current = snapshotOf(subscription)
       const currentItem = subscription.items.data[0]
       if (!currentItem) throw new Error(`Stripe subscription ${subscriptionId} has no items`)
@@ -396,7 +402,7 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       if (update.plan) {
         // Subscription items take `price_data` with a product id only (no inline `product_data` as Checkout has).
-        const product = await this.stripe.products.create({
+        const product = await (await this.#stripe).products.create({
           name: update.plan.planName,
           metadata: { hatch_plan: update.plan.planId },
         })
@@ -411,14 +417,17 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       params.items = [item]
     }
-    await this.stripe.subscriptions.update(subscriptionId, params)
+    await (await this.#stripe).subscriptions.update(subscriptionId, params)
     const snapshot = await this.retrieveSubscription(subscriptionId)
     if (!snapshot) throw new Error(`Stripe subscription ${subscriptionId} disappeared during an update`)
     return snapshot
   }
 
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })
+    const session = await (await this.#stripe).billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    })
     return session.url
   }
 }
