@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { passwordLimits, passwordNeedsLetterAndNumber } from './password-policy'
 
 // Field rules shared by the sign-in area and the account area. Messages are keys of messages/*.json

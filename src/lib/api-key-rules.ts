@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 
 /** API key limits, shared by the form and the server's api-key plugin (src/server/auth/auth.ts). */
 export const apiKeyLimits = {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { imageUrlField } from './account-rules'
 
 /** Limits the console's forms show and the server enforces (src/server/auth/organization-checks.ts). */

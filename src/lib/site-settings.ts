@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 
 export const themeChoices = ['light', 'dark', 'system'] as const
 export type ThemeChoice = (typeof themeChoices)[number]

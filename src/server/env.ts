@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 
 /** Raised when an environment variable has a value the server cannot run with. */
 export class EnvError extends Error {

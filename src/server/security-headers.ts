@@ -11,11 +11,9 @@ export function securityHeaders(options: { https: boolean }): [string, string][]
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    // Powerful features the product never uses; WebAuthn (passkeys) keeps its default of this origin only.
-    [
-      'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
-    ],
+    // Powerful features the product never uses; WebAuthn (passkeys) keeps its default of this origin only. Only
+    // features Chromium knows: an unknown one is a console warning on every page (Web Bluetooth has no policy name).
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), interest-cohort=()'],
     // Sign-in with a provider may use a popup that reports back to this window.
     ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
   ]

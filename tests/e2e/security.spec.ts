@@ -126,3 +126,26 @@ test.describe('the script policy at work', () => {
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
   })
 })
+
+test.describe('the browser reports nothing about the policies', () => {
+  for (const path of ['/en/', '/en/docs/development/testing', '/en/sign-in']) {
+    test(`${path} causes no policy issue and no header warning in Chromium`, async ({ page }) => {
+      // Chromium's Issues panel (what Lighthouse's best practices read) also lists refused probes, such as a
+      // library trying eval, which never reach the console.
+      const cdp = await page.context().newCDPSession(page)
+      const issues: string[] = []
+      cdp.on('Audits.issueAdded', ({ issue }) => {
+        if (issue.code === 'ContentSecurityPolicyIssue') issues.push(JSON.stringify(issue.details))
+      })
+      await cdp.send('Audits.enable')
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning' && /policy/i.test(message.text())) warnings.push(message.text())
+      })
+      await visit(page, path)
+      await page.waitForLoadState('networkidle')
+      expect(issues, 'Content-Security-Policy issues').toEqual([])
+      expect(warnings, 'policy warnings in the console').toEqual([])
+    })
+  }
+})

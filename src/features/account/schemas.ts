@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { imageUrlField, nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
+import { z } from '#/lib/zod'
 
 export const profileSchema = z.object({
   name: nameField,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 
 /** Limits every beacon must keep; anything else is junk and gets 400. */
 export const beaconLimits = { maxBodyBytes: 2048, maxPathLength: 500, maxUtmLength: 100, maxDurationMs: 86_400_000 }

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { emailField } from '#/lib/account-rules'
+import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { emailField, nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
+import { z } from '#/lib/zod'
 
 export const signInSchema = z.object({
   /** An email address, or a username when it has no @. */

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { locales } from '#/lib/i18n'
 import { billingIntervals, currencies, paidPlanIds, seatLimits } from '#/lib/plans'
+import { z } from '#/lib/zod'
 
 const seats = z
   .number('validation_seats_invalid')

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { bookLimits, latestPublishedYear } from '#/lib/book-rules'
+import { z } from '#/lib/zod'
 import { compactIsbn, isValidIsbn } from './isbn'
 
 /** ISO 639-1 codes offered for a book's language; names come from Intl.DisplayNames in the reader's language. */

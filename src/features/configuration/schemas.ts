@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { siteSettingsInput } from '#/lib/site-settings'
+import { z } from '#/lib/zod'
 
 /** Every setting at once (the form sends them all; only what differs is stored and recorded). */
 export const updateConfigurationInput = siteSettingsInput.extend({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { granularities, maxRangeDays, rangeLength, rangePresets } from './date-range'
 
 /** A day as the date input gives it (YYYY-MM-DD), a real calendar date. */

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { getEnv } from '#/server/env'
 
 /** How long the `slow` scenario takes; shutdown tests use it as a request still in flight. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
 
 export const docsPageRequest = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
 
 // Messages are keys of messages/*.json, so the browser shows them translated (see src/lib/errors.ts).

@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import { builtInRoles } from '#/lib/access-control'
 import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
 import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
+import { z } from '#/lib/zod'
 
 // The console lists' inputs. Messages are translation keys; a cursor is opaque, so a damaged one reads as one.
 const listDirection = z.enum(['asc', 'desc'], 'validation_list_sort_invalid')

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { emailField, nameField, newPasswordField } from '#/lib/account-rules'
+import { z } from '#/lib/zod'
 
 export const appRoles = ['user', 'admin'] as const
 export type AppRole = (typeof appRoles)[number]

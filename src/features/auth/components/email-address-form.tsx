@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { Button } from '#/components/ui/button'
 import { sendWith, useAppForm } from '#/lib/form'
+import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
 import { emailOnlySchema } from '../email-sign-in'
 
