@@ -1,16 +1,7 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3211)
-
-// Debian's Chromium, never a downloaded browser (docs/decisions/007-testing.md).
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
   },
   projects: [

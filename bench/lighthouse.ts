@@ -4,6 +4,7 @@
 //   CHROME_PATH   the browser (default /usr/bin/chromium); nothing is downloaded
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts'
 
 const origin = new URL(process.env.BENCH_URL || 'http://localhost:3000').origin
 const pages = ['/en/', '/en/docs/development/testing', '/en/sign-in']
@@ -11,17 +12,7 @@ const pages = ['/en/', '/en/docs/development/testing', '/en/sign-in']
 const goals = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const
 type Category = keyof typeof goals
 
-const chrome = await launch({
-  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs })
 const rows: string[][] = []
 const misses: string[] = []
 try {

@@ -10,13 +10,31 @@ const compressibleType = /^(text\/(html|plain|markdown|xml|css)|application\/(js
 const minimumBytes = 1024
 
 /**
+ * The encoding to send for a request's `Accept-Encoding`: brotli when the client takes it, else gzip, else none
+ * (plain bytes). A coding listed with `q=0` is refused, as is every coding `*;q=0` does not name with a weight.
+ */
+export function chosenEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+  const weights = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim())
+    if (!coding) continue
+    const quality = parameters.find((parameter) => parameter.startsWith('q='))
+    const weight = quality === undefined ? 1 : Number(quality.slice(2))
+    weights.set(coding, Number.isFinite(weight) ? weight : 0)
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return undefined
+}
+
+/**
  * An app answer compressed with brotli (or gzip) for a client that accepts it. The body is read whole and compressed
  * on the thread pool, so an aborted download leaves nothing half-piped (a CompressionStream over the live body
  * crashed the server when a browser went away). Answers already encoded, partial or empty are left alone.
  */
 export async function compressedAnswer(request: Request, response: Response): Promise<Response> {
-  const accepted = request.headers.get('accept-encoding') ?? ''
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined
+  const encoding = chosenEncoding(request.headers.get('accept-encoding'))
   if (!encoding || !response.body || request.method === 'HEAD') return response
   if (response.status !== 200 || response.headers.has('content-encoding')) return response
   if (!compressibleType.test(response.headers.get('content-type') ?? '')) return response

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import { FastResponse } from 'srvx'
+import { chosenEncoding } from './compression'
 
 interface CachedPage {
   body: Uint8Array<ArrayBuffer>
@@ -98,14 +99,6 @@ async function keep(response: Response, headersForHtml: (html: string) => [strin
   }
 }
 
-/** The encoding the client accepts that is kept (brotli first), or undefined for the plain bytes. */
-function chosenEncoding(request: Request | undefined): 'br' | 'gzip' | undefined {
-  const accepted = request?.headers.get('accept-encoding') ?? ''
-  if (/\bbr\b/.test(accepted)) return 'br'
-  if (/\bgzip\b/.test(accepted)) return 'gzip'
-  return undefined
-}
-
 function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request | undefined): Response {
   const headers = new Headers(page.headers)
   headers.set('X-Cache', outcome)
@@ -116,7 +109,7 @@ function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request 
   if (known.some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
     return new FastResponse(null, { status: 304, headers })
   }
-  const encoding = chosenEncoding(request)
+  const encoding = chosenEncoding(request?.headers.get('accept-encoding') ?? null)
   if (encoding) headers.set('Content-Encoding', encoding)
   const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
   headers.set('Content-Length', String(bytes.byteLength))

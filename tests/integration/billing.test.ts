@@ -16,6 +16,7 @@ import {
 import type { LocalPaymentProvider, SignedDelivery } from '#/server/payments/local-provider'
 import { localPaymentProvider } from '#/server/payments/payment-provider'
 import type { PaymentProvider } from '#/server/payments/provider'
+import { book } from './book-fixtures'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -36,17 +37,6 @@ interface OrderRow {
   planId: string
   currency: string
 }
-
-const book = (title: string) => ({
-  title,
-  authors: [],
-  isbn: null,
-  publishedYear: null,
-  language: null,
-  tags: [],
-  coverUrl: null,
-  description: '',
-})
 
 describe.each(engines)('billing on %s', (engine) => {
   let database: FreshDatabase

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsbn13 } from '#/features/books/isbn'
 import { books } from '#/server/db/schema'
 import { purgeDeletedBooks } from '#/server/maintenance'
+import { book } from './book-fixtures'
 import { type OrganizationHarness, organizationHarness, type Person, type TrpcAnswer } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -29,18 +30,6 @@ interface ImportReport {
   issues: { line: number; column: string | null; message: string }[]
   preview: { line: number; title: string }[]
 }
-
-const book = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  authors: [],
-  isbn: null,
-  publishedYear: null,
-  language: null,
-  tags: [],
-  coverUrl: null,
-  description: '',
-  ...extra,
-})
 
 describe.each(engines)('books on %s', (engine) => {
   let database: FreshDatabase

@@ -5,6 +5,7 @@ import { readSession } from '#/server/auth/session-reads'
 import { books, sessions, users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, testOrigin } from './auth-requests'
+import { book } from './book-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 const cacheSeconds = 60
@@ -112,16 +113,7 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
         database.connection.db,
       )
     expect((await trpc('query', 'books.list', { limit: 5 })).status, 'a read within the copy’s minute').toBe(200)
-    const created = await trpc('mutation', 'books.create', {
-      title: 'Written after sign-out',
-      authors: [],
-      isbn: null,
-      publishedYear: null,
-      language: null,
-      tags: [],
-      coverUrl: null,
-      description: '',
-    })
+    const created = await trpc('mutation', 'books.create', book('Written after sign-out'))
     expect(created.status, 'a change checks the database').toBe(401)
     expect(await database.connection.db.select().from(books)).toHaveLength(0)
   })

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { compressedAnswer } from '#/server/compression'
+import { chosenEncoding, compressedAnswer } from '#/server/compression'
 
 const json = JSON.stringify({
   items: Array.from({ length: 200 }, (_, index) => ({ id: index, title: `Book ${index}` })),
@@ -32,5 +32,21 @@ describe('compression of app answers', () => {
     expect(await untouched(new Response(json, { status: 206, headers: { 'content-type': 'text/plain' } }))).toBeNull()
     expect(await untouched(answer(json), request('identity'))).toBeNull()
     expect(await untouched(answer(json), request('br', 'HEAD'))).toBeNull()
+  })
+
+  it('honours what the client refuses with q=0', async () => {
+    expect(chosenEncoding('gzip, deflate, br')).toBe('br')
+    expect(chosenEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(chosenEncoding('BR;Q=0, GZIP;q=0.5')).toBe('gzip')
+    expect(chosenEncoding('br;q=0, gzip;q=0')).toBeUndefined()
+    expect(chosenEncoding('*')).toBe('br')
+    expect(chosenEncoding('br;q=0, *')).toBe('gzip')
+    expect(chosenEncoding('*;q=0')).toBeUndefined()
+    expect(chosenEncoding('identity')).toBeUndefined()
+    expect(chosenEncoding('')).toBeUndefined()
+    expect(chosenEncoding(null)).toBeUndefined()
+    const refused = await compressedAnswer(request('br;q=0, gzip;q=0'), answer(json))
+    expect(refused.headers.get('content-encoding')).toBeNull()
+    expect(await refused.text()).toBe(json)
   })
 })

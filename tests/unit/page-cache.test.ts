@@ -77,6 +77,11 @@ describe('what the page cache answers with', () => {
     const plain = await cache.serve('/en/|1', render, request({}))
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(page)
+    const refused = await cache.serve('/en/|1', render, request({ 'accept-encoding': 'br;q=0, gzip;q=0' }))
+    expect(refused.headers.get('content-encoding'), 'codings refused with q=0').toBeNull()
+    expect(await refused.text()).toBe(page)
+    // The kept bytes are shared by every answer: reading one leaves the next intact.
+    expect(await (await cache.serve('/en/|1', render, request({}))).text()).toBe(page)
   })
 
   it('answers 304 to a client that has the page already, and 200 once the page changed', async () => {
