@@ -65,8 +65,8 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
  * stops accepting connections, lets in-flight requests finish, closes the database and exits 0.
  */
 export async function startProductionServer(options: { afterStop?: () => Promise<void> } = {}): Promise<void> {
-  // Dependencies stay outside the bundle and choose their build at run time: without this React renders with its
-  // development build, several times slower.
+  // Bundled dependencies still choose their build at run time (docs/decisions/017): without this React renders
+  // with its development build, several times slower.
   process.env.NODE_ENV ??= 'production'
   // V8 keeps the compiled app and its dependencies on disk (in the system's temporary folder), so a restart skips
   // most of the parsing and compiling: a shorter cold start.
