@@ -77,6 +77,9 @@ const oneTimeCodeMinutes = 5
 /** Where callers of the API send their key. */
 export const apiKeyHeader = 'x-api-key'
 
+/** Better Auth's cookies are named `hatch.*` (`__Secure-hatch.*` over HTTPS). */
+export const authCookiePrefix = 'hatch'
+
 /** The server puts the client's address here (scripts/serve.ts decides whether proxies are trusted); clients can't. */
 export const clientIpHeader = 'x-hatch-client-ip'
 
@@ -364,7 +367,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       },
     },
     advanced: {
-      cookiePrefix: 'hatch',
+      cookiePrefix: authCookiePrefix,
       useSecureCookies: env.APP_URL.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },

@@ -1,4 +1,4 @@
-import { type Auth, apiKeyHeader } from './auth'
+import { type Auth, apiKeyHeader, authCookiePrefix } from './auth'
 
 type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
 
@@ -63,8 +63,9 @@ function memoryOf(auth: Auth): Map<string, Remembered> {
   return memory
 }
 
-const sessionCopyCookie = /(?:^|;\s*)(?:__Secure-)?hatch\.session_data=([^;]*)/
-const chunkedCopyCookie = /(?:^|;\s*)(?:__Secure-)?hatch\.session_data\.\d+=/
+const copyName = `(?:^|;\\s*)(?:__Secure-)?${authCookiePrefix}\\.session_data`
+const sessionCopyCookie = new RegExp(`${copyName}=([^;]*)`)
+const chunkedCopyCookie = new RegExp(`${copyName}\\.\\d+=`)
 
 /**
  * The expiry written in the request's signed session copy, read only to know how long Better Auth's verdict on these
