@@ -1,16 +1,27 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import mdx from 'fumadocs-mdx/vite'
 import { defineConfig } from 'vite'
 
+const urlPatternWhenMissing = fileURLToPath(new URL('./src/lib/urlpattern-when-missing.ts', import.meta.url))
+
 export default defineConfig(({ command }) => ({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: [{ find: /^@inlang\/paraglide-js\/urlpattern-polyfill$/, replacement: urlPatternWhenMissing }],
+  },
   server: { port: 3000 },
   // The production server bundles its dependencies: Node then loads a few files instead of ~1,600 modules, each
   // resolved through its package.json, which was most of a cold start (docs/decisions/017). Kept outside: the
   // embedded database (it reads its WebAssembly and data files beside its own code), PostgreSQL's driver (optional
   // native part), Stripe (loaded only when configured) and srvx (one copy, shared with scripts/serve.ts).
+  environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } } },
+    },
+  },
   ...(command === 'build' && {
     ssr: { noExternal: true, external: ['@electric-sql/pglite', 'pg', 'stripe', 'srvx'] },
   }),

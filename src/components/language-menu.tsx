@@ -1,12 +1,6 @@
 import { LanguagesIcon } from 'lucide-react'
+import { MenuButton } from '#/components/menu-button'
 import { Button } from '#/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '#/components/ui/dropdown-menu'
 import { getLocale, localeNames, locales } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import { isLocale, setLocale } from '#/paraglide/runtime'
@@ -15,13 +9,15 @@ import { isLocale, setLocale } from '#/paraglide/runtime'
 export function LanguageMenu() {
   const current = getLocale()
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <MenuButton
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={m.language_menu_label()} title={m.language_menu_label()}>
           <LanguagesIcon aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      }
+    >
+      {({ DropdownMenuRadioGroup, DropdownMenuRadioItem }) => (
         <DropdownMenuRadioGroup value={current} onValueChange={(value) => isLocale(value) && setLocale(value)}>
           {locales.map((locale) => (
             <DropdownMenuRadioItem key={locale} value={locale} lang={locale}>
@@ -29,7 +25,7 @@ export function LanguageMenu() {
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    </MenuButton>
   )
 }

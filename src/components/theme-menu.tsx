@@ -1,12 +1,6 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react'
+import { MenuButton } from '#/components/menu-button'
 import { Button } from '#/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '#/components/ui/dropdown-menu'
 import { isThemeChoice } from '#/lib/theme'
 import { m } from '#/paraglide/messages'
 import { useThemeChoice } from './theme-provider'
@@ -21,13 +15,15 @@ export function ThemeMenu() {
   const { theme, setTheme } = useThemeChoice()
   const current = themeOptions.find((option) => option.value === theme) ?? themeOptions[0]
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <MenuButton
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={m.theme_menu_label()} title={m.theme_menu_label()}>
           <current.icon aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      }
+    >
+      {({ DropdownMenuRadioGroup, DropdownMenuRadioItem }) => (
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isThemeChoice(value) && setTheme(value)}>
           {themeOptions.map((option) => (
             <DropdownMenuRadioItem key={option.value} value={option.value}>
@@ -36,7 +32,7 @@ export function ThemeMenu() {
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    </MenuButton>
   )
 }

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { ThemeChoice } from '#/lib/site-settings'
+import type { ThemeChoice } from '#/lib/theme'
 import { useTheme } from '#/lib/theme'
 
 const ThemeContext = createContext<ReturnType<typeof useTheme> | null>(null)

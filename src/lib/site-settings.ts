@@ -1,7 +1,5 @@
+import { themeChoices } from '#/lib/theme'
 import { z } from '#/lib/zod'
-
-export const themeChoices = ['light', 'dark', 'system'] as const
-export type ThemeChoice = (typeof themeChoices)[number]
 
 /** What an app admin may set in Configuration; the procedure and the form share it (messages are translation keys). */
 export const siteSettingsInput = z.object({

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { type ThemeChoice, themeChoices } from './site-settings'
+
+export const themeChoices = ['light', 'dark', 'system'] as const
+export type ThemeChoice = (typeof themeChoices)[number]
 
 export const themeStorageKey = 'theme'
 const changeEvent = 'hatch:theme-change'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isValidRoleName, isValidSlug, organizationFormSchema, slugify } from '#/lib/organization-rules'
+import { isValidRoleName, isValidSlug, slugify } from '#/lib/organization-names'
+import { organizationFormSchema } from '#/lib/organization-rules'
 import { organizationRequestError } from '#/server/auth/organization-checks'
 
 describe('organization slugs', () => {

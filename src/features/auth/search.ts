@@ -1,10 +1,12 @@
-import { z } from '#/lib/zod'
+import { searchParams, text } from '#/lib/url-search'
+
+const redirect = text(2000, { trim: false })
 
 /** `?redirect=` on the auth pages; anything that is not a string is dropped (it is checked again before use). */
-export const authPageSearch = z.object({ redirect: z.string().max(2000).optional().catch(undefined) })
+export const authPageSearch = searchParams({ redirect })
 
 /** What Better Auth appends when it sends someone back from an emailed link. */
-export const emailLinkSearch = z.object({
-  token: z.string().max(500).optional().catch(undefined),
-  error: z.string().max(100).optional().catch(undefined),
-})
+export const emailLinkSearch = searchParams({ token: text(500, { trim: false }), error: text(100, { trim: false }) })
+
+/** The magic link's landing page: where to go next, or why the link failed. */
+export const magicLinkSearch = searchParams({ redirect, error: text(100, { trim: false }) })

@@ -19,15 +19,6 @@ export const checkoutInput = z.object({
 })
 export type CheckoutInput = z.input<typeof checkoutInput>
 
-/** The checkout page's address: a bad or missing parameter falls back rather than failing the page. */
-export const checkoutSearch = z.object({
-  plan: z.enum(paidPlanIds).catch('pro'),
-  interval: z.enum(billingIntervals).catch('monthly'),
-  currency: z.enum(currencies).optional().catch(undefined),
-  seats: z.coerce.number().int().min(seatLimits.min).max(seatLimits.max).optional().catch(undefined),
-})
-export type CheckoutSearch = z.output<typeof checkoutSearch>
-
 export const changePlanInput = z.object({
   planId: z.enum(paidPlanIds, 'validation_plan_invalid'),
   interval: z.enum(billingIntervals, 'validation_plan_invalid'),
@@ -42,11 +33,6 @@ export const cancelInput = z.object({ cancelAtPeriodEnd: z.boolean() })
 export const localCheckoutInput = z.object({ id: z.string().min(1).max(100) })
 export const settleLocalCheckoutInput = localCheckoutInput.extend({
   outcome: z.enum(['pay', 'pay_later', 'fail', 'cancel']),
-})
-
-export const myOrdersSearch = z.object({
-  /** The order checkout returned for, shown highlighted (and "processing" until its payment event arrives). */
-  order: z.string().max(100).optional().catch(undefined),
 })
 
 /** The checkout page's form: seats are typed as text and checked as a whole number in range. */

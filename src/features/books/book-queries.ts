@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { useTRPC } from '#/lib/trpc'
 import type { AppRouter } from '#/server/trpc/root'
-import type { BookFilters, BookListSearch } from './schemas'
+import type { BookFilters } from './schemas'
+import type { BookListSearch } from './search'
 
 type BooksOutputs = inferRouterOutputs<AppRouter>['books']
 export type BookPage = BooksOutputs['list']

@@ -1,45 +1,7 @@
 import { bookLimits, latestPublishedYear } from '#/lib/book-rules'
 import { z } from '#/lib/zod'
 import { compactIsbn, isValidIsbn } from './isbn'
-
-/** ISO 639-1 codes offered for a book's language; names come from Intl.DisplayNames in the reader's language. */
-export const bookLanguages = [
-  'ar',
-  'bn',
-  'cs',
-  'da',
-  'de',
-  'el',
-  'en',
-  'es',
-  'fa',
-  'fi',
-  'fr',
-  'he',
-  'hi',
-  'hu',
-  'id',
-  'it',
-  'ja',
-  'ko',
-  'la',
-  'ms',
-  'nl',
-  'no',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'sv',
-  'sw',
-  'th',
-  'tr',
-  'uk',
-  'ur',
-  'vi',
-  'zh',
-] as const
-export type BookLanguage = (typeof bookLanguages)[number]
+import { bookLanguages, bookSortColumns } from './search'
 
 /** Splits "A, B、C" or a list into trimmed, non-empty, de-duplicated entries (the first spelling wins). */
 export function splitList(value: unknown): unknown {
@@ -183,17 +145,6 @@ export const tagBooksInput = bookIdsInput.extend({
   ),
 })
 
-export const bookSortColumns = [
-  'title',
-  'authors',
-  'isbn',
-  'publishedYear',
-  'language',
-  'createdAt',
-  'updatedAt',
-] as const
-export type BookSortColumn = (typeof bookSortColumns)[number]
-
 /** The list's filters and order: the list procedure and the CSV export both take them. */
 export const bookFilters = z.object({
   q: z.string().trim().max(200).optional(),
@@ -205,20 +156,6 @@ export const bookFilters = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
 })
 export type BookFilters = z.output<typeof bookFilters>
-
-/** The same, read from the page's URL: a mangled or outdated parameter is dropped rather than refused. */
-export const bookListSearch = z.object({
-  q: bookFilters.shape.q.catch(undefined),
-  tag: bookFilters.shape.tag.catch(undefined),
-  language: bookFilters.shape.language.catch(undefined),
-  yearFrom: bookFilters.shape.yearFrom.catch(undefined),
-  yearTo: bookFilters.shape.yearTo.catch(undefined),
-  sort: z.enum(bookSortColumns).optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
-  after: z.string().max(1000).optional().catch(undefined),
-  before: z.string().max(1000).optional().catch(undefined),
-})
-export type BookListSearch = z.output<typeof bookListSearch>
 
 export const bookListInput = bookFilters.extend({
   /** An opaque position from the previous answer: the page after it, or before it. */

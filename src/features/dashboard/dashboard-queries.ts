@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '#/server/trpc/root'
-import { type Granularity, presetRange, type RangePreset, todayIn } from './date-range'
-import { type DashboardSearch, dashboardRangeInput } from './schemas'
+import { type Granularity, presetRange, type RangePreset, rangeProblem, todayIn } from './date-range'
+import type { DashboardSearch } from './search'
 
 type DashboardOutputs = inferRouterOutputs<AppRouter>['dashboard']
 export type SiteDashboard = DashboardOutputs['site']
@@ -30,8 +30,8 @@ export function dashboardRangeOf(search: DashboardSearch, timeZone: string, now:
     preset === 'custom'
       ? { from: search.from ?? fallback.from, to: search.to ?? fallback.to }
       : presetRange(preset, today)
-  const checked = dashboardRangeInput.safeParse({ ...days, granularity })
-  return { preset, ...days, granularity, problem: checked.success ? undefined : checked.error.issues[0]?.message }
+  // The address's days are real dates (the route's URL check), so only their order and span can be wrong.
+  return { preset, ...days, granularity, problem: rangeProblem(days.from, days.to)?.message }
 }
 
 /** The procedures' input for a range (the same object for the route's prefetch and the screen's query). */

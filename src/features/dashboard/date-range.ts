@@ -33,6 +33,13 @@ export function rangeLength(from: string, to: string): number {
   return Math.round((utcOf(to) - utcOf(from)) / msPerDay) + 1
 }
 
+/** Why a range of real days cannot be asked for (a translation key), or nothing when it can. */
+export function rangeProblem(from: string, to: string) {
+  if (from > to) return { field: 'to', message: 'dashboard_range_inverted' } as const
+  if (rangeLength(from, to) > maxRangeDays) return { field: 'from', message: 'dashboard_range_too_long' } as const
+  return undefined
+}
+
 /** The Monday (ISO weeks) on or before `day`. */
 export function startOfWeek(day: string): string {
   const weekday = new Date(utcOf(day)).getUTCDay()

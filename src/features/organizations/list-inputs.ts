@@ -1,6 +1,6 @@
 // The list procedures' inputs from the pages' URL state: imported by route definitions, which are in every page's
 // first load, so this module must stay free of the auth client and other heavy modules.
-import type { ActivityListSearch, MemberListSearch } from './schemas'
+import type { ActivityListSearch, MemberListSearch } from './search'
 
 export const memberPageSize = 25
 

@@ -3,6 +3,7 @@ import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
 import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
 import { z } from '#/lib/zod'
+import { activityKinds, invitationIdMax, memberSortColumns } from './search'
 
 // The console lists' inputs. Messages are translation keys; a cursor is opaque, so a damaged one reads as one.
 const listDirection = z.enum(['asc', 'desc'], 'validation_list_sort_invalid')
@@ -13,10 +14,6 @@ const listPageSize = z
   .min(1, 'validation_list_page_size_invalid')
   .max(100, 'validation_list_page_size_invalid')
 const listSearchText = z.string().trim().max(200, 'validation_list_search_too_long')
-
-/** The columns the members list can be ordered by (`createdAt`: when they joined). */
-export const memberSortColumns = ['name', 'email', 'createdAt'] as const
-export type MemberSortColumn = (typeof memberSortColumns)[number]
 
 /** Search over name and email, one role, and the order; by default in the order people joined. */
 export const memberFilters = z.object({
@@ -33,21 +30,6 @@ export const memberListInput = memberFilters.extend({
   limit: listPageSize.default(25),
 })
 
-/** The same, read from the page's URL: a mangled or outdated parameter is dropped rather than refused. */
-export const memberListSearch = z.object({
-  q: memberFilters.shape.q.catch(undefined),
-  role: memberFilters.shape.role.catch(undefined),
-  sort: z.enum(memberSortColumns).optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
-  after: listCursor.optional().catch(undefined),
-  before: listCursor.optional().catch(undefined),
-})
-export type MemberListSearch = z.output<typeof memberListSearch>
-
-/** What the activity log can be narrowed to: the part of the organization an entry is about. */
-export const activityKinds = ['organization', 'members', 'invitations', 'teams', 'roles'] as const
-export type ActivityKind = (typeof activityKinds)[number]
-
 /** The log, newest (`desc`) or oldest first, one kind of entry or all of them. */
 export const activityListInput = z.object({
   kind: z.enum(activityKinds, 'validation_list_filter_invalid').optional(),
@@ -58,17 +40,9 @@ export const activityListInput = z.object({
 })
 export type ActivityListInput = z.output<typeof activityListInput>
 
-export const activityListSearch = z.object({
-  kind: z.enum(activityKinds).optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
-  after: listCursor.optional().catch(undefined),
-  before: listCursor.optional().catch(undefined),
-})
-export type ActivityListSearch = z.output<typeof activityListSearch>
-
 export const transferOwnershipInput = z.object({ memberId: z.string().min(1).max(100) })
 
-export const invitationPreviewInput = z.object({ id: z.string().min(1).max(100) })
+export const invitationPreviewInput = z.object({ id: z.string().min(1).max(invitationIdMax) })
 
 export const createOrganizationSchema = organizationFormSchema
 

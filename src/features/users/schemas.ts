@@ -1,11 +1,6 @@
 import { emailField, nameField, newPasswordField } from '#/lib/account-rules'
 import { z } from '#/lib/zod'
-
-export const appRoles = ['user', 'admin'] as const
-export type AppRole = (typeof appRoles)[number]
-
-export const userSortColumns = ['name', 'email', 'createdAt'] as const
-export type UserSortColumn = (typeof userSortColumns)[number]
+import { appRoles, userSortColumns } from './search'
 
 /** A day as the date input gives it (YYYY-MM-DD). */
 const day = z.iso.date('validation_date_invalid')
@@ -29,22 +24,6 @@ export const userListInput = userFilters.extend({
   before: z.string().max(1000).optional(),
   limit: z.number().int().min(1).max(100).default(25),
 })
-
-/** The same, read from the page's URL: a mangled or outdated parameter is dropped rather than refused. */
-export const userListSearch = z.object({
-  q: userFilters.shape.q.catch(undefined),
-  role: userFilters.shape.role.catch(undefined),
-  status: userFilters.shape.status.catch(undefined),
-  verified: userFilters.shape.verified.catch(undefined),
-  kind: userFilters.shape.kind.catch(undefined),
-  joinedFrom: userFilters.shape.joinedFrom.catch(undefined),
-  joinedTo: userFilters.shape.joinedTo.catch(undefined),
-  sort: z.enum(userSortColumns).optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
-  after: z.string().max(1000).optional().catch(undefined),
-  before: z.string().max(1000).optional().catch(undefined),
-})
-export type UserListSearch = z.output<typeof userListSearch>
 
 const userId = z.string().min(1).max(100)
 export const userIdInput = z.object({ userId })

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '#/server/trpc/root'
-import type { UserListSearch } from './schemas'
+import type { UserListSearch } from './search'
 
 type UsersOutputs = inferRouterOutputs<AppRouter>['users']
 export type UserRow = UsersOutputs['list']['items'][number]

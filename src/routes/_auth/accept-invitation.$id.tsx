@@ -3,17 +3,17 @@ import { authPageHref } from '#/features/auth/after-sign-in'
 import { AuthHeading } from '#/features/auth/components/auth-layout'
 import { fetchSessionUser } from '#/features/auth/session-fn'
 import { AcceptInvitation } from '#/features/organizations/components/accept-invitation'
-import { invitationPreviewInput } from '#/features/organizations/schemas'
+import { invitationIdMax } from '#/features/organizations/search'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
 export const Route = createFileRoute('/_auth/accept-invitation/$id')({
   loader: async ({ context, params }) => {
     // A malformed id in a mistyped link is an unknown invitation, not a failed page.
-    const valid = invitationPreviewInput.safeParse({ id: params.id })
+    const valid = params.id.length >= 1 && params.id.length <= invitationIdMax
     const [invitation, user] = await Promise.all([
-      valid.success
-        ? context.queryClient.fetchQuery(context.trpc.organizations.invitationPreview.queryOptions(valid.data))
+      valid
+        ? context.queryClient.fetchQuery(context.trpc.organizations.invitationPreview.queryOptions({ id: params.id }))
         : null,
       fetchSessionUser(),
     ])

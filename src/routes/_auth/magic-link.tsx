@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { authPageHref } from '#/features/auth/after-sign-in'
 import { AuthHeading } from '#/features/auth/components/auth-layout'
-import { authPageSearch, emailLinkSearch } from '#/features/auth/search'
+import { magicLinkSearch } from '#/features/auth/search'
 import { m } from '#/paraglide/messages'
 
 /** Where an emailed sign-in link that did not work lands (Better Auth adds `error`); a working one signs in instead. */
 export const Route = createFileRoute('/_auth/magic-link')({
-  validateSearch: authPageSearch.extend(emailLinkSearch.pick({ error: true }).shape),
+  validateSearch: magicLinkSearch,
   head: () => ({ meta: [{ title: m.email_signin_link_title() }] }),
   component: function MagicLinkPage() {
     const { error, redirect } = Route.useSearch()

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { CheckoutScreen } from '#/features/billing/components/checkout-screen'
-import { checkoutSearch } from '#/features/billing/schemas'
+import { checkoutSearch } from '#/features/billing/search'
 import { fetchConsoleSession } from '#/features/console/console-session-fn'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { BillingPanel } from '#/features/billing/components/billing-panel'
-import { myOrdersSearch } from '#/features/billing/schemas'
+import { myOrdersSearch } from '#/features/billing/search'
 import { fetchConsoleSession } from '#/features/console/console-session-fn'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DashboardScreen } from '#/features/dashboard/components/dashboard-screen'
 import { dashboardInputOf, dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
-import { dashboardSearch } from '#/features/dashboard/schemas'
+import { dashboardSearch } from '#/features/dashboard/search'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
 

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { and, eq, or } from 'drizzle-orm'
 import { parseRoleList, type Resource, statements } from '#/lib/access-control'
 import { emailField, isImageUrl } from '#/lib/account-rules'
-import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-rules'
+import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-names'
 import { isLocale } from '#/paraglide/runtime'
 import type { Database } from '../db/client'
 import { members, organizationRoles, organizations } from '../db/schema'

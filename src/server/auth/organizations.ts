@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
 import { ac, roles } from '#/lib/access-control'
 import { type Locale, locales } from '#/lib/i18n'
-import { organizationLimits } from '#/lib/organization-rules'
+import { organizationLimits } from '#/lib/organization-names'
 import { rolesLabel } from '#/lib/role-labels'
 import { isLocale } from '#/paraglide/runtime'
 import {

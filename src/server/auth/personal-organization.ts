@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Locale } from '#/lib/i18n'
-import { organizationLimits, slugify } from '#/lib/organization-rules'
+import { organizationLimits, slugify } from '#/lib/organization-names'
 import { m } from '#/paraglide/messages'
 import type { Database } from '../db/client'
 import { members, organizationActivity, organizations } from '../db/schema'

@@ -19,7 +19,8 @@ import {
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { type CheckoutSearch, checkoutFormSchema } from '../schemas'
+import { checkoutFormSchema } from '../schemas'
+import type { CheckoutSearch } from '../search'
 
 /**
  * Confirms what is bought before leaving for the provider: the plan, the period, the currency and (Team) the seats,

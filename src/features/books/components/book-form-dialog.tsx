@@ -10,7 +10,8 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { type BookDetails, type BookRow, useBookListCache } from '../book-queries'
-import { type BookFormValues, bookFormSchema, bookLanguages } from '../schemas'
+import { type BookFormValues, bookFormSchema } from '../schemas'
+import { bookLanguages } from '../search'
 
 const formFields = ['title', 'authors', 'isbn', 'publishedYear', 'language', 'tags', 'coverUrl', 'description'] as const
 

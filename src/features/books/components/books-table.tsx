@@ -18,7 +18,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import type { BookRow } from '../book-queries'
-import type { BookSortColumn } from '../schemas'
+import type { BookSortColumn } from '../search'
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
 const column = createColumnHelper<typeof features, BookRow>()

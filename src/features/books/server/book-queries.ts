@@ -3,7 +3,8 @@ import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { books, users } from '#/server/db/schema'
 import { compactIsbn, toIsbn13 } from '../isbn'
-import type { BookFilters, BookInput, BookSortColumn } from '../schemas'
+import type { BookFilters, BookInput } from '../schemas'
+import type { BookSortColumn } from '../search'
 
 const sortKeys: Record<BookSortColumn, SortKey> = {
   title: { expression: () => sql`lower(${books.title})`, type: 'text' },

@@ -6,7 +6,7 @@ import { rangeProblemText } from '../dashboard-errors'
 import { formatDay } from '../dashboard-format'
 import type { DashboardRange } from '../dashboard-queries'
 import { type Granularity, granularities, type RangePreset, rangePresets } from '../date-range'
-import type { DashboardSearch } from '../schemas'
+import type { DashboardSearch } from '../search'
 
 const presetLabels: Record<RangePreset, () => string> = {
   '7d': m.dashboard_range_7d,

@@ -6,7 +6,6 @@ import { describeError, fieldErrorsOf, translateMessage } from '#/lib/errors'
 import { getLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { newsletterSubscription } from '../schemas'
 
 export function NewsletterForm() {
   const trpc = useTRPC()
@@ -28,9 +27,11 @@ export function NewsletterForm() {
     }),
   )
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // The same schema the server applies; the server still checks everything.
+    // The same schema the server applies (the server still checks everything), loaded on the first submit: zod is
+    // not part of the landing page's first download.
+    const { newsletterSubscription } = await import('../schemas')
     const parsed = newsletterSubscription.safeParse({ email, locale: getLocale() })
     if (!parsed.success) {
       setFieldError(translateMessage(parsed.error.issues[0]?.message ?? 'validation_email_invalid'))

@@ -3,9 +3,9 @@ import { MenuIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { LanguageMenu } from '#/components/language-menu'
 import { Logo } from '#/components/logo'
+import { MenuButton } from '#/components/menu-button'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
@@ -65,21 +65,25 @@ export function SiteHeader() {
               <a href={localizeHref('/sign-in')}>{m.nav_sign_in()}</a>
             </Button>
           )}
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
+          {/* Focus must not jump back to the trigger, or the page scrolls away from the chosen section. */}
+          <MenuButton
+            align="end"
+            className="min-w-40"
+            onCloseAutoFocus={(event) => event.preventDefault()}
+            trigger={
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={m.nav_menu()}>
                 <MenuIcon aria-hidden />
               </Button>
-            </DropdownMenuTrigger>
-            {/* Focus must not jump back to the trigger, or the page scrolls away from the chosen section. */}
-            <DropdownMenuContent align="end" className="min-w-40" onCloseAutoFocus={(event) => event.preventDefault()}>
-              {links.map((link) => (
+            }
+          >
+            {({ DropdownMenuItem }) =>
+              links.map((link) => (
                 <DropdownMenuItem key={link.href} asChild>
                   <a href={link.href}>{link.label}</a>
                 </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+              ))
+            }
+          </MenuButton>
         </div>
       </div>
     </header>

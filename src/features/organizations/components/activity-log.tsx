@@ -29,7 +29,7 @@ import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { activityListInputOf } from '../list-inputs'
 import type { ActivityEntry } from '../organization-queries'
-import type { ActivityKind, ActivityListSearch } from '../schemas'
+import type { ActivityKind, ActivityListSearch } from '../search'
 
 type Details = Record<string, string>
 

@@ -27,7 +27,7 @@ import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { memberListInputOf } from '../list-inputs'
 import { type MemberRow, useAssignableRoles } from '../organization-queries'
-import type { MemberListSearch } from '../schemas'
+import type { MemberListSearch } from '../search'
 import { MemberRoleDialog } from './member-role-dialog'
 import { hideableMemberColumns, type MemberAction, MembersTable } from './members-table'
 

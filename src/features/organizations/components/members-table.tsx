@@ -19,7 +19,7 @@ import { rolesLabel } from '#/lib/role-labels'
 import { initialsOf } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import type { MemberRow } from '../organization-queries'
-import type { MemberSortColumn } from '../schemas'
+import type { MemberSortColumn } from '../search'
 
 export type MemberAction = { kind: 'role' | 'remove' | 'transfer'; member: MemberRow }
 

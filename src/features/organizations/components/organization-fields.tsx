@@ -1,6 +1,7 @@
 import { formOptions } from '@tanstack/react-form'
 import { withForm } from '#/lib/form'
-import { organizationFormSchema, organizationLimits, slugify } from '#/lib/organization-rules'
+import { organizationLimits, slugify } from '#/lib/organization-names'
+import { organizationFormSchema } from '#/lib/organization-rules'
 import { m } from '#/paraglide/messages'
 
 interface OrganizationFieldValues {

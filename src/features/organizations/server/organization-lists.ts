@@ -3,7 +3,8 @@ import type { ActivityAction } from '#/server/auth/organization-activity'
 import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { members, organizationActivity, users } from '#/server/db/schema'
-import type { ActivityKind, ActivityListInput, MemberFilters, MemberSortColumn } from '../schemas'
+import type { ActivityListInput, MemberFilters } from '../schemas'
+import type { ActivityKind, MemberSortColumn } from '../search'
 
 const memberSortKeys: Record<MemberSortColumn, SortKey> = {
   name: { expression: () => sql`lower(${users.name})`, type: 'text' },

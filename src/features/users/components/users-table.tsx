@@ -12,7 +12,7 @@ import { useMemo } from 'react'
 import { DataTable, resolvedUpdater } from '#/components/data-table'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
-import type { UserSortColumn } from '../schemas'
+import type { UserSortColumn } from '../search'
 import type { UserRow } from '../user-queries'
 import { UserAvatar, UserBadges } from './user-badges'
 

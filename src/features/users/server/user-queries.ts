@@ -2,7 +2,8 @@ import { and, desc, eq, gt, gte, isNull, like, lt, or, type SQL, sql } from 'dri
 import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { accounts, auditLog, members, organizations, sessions, users } from '#/server/db/schema'
-import type { UserFilters, UserSortColumn } from '../schemas'
+import type { UserFilters } from '../schemas'
+import type { UserSortColumn } from '../search'
 
 const sortKeys: Record<UserSortColumn, SortKey> = {
   name: { expression: () => sql`lower(${users.name})`, type: 'text' },

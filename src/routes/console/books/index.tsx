@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listInputOf } from '#/features/books/book-queries'
 import { BooksScreen } from '#/features/books/components/books-screen'
-import { bookListSearch } from '#/features/books/schemas'
+import { bookListSearch } from '#/features/books/search'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/books/')({

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ActivityLog } from '#/features/organizations/components/activity-log'
 import { activityListInputOf } from '#/features/organizations/list-inputs'
-import { activityListSearch } from '#/features/organizations/schemas'
+import { activityListSearch } from '#/features/organizations/search'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MembersScreen } from '#/features/organizations/components/members-screen'
 import { memberListInputOf } from '#/features/organizations/list-inputs'
-import { memberListSearch } from '#/features/organizations/schemas'
+import { memberListSearch } from '#/features/organizations/search'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/members')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { UsersScreen } from '#/features/users/components/users-screen'
-import { userListSearch } from '#/features/users/schemas'
+import { userListSearch } from '#/features/users/search'
 import { userListInputOf } from '#/features/users/user-queries'
 import { m } from '#/paraglide/messages'
 

@@ -1,0 +1,33 @@
+import { isValidRoleName, organizationLimits } from '#/lib/organization-names'
+import { listCursor, listDirection, matching, oneOf, searchParams, text } from '#/lib/url-search'
+
+/** The columns the members list can be ordered by (`createdAt`: when they joined). */
+export const memberSortColumns = ['name', 'email', 'createdAt'] as const
+export type MemberSortColumn = (typeof memberSortColumns)[number]
+
+/** What the activity log can be narrowed to: the part of the organization an entry is about. */
+export const activityKinds = ['organization', 'members', 'invitations', 'teams', 'roles'] as const
+export type ActivityKind = (typeof activityKinds)[number]
+
+// The lists' addresses: a mangled or outdated parameter is dropped rather than refused.
+
+export const memberListSearch = searchParams({
+  q: text(200),
+  role: matching(organizationLimits.roleNameMax, isValidRoleName),
+  sort: oneOf(memberSortColumns),
+  direction: listDirection,
+  after: listCursor,
+  before: listCursor,
+})
+export type MemberListSearch = ReturnType<typeof memberListSearch>
+
+export const activityListSearch = searchParams({
+  kind: oneOf(activityKinds),
+  direction: listDirection,
+  after: listCursor,
+  before: listCursor,
+})
+export type ActivityListSearch = ReturnType<typeof activityListSearch>
+
+/** An invitation link's id: a malformed one (a mistyped link) is an unknown invitation, not a failed page. */
+export const invitationIdMax = 100

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { authPageSearch, magicLinkSearch } from '#/features/auth/search'
+import { checkoutSearch } from '#/features/billing/search'
+import { bookListSearch } from '#/features/books/search'
+import { dashboardSearch } from '#/features/dashboard/search'
+import { memberListSearch } from '#/features/organizations/search'
+import { userListSearch } from '#/features/users/search'
+
+// What a page makes of its address: TanStack Router hands validateSearch the parsed query (JSON values where the
+// text parses as JSON, strings otherwise).
+describe('URL parameters', () => {
+  it('keeps what a list understands and trims the search text', () => {
+    expect(
+      bookListSearch({ q: '  dune ', language: 'en', yearFrom: 1965, sort: 'title', direction: 'asc', after: 'c1' }),
+    ).toEqual({ q: 'dune', language: 'en', yearFrom: 1965, sort: 'title', direction: 'asc', after: 'c1' })
+  })
+
+  it('drops a mangled or outdated parameter instead of failing the page, and keeps the rest', () => {
+    expect(
+      bookListSearch({
+        q: 'x'.repeat(201),
+        language: 'klingon',
+        yearFrom: 1.5,
+        yearTo: 10_000,
+        sort: 'price',
+        direction: 'sideways',
+        tag: { nested: true },
+        after: 'x'.repeat(1001),
+        before: 'b2',
+        unknown: 'kept out',
+      }),
+    ).toEqual({ before: 'b2' })
+  })
+
+  it('reads a year typed as digits as the number', () => {
+    expect(bookListSearch({ yearFrom: '1999', yearTo: ' ' })).toEqual({ yearFrom: 1999 })
+  })
+
+  it('accepts only real calendar days', () => {
+    expect(userListSearch({ joinedFrom: '2024-02-29', joinedTo: '2023-02-29' })).toEqual({ joinedFrom: '2024-02-29' })
+    expect(dashboardSearch({ range: 'custom', from: '2026-13-01', to: '2026-1-5', granularity: 'week' })).toEqual({
+      range: 'custom',
+      granularity: 'week',
+    })
+  })
+
+  it('keeps a custom role name only when it could be one', () => {
+    expect(memberListSearch({ role: ' editor ' })).toEqual({ role: 'editor' })
+    expect(memberListSearch({ role: 'Editor, admin' })).toEqual({})
+  })
+
+  it('falls back to a plan and an interval on the checkout page, and checks the seats', () => {
+    expect(checkoutSearch({})).toEqual({ plan: 'pro', interval: 'monthly' })
+    expect(checkoutSearch({ plan: 'team', interval: 'yearly', currency: 'CNY', seats: '12' })).toEqual({
+      plan: 'team',
+      interval: 'yearly',
+      currency: 'CNY',
+      seats: 12,
+    })
+    expect(checkoutSearch({ plan: 'enterprise', seats: 1, currency: 'EUR' })).toEqual({
+      plan: 'pro',
+      interval: 'monthly',
+    })
+  })
+
+  it('passes the sign-in redirect through untouched (it is checked again before use)', () => {
+    expect(authPageSearch({ redirect: '/en/console?tab=1' })).toEqual({ redirect: '/en/console?tab=1' })
+    expect(authPageSearch({ redirect: 42 })).toEqual({})
+    expect(magicLinkSearch({ redirect: '/en/console', error: 'EXPIRED_TOKEN', token: 'kept out' })).toEqual({
+      redirect: '/en/console',
+      error: 'EXPIRED_TOKEN',
+    })
+  })
+})
