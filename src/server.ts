@@ -5,7 +5,7 @@ import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
-import { readSession, type SessionRead } from './server/auth/session-reads'
+import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import { getDb } from './server/db/database'
@@ -81,6 +81,9 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
   // The session check every page and API call makes: Better Auth's endpoint without its per-request router.
   if (url.pathname === '/api/auth/get-session' && request.method === 'GET' && !request.headers.has(apiKeyHeader)) {
+    // Most checks come from a device whose session is remembered: answered before anything is copied or decoded.
+    const remembered = url.search ? undefined : rememberedSession(getAuth(), request.headers)
+    if (remembered) return sessionAnswer({ session: remembered, headers: null })
     const headers = new Headers(request.headers)
     headers.set(clientIpHeader, clientIpOf(request))
     if (!url.search) return sessionAnswer(await readSession(getAuth(), headers))
@@ -103,7 +106,19 @@ function sessionAnswer({ session, headers }: SessionRead): Response {
   answerHeaders.set('Content-Type', 'application/json')
   answerHeaders.set('Cache-Control', 'no-store')
   answerHeaders.set('Pragma', 'no-cache')
-  return new FastResponse(JSON.stringify(session), { headers: answerHeaders })
+  return new FastResponse(sessionJson(session), { headers: answerHeaders })
+}
+
+/** A remembered session is one object for as long as it is remembered, so its JSON is written once. */
+const sessionJsonOf = new WeakMap<object, string>()
+function sessionJson(session: SessionRead['session']): string {
+  if (!session) return 'null'
+  let json = sessionJsonOf.get(session)
+  if (json === undefined) {
+    json = JSON.stringify(session)
+    sessionJsonOf.set(session, json)
+  }
+  return json
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */

@@ -30,28 +30,35 @@ const memories = new WeakMap<Auth, Map<string, Remembered>>()
  * back, the cache is on and the request carried a copy. Changes never come here: they read the database.
  */
 export async function readSession(auth: Auth, requestHeaders: Headers): Promise<SessionRead> {
+  const remembered = rememberedSession(auth, requestHeaders)
+  if (remembered) return { session: remembered, headers: null }
   const copy = sessionCopyOf(auth, requestHeaders)
-  const memory = copy ? memoryOf(auth) : undefined
-  const key = copy ? (requestHeaders.get('cookie') ?? '') : ''
-  if (memory) {
-    const remembered = memory.get(key)
-    if (remembered && remembered.validUntil > Date.now()) {
-      memory.delete(key) // re-inserted: most recently used last
-      memory.set(key, remembered)
-      return { session: remembered.session, headers: null }
-    }
-    if (remembered) memory.delete(key)
-  }
   const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true })
-  if (memory && copy && session && !headers.has('set-cookie')) {
+  if (copy && session && !headers.has('set-cookie')) {
+    const memory = memoryOf(auth)
     const validUntil = Math.min(copy.expiresAt, new Date(session.session.expiresAt).getTime())
-    memory.set(key, { session, validUntil })
+    memory.set(requestHeaders.get('cookie') ?? '', { session, validUntil })
     for (const oldest of memory.keys()) {
       if (memory.size <= maxRemembered) break
       memory.delete(oldest)
     }
   }
   return { session, headers }
+}
+
+/**
+ * The session remembered for exactly this cookie header, while its copy is trusted; undefined otherwise. Nothing is
+ * decoded: the expiry was read from these same bytes when they were first verified.
+ */
+export function rememberedSession(auth: Auth, requestHeaders: Headers): SessionData | undefined {
+  const memory = memories.get(auth)
+  const key = memory && mayRemember(auth, requestHeaders) ? requestHeaders.get('cookie') : null
+  const remembered = key ? memory?.get(key) : undefined
+  if (!memory || !key || !remembered) return undefined
+  memory.delete(key)
+  if (remembered.validUntil <= Date.now()) return undefined
+  memory.set(key, remembered) // re-inserted: most recently used last
+  return remembered.session
 }
 
 function memoryOf(auth: Auth): Map<string, Remembered> {
@@ -73,8 +80,7 @@ const chunkedCopyCookie = new RegExp(`${copyName}\\.\\d+=`)
  * choosing the session, a copy split over several cookies, an unreadable copy).
  */
 function sessionCopyOf(auth: Auth, headers: Headers): { expiresAt: number } | undefined {
-  const cacheSeconds = auth.options.session?.cookieCache?.enabled ? (auth.options.session.cookieCache.maxAge ?? 0) : 0
-  if (cacheSeconds <= 0 || headers.has(apiKeyHeader) || headers.has('authorization')) return undefined
+  if (!mayRemember(auth, headers)) return undefined
   const cookie = headers.get('cookie') ?? ''
   const value = sessionCopyCookie.exec(cookie)?.[1]
   if (!value || chunkedCopyCookie.test(cookie)) return undefined
@@ -84,8 +90,17 @@ function sessionCopyOf(auth: Auth, headers: Headers): { expiresAt: number } | un
     }
     if (typeof expiresAt !== 'number') return undefined
     // Never longer than a copy may live, whatever the copy says (Better Auth rejects a forged one anyway).
-    return { expiresAt: Math.min(expiresAt, Date.now() + cacheSeconds * 1000) }
+    return { expiresAt: Math.min(expiresAt, Date.now() + copySeconds(auth) * 1000) }
   } catch {
     return undefined
   }
+}
+
+function copySeconds(auth: Auth): number {
+  return auth.options.session?.cookieCache?.enabled ? (auth.options.session.cookieCache.maxAge ?? 0) : 0
+}
+
+/** Whether this request's session may come from memory: the cache is on, and no API key or bearer token chooses it. */
+function mayRemember(auth: Auth, headers: Headers): boolean {
+  return copySeconds(auth) > 0 && !headers.has(apiKeyHeader) && !headers.has('authorization')
 }
