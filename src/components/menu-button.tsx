@@ -4,7 +4,7 @@ import { cloneElement, type ReactElement, type ReactNode, useEffect, useRef, use
 type MenuParts = typeof import('#/components/ui/dropdown-menu')
 
 let menuParts: Promise<MenuParts> | undefined
-/** One download for every menu on the page, started by the first hover, focus or press. */
+/** One download for every menu on the page, started by the first hover or press. */
 function loadMenuParts() {
   menuParts ??= import('#/components/ui/dropdown-menu')
   return menuParts

@@ -8,21 +8,21 @@
  */
 type Field<T> = (value: unknown) => T
 
-type Optional<Shape> = {
+type OptionalFields<Shape> = {
   [K in keyof Shape as Shape[K] extends Field<infer T>
     ? undefined extends T
       ? K
       : never
     : never]?: Shape[K] extends Field<infer T> ? Exclude<T, undefined> : never
 }
-type Required<Shape> = {
+type RequiredFields<Shape> = {
   [K in keyof Shape as Shape[K] extends Field<infer T>
     ? undefined extends T
       ? never
       : K
     : never]: Shape[K] extends Field<infer T> ? T : never
 }
-export type SearchOf<Shape> = Optional<Shape> & Required<Shape>
+export type SearchOf<Shape> = OptionalFields<Shape> & RequiredFields<Shape>
 
 /** A `validateSearch` reading each named parameter with its field; unknown parameters are dropped. */
 export function searchParams<Shape extends Record<string, Field<unknown>>>(shape: Shape) {
