@@ -24,6 +24,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { serverHeapFlags, serverMallocSettings } from '../scripts/project.ts'
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface Histogram {
@@ -450,16 +451,29 @@ function listeningProcess(port: number): number | undefined {
     }
   }
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
-        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) return Number(pid)
-      }
-    } catch {
-      // Another user's process, or one that has just exited.
+    for (const fd of entriesOrNone(`/proc/${pid}/fd`)) {
+      if (inodes.has(/^socket:\[(\d+)\]$/.exec(linkOrNone(`/proc/${pid}/fd/${fd}`))?.[1] ?? '')) return Number(pid)
     }
   }
   return undefined
+}
+
+/** A directory's entries; none for another user's process or one that has just exited. */
+function entriesOrNone(directory: string): string[] {
+  try {
+    return readdirSync(directory)
+  } catch {
+    return []
+  }
+}
+
+/** Where a link points; '' when it is gone (the server closes the run's connections while it is read). */
+function linkOrNone(link: string): string {
+  try {
+    return readlinkSync(link)
+  } catch {
+    return ''
+  }
 }
 
 /** Resident memory of a process in MB, from /proc. */
@@ -486,8 +500,16 @@ async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Pro
   // The serve script, not `npm start`: the build is there already and must not be rebuilt.
   const serveScript = pathToFileURL(path.resolve(import.meta.dirname, '..', 'scripts/serve.ts')).href
   const startServer = `await (await import(${JSON.stringify(serveScript)})).startProductionServer()`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', startServer], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', REDIS_URL: '', APP_URL: '' },
+  const child = spawn(process.execPath, [...serverHeapFlags, '--input-type=module', '-e', startServer], {
+    env: {
+      ...serverMallocSettings,
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      APP_URL: '',
+    },
     stdio: 'ignore',
   })
   const stop = () =>

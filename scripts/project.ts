@@ -30,6 +30,27 @@ export function runNodeBin(script: string, args: string[], env: NodeJS.ProcessEn
   }
 }
 
+/**
+ * Memory settings for the app server (docs/decisions/019-server-memory.md), applied at start-up because that is the
+ * only time V8 and the C library read them:
+ * - V8: a smaller young generation and slower heap growth keep the heap close to what it really holds;
+ * - glibc's malloc: two arenas, and blocks of 128 KiB or more mapped on their own, so memory freed after start-up
+ *   (the embedded database's files, a large import) goes back to the system. An operator's own values win.
+ */
+export const serverHeapFlags = ['--max-semi-space-size=8', '--heap-growing-percent=10']
+export const serverMallocSettings = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
+
+/**
+ * Replaces this process (same PID, so service managers and signals are unaffected) with itself started with the
+ * memory settings, when it was not. Where the platform cannot (Windows), it runs on without them.
+ */
+export function restartWithServerMemorySettings(): void {
+  if (serverHeapFlags.every((flag) => process.execArgv.includes(flag))) return
+  if (typeof process.execve !== 'function') return
+  const argv = [process.execPath, ...serverHeapFlags, ...process.execArgv, ...process.argv.slice(1)]
+  process.execve(process.execPath, argv, { ...serverMallocSettings, ...process.env })
+}
+
 const buildInputs = ['src', 'messages', 'public', 'content', 'package.json', 'vite.config.ts', 'project.inlang']
 const generated = new Set([path.join(root, 'src/paraglide'), path.join(root, 'src/routeTree.gen.ts')])
 

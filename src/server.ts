@@ -5,6 +5,7 @@ import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
+import { forgettingAccessOnChange } from './server/auth/organization-access'
 import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
@@ -69,8 +70,11 @@ function finished(response: Response): Response {
 }
 
 export default createServerEntry({
-  async fetch(request) {
-    return finished(await compressedAnswer(request, await answer(request)))
+  fetch(request) {
+    // Remembered access reads never outlive a change made on this server.
+    return forgettingAccessOnChange(request, async () =>
+      finished(await compressedAnswer(request, await answer(request))),
+    )
   },
 })
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAuth } from '#/server/auth/auth'
+import { forgetRememberedAccess, forgettingAccessOnChange } from '#/server/auth/organization-access'
 import { readSession } from '#/server/auth/session-reads'
-import { books, sessions, users } from '#/server/db/schema'
+import { books, members, sessions, users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, testOrigin } from './auth-requests'
 import { book } from './book-fixtures'
@@ -229,6 +230,84 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
       await readSession(uncached, headersOf(jar))
       await database.connection.db.delete(sessions)
       expect((await readSession(uncached, headersOf(jar))).session).toBeNull()
+    })
+  })
+
+  describe('organization access for reads (remembered while the copy lasts)', () => {
+    const trpc = (jar: CookieJar, kind: 'query' | 'mutation', path: string, input: unknown) =>
+      handleTrpcRequest(
+        new Request(
+          `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
+          {
+            method: kind === 'query' ? 'GET' : 'POST',
+            headers: { 'content-type': 'application/json', cookie: jar.header() },
+            body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
+          },
+        ),
+        database.connection.db,
+      )
+    /** Signs up, opens the workspace's books once (so its access is remembered), and returns the member's id. */
+    const memberWhoReadBooks = async (name: string, email: string) => {
+      const jar = await signUp(name, email)
+      await sessionOf(jar)
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status).toBe(200)
+      const [user] = await database.connection.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+      return { jar, userId: user?.id ?? '' }
+    }
+    const removeFromEveryOrganization = (userId: string) =>
+      database.connection.db.delete(members).where(eq(members.userId, userId))
+
+    it('lets someone removed on another server read until the copy lapses; a change is refused at once', async () => {
+      const { jar, userId } = await memberWhoReadBooks('Lin', 'lin-access@example.com')
+      await removeFromEveryOrganization(userId)
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'remembered for a read').toBe(200)
+      const created = await trpc(jar, 'mutation', 'books.create', book('Written after removal'))
+      expect(created.status, 'a change checks the membership in the database').toBe(403)
+      expect(await database.connection.db.select().from(books).where(eq(books.title, 'Written after removal'))).toEqual(
+        [],
+      )
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + (cacheSeconds + 1) * 1000)
+      const later = await trpc(jar, 'query', 'books.list', { limit: 5 })
+      expect(later.status, 'once the copy’s lifetime is over, the database has the last word').toBe(403)
+    })
+
+    it('forgets at once when anything that may change access runs on this server', async () => {
+      const { jar, userId } = await memberWhoReadBooks('Mei', 'mei-access@example.com')
+      await removeFromEveryOrganization(userId)
+      const request = (method: string, pathname: string) => new Request(`${testOrigin}${pathname}`, { method })
+      await forgettingAccessOnChange(request('GET', '/en/console'), async () => undefined)
+      await forgettingAccessOnChange(request('POST', '/api/insights'), async () => undefined)
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'reads and beacons forget nothing').toBe(
+        200,
+      )
+      await forgettingAccessOnChange(request('POST', '/api/auth/organization/remove-member'), async () => undefined)
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'a change forgets').toBe(403)
+    })
+
+    it('does not keep what a read loaded while a change was running', async () => {
+      const { jar, userId } = await memberWhoReadBooks('Ned', 'ned-access@example.com')
+      forgetRememberedAccess()
+      let finishChange: () => void = () => undefined
+      const change = forgettingAccessOnChange(
+        new Request(`${testOrigin}/api/trpc/organizations.removeMember`, { method: 'POST' }),
+        () => new Promise<void>((resolve) => (finishChange = resolve)),
+      )
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'read during the change').toBe(200)
+      await removeFromEveryOrganization(userId)
+      finishChange()
+      await change
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status).toBe(403)
+    })
+
+    it('remembers that someone is not a member for no time at all', async () => {
+      const { jar, userId } = await memberWhoReadBooks('Ola', 'ola-access@example.com')
+      const [membership] = await database.connection.db.select().from(members).where(eq(members.userId, userId))
+      await removeFromEveryOrganization(userId)
+      forgetRememberedAccess()
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status).toBe(403)
+      if (membership) await database.connection.db.insert(members).values(membership)
+      expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'added back: seen at once').toBe(200)
     })
   })
 })

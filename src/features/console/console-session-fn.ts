@@ -3,9 +3,9 @@ import { getRequestHeaders } from '@tanstack/react-start/server'
 import type { ConsoleSession } from '#/lib/console-session'
 import { getLocale } from '#/lib/i18n'
 import { getAuth } from '#/server/auth/auth'
-import { listMemberships, loadOrganizationAccess } from '#/server/auth/organization-access'
+import { loadOrganizationAccess, readMemberships, readOrganizationAccess } from '#/server/auth/organization-access'
 import { chooseActiveOrganization } from '#/server/auth/personal-organization'
-import { readSession } from '#/server/auth/session-reads'
+import { readSession, sessionCopySeconds } from '#/server/auth/session-reads'
 import { getDb } from '#/server/db/database'
 import { isAppAdmin } from '#/server/trpc/init'
 
@@ -23,7 +23,8 @@ export const fetchConsoleSession = createServerFn({ method: 'GET' }).handler(
     const db = getDb()
     const { id, name, email, emailVerified, image, username, twoFactorEnabled, isAnonymous, role } = session.user
     const activeId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId
-    let access = activeId ? await loadOrganizationAccess(db, id, activeId) : null
+    const rememberMs = sessionCopySeconds(auth) * 1000
+    let access = activeId ? await readOrganizationAccess(db, id, activeId, rememberMs) : null
     if (!access) {
       const chosen = await chooseActiveOrganization(db, { id, name }, getLocale())
       await auth.api.setActiveOrganization({ headers, body: { organizationId: chosen } })
@@ -45,7 +46,7 @@ export const fetchConsoleSession = createServerFn({ method: 'GET' }).handler(
       organization: access.organization,
       member: access.member,
       permissions: access.permissions,
-      organizations: await listMemberships(db, id),
+      organizations: await readMemberships(db, id, rememberMs),
     }
   },
 )

@@ -78,6 +78,86 @@ export async function loadOrganizationAccess(
   }
 }
 
+/**
+ * Access reads remembered for a short while, so the console's pages and organization-scoped queries do not re-read
+ * the same membership on every request (docs: Authentication, "Session checks and revocation").
+ *
+ * - Only reads use it: every change (tRPC mutation, Better Auth endpoint) loads access from the database.
+ * - Anything that may change access on this server (any request that is not a read) forgets everything at once,
+ *   before it runs and after it answered; a read that began before such a request ends is not kept.
+ * - On other servers of the same deployment a change reaches reads within `lifetimeMs` (SESSION_CACHE_SECONDS, the
+ *   same delay a revoked session already has there). A lifetime of 0 turns remembering off.
+ * - "Not a member" is never remembered: someone just added sees the organization at once everywhere.
+ */
+interface RememberedRead {
+  value: unknown
+  validUntil: number
+  generation: number
+}
+const maxRememberedReads = 10_000
+const rememberedReads = new WeakMap<Database, Map<string, RememberedRead>>()
+let accessGeneration = 0
+
+/** Everything remembered is forgotten: something that may change who can do what is about to run, or just ran. */
+export function forgetRememberedAccess(): void {
+  accessGeneration++
+}
+
+/** Reads (GET, HEAD) and analytics beacons change no one's access; anything else may (tRPC, auth, server functions). */
+function mayChangeAccess(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false
+  return new URL(request.url).pathname !== '/api/insights'
+}
+
+/** Answers a request; one that may change access forgets everything remembered before it runs and after it answered. */
+export async function forgettingAccessOnChange<T>(request: Request, answer: () => Promise<T>): Promise<T> {
+  if (!mayChangeAccess(request)) return answer()
+  forgetRememberedAccess()
+  try {
+    return await answer()
+  } finally {
+    forgetRememberedAccess()
+  }
+}
+
+async function rememberedRead<T>(db: Database, key: string, lifetimeMs: number, load: () => Promise<T>): Promise<T> {
+  if (lifetimeMs <= 0) return load()
+  let memory = rememberedReads.get(db)
+  if (!memory) {
+    memory = new Map()
+    rememberedReads.set(db, memory)
+  }
+  const hit = memory.get(key)
+  if (hit && hit.generation === accessGeneration && hit.validUntil > Date.now()) return hit.value as T
+  const generation = accessGeneration
+  const value = await load()
+  if (value === null || generation !== accessGeneration) return value
+  memory.delete(key) // re-inserted last: the least recently stored go first
+  memory.set(key, { value, validUntil: Date.now() + lifetimeMs, generation })
+  for (const oldest of memory.keys()) {
+    if (memory.size <= maxRememberedReads) break
+    memory.delete(oldest)
+  }
+  return value
+}
+
+/** loadOrganizationAccess for a read (page or query), remembered for up to `lifetimeMs`. Do not modify the result. */
+export function readOrganizationAccess(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  lifetimeMs: number,
+): Promise<OrganizationAccess | null> {
+  return rememberedRead(db, `access\n${userId}\n${organizationId}`, lifetimeMs, () =>
+    loadOrganizationAccess(db, userId, organizationId),
+  )
+}
+
+/** listMemberships for a read, remembered for up to `lifetimeMs`. Do not modify the result. */
+export function readMemberships(db: Database, userId: string, lifetimeMs: number): ReturnType<typeof listMemberships> {
+  return rememberedRead(db, `memberships\n${userId}`, lifetimeMs, () => listMemberships(db, userId))
+}
+
 /** The organizations a user belongs to, oldest membership first (the personal workspace comes first). */
 export async function listMemberships(db: Database, userId: string) {
   return db

@@ -90,17 +90,18 @@ function sessionCopyOf(auth: Auth, headers: Headers): { expiresAt: number } | un
     }
     if (typeof expiresAt !== 'number') return undefined
     // Never longer than a copy may live, whatever the copy says (Better Auth rejects a forged one anyway).
-    return { expiresAt: Math.min(expiresAt, Date.now() + copySeconds(auth) * 1000) }
+    return { expiresAt: Math.min(expiresAt, Date.now() + sessionCopySeconds(auth) * 1000) }
   } catch {
     return undefined
   }
 }
 
-function copySeconds(auth: Auth): number {
+/** How long a signed session copy is trusted (SESSION_CACHE_SECONDS); 0 when the copy is off. */
+export function sessionCopySeconds(auth: Auth): number {
   return auth.options.session?.cookieCache?.enabled ? (auth.options.session.cookieCache.maxAge ?? 0) : 0
 }
 
 /** Whether this request's session may come from memory: the cache is on, and no API key or bearer token chooses it. */
 function mayRemember(auth: Auth, headers: Headers): boolean {
-  return copySeconds(auth) > 0 && !headers.has(apiKeyHeader) && !headers.has('authorization')
+  return sessionCopySeconds(auth) > 0 && !headers.has(apiKeyHeader) && !headers.has('authorization')
 }

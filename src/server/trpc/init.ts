@@ -5,8 +5,8 @@ import superjson from 'superjson'
 import { denialMessage, type Permissions } from '#/lib/access-control'
 import { ZodError, z } from '#/lib/zod'
 import { authForDatabase } from '../auth/auth'
-import { accessAllows, loadOrganizationAccess } from '../auth/organization-access'
-import { readSession } from '../auth/session-reads'
+import { accessAllows, loadOrganizationAccess, readOrganizationAccess } from '../auth/organization-access'
+import { readSession, sessionCopySeconds } from '../auth/session-reads'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
@@ -123,12 +123,21 @@ export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
  * member's roles, built-in or custom, must grant every listed action (SPEC section 6).
  */
 export function orgProcedure(required: Permissions) {
-  return protectedProcedure.use(async ({ ctx, next }) => {
+  return protectedProcedure.use(async ({ ctx, next, type }) => {
     const organizationId = (ctx.session as { activeOrganizationId?: string | null }).activeOrganizationId
     if (!organizationId) {
       throw new AppError({ code: 'BAD_REQUEST', appCode: 'NO_ACTIVE_ORGANIZATION', message: 'No active organization' })
     }
-    const access = await loadOrganizationAccess(ctx.db, ctx.user.id, organizationId)
+    // Like the session: a change checks the database; a read may use what this server remembers for that long.
+    const access =
+      type === 'mutation'
+        ? await loadOrganizationAccess(ctx.db, ctx.user.id, organizationId)
+        : await readOrganizationAccess(
+            ctx.db,
+            ctx.user.id,
+            organizationId,
+            sessionCopySeconds(authForDatabase(ctx.db)) * 1000,
+          )
     if (!access) {
       throw new AppError({
         code: 'FORBIDDEN',
