@@ -31,6 +31,7 @@ import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInsightsRouteImport } from './routes/api/insights'
+import { Route as ApiMcpRouteImport } from './routes/api/mcp'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
@@ -165,6 +166,11 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
 const ApiInsightsRoute = ApiInsightsRouteImport.update({
   id: '/api/insights',
   path: '/api/insights',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiMcpRoute = ApiMcpRouteImport.update({
+  id: '/api/mcp',
+  path: '/api/mcp',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiSearchRoute = ApiSearchRouteImport.update({
@@ -336,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -380,6 +387,7 @@ export interface FileRoutesByTo {
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/health'
     | '/api/insights'
+    | '/api/mcp'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/health'
     | '/api/insights'
+    | '/api/mcp'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
@@ -577,6 +588,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/health'
     | '/api/insights'
+    | '/api/mcp'
     | '/api/search'
     | '/console/account'
     | '/console/configuration'
@@ -617,6 +629,7 @@ export interface RootRouteChildren {
   ApiSplatRoute: typeof ApiSplatRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInsightsRoute: typeof ApiInsightsRoute
+  ApiMcpRoute: typeof ApiMcpRoute
   ApiSearchRoute: typeof ApiSearchRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -777,6 +790,13 @@ declare module '@tanstack/react-router' {
       path: '/api/insights'
       fullPath: '/api/insights'
       preLoaderRoute: typeof ApiInsightsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/mcp': {
+      id: '/api/mcp'
+      path: '/api/mcp'
+      fullPath: '/api/mcp'
+      preLoaderRoute: typeof ApiMcpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/search': {
@@ -1116,6 +1136,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSplatRoute: ApiSplatRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInsightsRoute: ApiInsightsRoute,
+  ApiMcpRoute: ApiMcpRoute,
   ApiSearchRoute: ApiSearchRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
 import {
   type Action,
   allows,
@@ -9,7 +9,7 @@ import {
   statements,
 } from '#/lib/access-control'
 import type { Database } from '../db/client'
-import { members, organizationRoles, organizations } from '../db/schema'
+import { members, organizationRoles, organizations, sessions } from '../db/schema'
 
 export interface OrganizationAccess {
   organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date }
@@ -156,6 +156,26 @@ export function readOrganizationAccess(
 /** listMemberships for a read, remembered for up to `lifetimeMs`. Do not modify the result. */
 export function readMemberships(db: Database, userId: string, lifetimeMs: number): ReturnType<typeof listMemberships> {
   return rememberedRead(db, `memberships\n${userId}`, lifetimeMs, () => listMemberships(db, userId))
+}
+
+/**
+ * The organization an API key works in (a key's session has none of its own): the one its owner last had active in
+ * a session, while they are still a member there; else their first (the personal workspace). Null with none.
+ */
+export async function keyOwnerOrganizationId(db: Database, userId: string): Promise<string | null> {
+  const [lastActive] = await db
+    .select({ id: members.organizationId })
+    .from(sessions)
+    .innerJoin(
+      members,
+      and(eq(members.organizationId, sessions.activeOrganizationId), eq(members.userId, sessions.userId)),
+    )
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.activeOrganizationId)))
+    .orderBy(desc(sessions.updatedAt))
+    .limit(1)
+  if (lastActive) return lastActive.id
+  const [first] = await listMemberships(db, userId)
+  return first?.id ?? null
 }
 
 /** The organizations a user belongs to, oldest membership first (the personal workspace comes first). */

@@ -4,8 +4,13 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { denialMessage, type Permissions } from '#/lib/access-control'
 import { ZodError, z } from '#/lib/zod'
-import { authForDatabase } from '../auth/auth'
-import { accessAllows, loadOrganizationAccess, readOrganizationAccess } from '../auth/organization-access'
+import { apiKeyHeader, authForDatabase } from '../auth/auth'
+import {
+  accessAllows,
+  keyOwnerOrganizationId,
+  loadOrganizationAccess,
+  readOrganizationAccess,
+} from '../auth/organization-access'
 import { readSession, sessionCopySeconds } from '../auth/session-reads'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
@@ -55,6 +60,7 @@ const t = initTRPC.context<TrpcContext>().create({
 })
 
 export const createRouter = t.router
+export const createCallerFactory = t.createCallerFactory
 
 /** A plan's limit reached anywhere below a procedure is a translated 403 with the limit, never a 500. */
 const planLimitRefusals = t.middleware(async ({ next }) => {
@@ -124,7 +130,9 @@ export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
  */
 export function orgProcedure(required: Permissions) {
   return protectedProcedure.use(async ({ ctx, next, type }) => {
-    const organizationId = (ctx.session as { activeOrganizationId?: string | null }).activeOrganizationId
+    const organizationId =
+      (ctx.session as { activeOrganizationId?: string | null }).activeOrganizationId ??
+      (ctx.headers.has(apiKeyHeader) ? await keyOwnerOrganizationId(ctx.db, ctx.user.id) : null)
     if (!organizationId) {
       throw new AppError({ code: 'BAD_REQUEST', appCode: 'NO_ACTIVE_ORGANIZATION', message: 'No active organization' })
     }

@@ -7,7 +7,7 @@ import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { usersRouter } from '#/features/users/server/users-router'
-import { createRouter } from './init'
+import { createCallerFactory, createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
 
@@ -27,3 +27,7 @@ export const appRouter = createRouter({
 })
 
 export type AppRouter = typeof appRouter
+
+/** The procedures called in-process, with every check they make (the MCP server's tools use it). */
+export const createAppCaller = createCallerFactory(appRouter)
+export type AppCaller = ReturnType<typeof createAppCaller>

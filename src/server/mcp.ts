@@ -1,0 +1,111 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { TRPCError } from '@trpc/server'
+import { APIError } from 'better-auth/api'
+import { translateErrorCode, translateMessage } from '#/lib/errors'
+import { ZodError } from '#/lib/zod'
+import { apiKeyHeader, authForDatabase } from './auth/auth'
+import type { Database } from './db/client'
+import { consumeRateLimit } from './rate-limit'
+import { AppError } from './trpc/init'
+import { type AppCaller, createAppCaller } from './trpc/root'
+
+/** What a feature's tools get: the caller's procedures, as the API key's owner (undefined without a key). */
+export interface McpToolContext {
+  server: McpServer
+  /** The app's procedures called as the key's owner, with every permission check they make; absent without a key. */
+  asKeyOwner?: AppCaller
+}
+
+/** A feature's tools, registered on each request's server (src/routes/api/mcp.ts composes them). */
+export type McpToolSet = (context: McpToolContext) => void
+
+/** Anonymous calls per address and minute; a key's own limit (Better Auth's api-key plugin) applies to key calls. */
+const anonymousLimit = { limit: 120, windowMs: 60_000 }
+
+/** The key a request carries, in `x-api-key` or as `Authorization: Bearer <key>`. */
+function apiKeyOf(request: Request): string | undefined {
+  const header = request.headers.get(apiKeyHeader)?.trim()
+  if (header) return header
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')
+  return bearer?.[1]
+}
+
+function jsonRpcRefusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32001, message }, id: null },
+    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
+  )
+}
+
+/**
+ * Answers `/api/mcp`: a Model Context Protocol server over Streamable HTTP, stateless (a new server per request, JSON
+ * answers). Without a key it offers the public tools; with a valid API key also the key owner's. A key that is
+ * wrong, expired or revoked is 401, whatever the call; cookies are never read, so a browser's session cannot be
+ * used from another site.
+ */
+export async function answerMcpRequest(
+  request: Request,
+  options: { db: Database; clientIp: string; toolSets: McpToolSet[] },
+): Promise<Response> {
+  const key = apiKeyOf(request)
+  let asKeyOwner: AppCaller | undefined
+  if (key) {
+    const headers = new Headers({ [apiKeyHeader]: key })
+    try {
+      const session = await authForDatabase(options.db).api.getSession({ headers })
+      if (!session) return jsonRpcRefusal(401, 'The API key is not valid')
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode === 429) {
+        return jsonRpcRefusal(429, 'Too many requests with this API key; try again later')
+      }
+      if (error instanceof APIError && error.statusCode < 500) {
+        return jsonRpcRefusal(401, 'The API key is not valid')
+      }
+      throw error
+    }
+    asKeyOwner = createAppCaller({
+      db: options.db,
+      headers,
+      clientIp: options.clientIp,
+      method: request.method,
+    })
+  } else if (request.method === 'POST') {
+    const rate = await consumeRateLimit(options.db, `mcp:${options.clientIp}`, anonymousLimit)
+    if (!rate.allowed) {
+      return jsonRpcRefusal(429, 'Too many requests; try again later', {
+        'Retry-After': String(rate.retryAfterSeconds),
+      })
+    }
+  }
+  const server = new McpServer({ name: 'hatch', version: '1.0.0' })
+  for (const register of options.toolSets) register({ server, asKeyOwner })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
+  await server.connect(transport)
+  return transport.handleRequest(request)
+}
+
+/** A tool's answer: the value as JSON text, and as structured content for clients that read it. */
+export function toolResult(value: object): CallToolResult {
+  const json = JSON.stringify(value, null, 2)
+  return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) }
+}
+
+/**
+ * A procedure's refusal as the tool's error (the model reads it and may try again): the translated reason, and for
+ * invalid input each field with its problem. Anything else is a server fault and is thrown.
+ */
+export function toolRefusal(error: unknown): CallToolResult {
+  if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error
+  const reason =
+    (error instanceof AppError ? translateErrorCode(error.appCode) : undefined) ??
+    translateErrorCode(error.code) ??
+    error.message
+  const issues = error.cause instanceof ZodError ? error.cause.issues : []
+  const fields = issues.map((issue) => `${issue.path.join('.') || 'input'}: ${translateMessage(issue.message)}`)
+  return { content: [{ type: 'text', text: [reason, ...fields].join('\n') }], isError: true }
+}

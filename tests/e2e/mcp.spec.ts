@@ -1,0 +1,80 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { signUpNewAccount } from './accounts'
+import { expect, test, visit } from './fixtures'
+
+interface ToolAnswer {
+  isError?: boolean
+  content: { type: string; text: string }[]
+  structuredContent?: Record<string, unknown>
+}
+
+/** An MCP client connected to this server's /api/mcp, as an assistant app would connect. */
+async function mcpClient(baseURL: string | undefined, headers: Record<string, string> = {}) {
+  const client = new Client({ name: 'hatch-e2e', version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', baseURL), { requestInit: { headers } }))
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as ToolAnswer
+  return { client, call }
+}
+
+test.describe('the MCP server', () => {
+  test('offers the docs to anyone: a search cites pages that open, and a page reads as Markdown', async ({
+    page,
+    baseURL,
+  }) => {
+    const { client, call } = await mcpClient(baseURL)
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_docs', 'get_doc_page'])
+
+    const english = await call('search_docs', { query: 'passkey', language: 'en' })
+    const results = english.structuredContent?.results as { kind: string; text: string; url: string }[]
+    const authentication = results.find((result) => result.kind === 'page' && result.text === 'Authentication')
+    expect(authentication?.url).toBe(`${baseURL}/en/docs/authentication`)
+    expect(
+      results.every((result) => !result.text.includes('<mark>')),
+      'plain text, no highlight tags',
+    ).toBe(true)
+    await visit(page, new URL(authentication?.url ?? '').pathname)
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentication' })).toBeVisible()
+
+    const chinese = await call('search_docs', { query: '通行密钥', language: 'zh' })
+    const chineseResults = chinese.structuredContent?.results as { text: string; url: string }[]
+    expect(chineseResults.map((result) => result.url)).toContain(`${baseURL}/zh/docs/authentication`)
+
+    const books = await call('get_doc_page', { path: '/zh/docs/books', language: 'zh' })
+    expect(books.isError).toBeFalsy()
+    expect(books.content[0]?.text).toMatch(/^# 图书/)
+    const missing = await call('get_doc_page', { path: 'no/such/page', language: 'en' })
+    expect(missing.isError).toBe(true)
+    expect(missing.content[0]?.text).toContain('No documentation page')
+    await client.close()
+  })
+
+  test('with a key from the Account page, an assistant creates a book that shows in Books', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.slow() // sign-up, a key, then the console
+    await signUpNewAccount(page)
+    const section = page.getByRole('region', { name: 'API keys' })
+    await section.getByLabel('Key name').fill('Assistant')
+    await section.getByRole('button', { name: 'Create key' }).click()
+    const apiKey = (await section.getByTestId('new-api-key-value').textContent()) ?? ''
+    expect(apiKey).toMatch(/^hatch_/)
+
+    const { client, call } = await mcpClient(baseURL, { authorization: `Bearer ${apiKey}` })
+    const created = await call('create_book', { title: 'Written by an assistant', authors: ['Model Context'] })
+    expect(created.isError, created.content[0]?.text).toBeFalsy()
+    await client.close()
+
+    await visit(page, '/en/console/books')
+    await expect(page.getByTestId('book-row').filter({ hasText: 'Written by an assistant' })).toHaveCount(1)
+
+    const wrongKey = await request.post('/api/mcp', {
+      headers: { 'x-api-key': 'hatch_wrong', accept: 'application/json, text/event-stream' },
+      data: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    })
+    expect(wrongKey.status(), 'a wrong key is refused whatever it asks').toBe(401)
+  })
+})

@@ -1,0 +1,145 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { eq } from 'drizzle-orm'
+import { type Server, serve } from 'srvx'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bookMcpTools } from '#/features/books/server/mcp-tools'
+import { books } from '#/server/db/schema'
+import { answerMcpRequest } from '#/server/mcp'
+import { organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface ToolAnswer {
+  isError?: boolean
+  content: { type: string; text: string }[]
+  structuredContent?: Record<string, unknown>
+}
+
+describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
+  let database: FreshDatabase
+  let h: ReturnType<typeof organizationHarness>
+  let server: Server
+  let endpoint: URL
+  let olga: Person
+  let rita: Person
+  let libraryId: string
+  const db = () => database.connection.db
+
+  /** An MCP client over HTTP, as Claude Desktop or an agent connects: the key in x-api-key or as a bearer token. */
+  const connect = async (key: string, as: 'x-api-key' | 'bearer' = 'x-api-key') => {
+    const client = new Client({ name: 'hatch-test', version: '1.0.0' })
+    const headers: Record<string, string> = as === 'bearer' ? { authorization: `Bearer ${key}` } : { 'x-api-key': key }
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }))
+    return client
+  }
+  const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as ToolAnswer
+  const createKey = async (person: Person, name: string) => {
+    const answer = await h.call<{ id: string; key: string }>('/api-key/create', {
+      body: { name },
+      cookie: person.cookie,
+    })
+    expect(answer.status, 'the key is created').toBe(200)
+    return answer.body
+  }
+  const titlesIn = async (organizationId: string) =>
+    (await db().select({ title: books.title }).from(books).where(eq(books.organizationId, organizationId))).map(
+      (row) => row.title,
+    )
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    olga = await h.signUp('Olga Keyholder')
+    rita = await h.signUp('Rita Keyreader')
+    libraryId = await h.createOrganization(olga, 'Key Library', 'key-library')
+    const role = await h.call('/organization/create-role', {
+      body: { organizationId: libraryId, role: 'reader', permission: { book: ['read'] } },
+      cookie: olga.cookie,
+    })
+    expect(role.status).toBe(200)
+    await h.join(libraryId, olga, rita, 'reader')
+    server = serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      silent: true,
+      fetch: (request) => answerMcpRequest(request, { db: db(), clientIp: '127.0.0.1', toolSets: [bookMcpTools] }),
+    })
+    await server.ready()
+    endpoint = new URL('/api/mcp', server.url)
+  })
+  afterAll(async () => {
+    await server?.close(true)
+    await database.dispose()
+  })
+
+  it('lists the book tools to a key, and creates, finds and reads books in the owner’s active organization', async () => {
+    const client = await connect((await createKey(olga, 'Agent')).key, 'bearer')
+    const tools = (await client.listTools()).tools.map((tool) => tool.name)
+    expect(tools).toEqual(expect.arrayContaining(['list_books', 'get_book', 'create_book']))
+    const created = await call(client, 'create_book', {
+      title: 'The Left Hand of Darkness',
+      authors: ['Ursula K. Le Guin'],
+      publishedYear: 1969,
+      tags: ['classic'],
+    })
+    expect(created.isError, created.content[0]?.text).toBeFalsy()
+    expect(created.structuredContent?.title).toBe('The Left Hand of Darkness')
+    expect(await titlesIn(libraryId), 'written to the organization the owner has active').toContain(
+      'The Left Hand of Darkness',
+    )
+    const found = await call(client, 'list_books', { query: 'left hand' })
+    const items = found.structuredContent?.items as { id: string; title: string }[]
+    expect(items.map((item) => item.title)).toEqual(['The Left Hand of Darkness'])
+    const read = await call(client, 'get_book', { id: items[0]?.id })
+    expect(read.structuredContent?.authors).toEqual(['Ursula K. Le Guin'])
+    await client.close()
+  })
+
+  it('refuses create_book to a member whose roles do not grant it, and writes nothing', async () => {
+    const client = await connect((await createKey(rita, 'Reader agent')).key)
+    const before = await titlesIn(libraryId)
+    const refused = await call(client, 'create_book', { title: 'Not allowed' })
+    expect(refused.isError).toBe(true)
+    expect(refused.content[0]?.text).toMatch(/not allowed|permission/i)
+    expect(await titlesIn(libraryId)).toEqual(before)
+    const listed = await call(client, 'list_books', {})
+    expect(listed.isError, 'reading is what the reader role grants').toBeFalsy()
+    await client.close()
+  })
+
+  it('answers bad input with the reasons per field, and writes nothing', async () => {
+    const client = await connect((await createKey(olga, 'Careless agent')).key)
+    const before = await titlesIn(libraryId)
+    const refused = await call(client, 'create_book', { title: ' ', isbn: '123', publishedYear: 3000 })
+    expect(refused.isError).toBe(true)
+    expect(refused.content[0]?.text).toContain('title:')
+    expect(refused.content[0]?.text).toContain('isbn:')
+    expect(refused.content[0]?.text).toContain('publishedYear:')
+    expect(await titlesIn(libraryId)).toEqual(before)
+    const missing = await call(client, 'get_book', { id: 'no-such-book' })
+    expect(missing.isError).toBe(true)
+    await client.close()
+  })
+
+  it('answers 401 to a revoked or unknown key, whatever it asks', async () => {
+    const key = await createKey(olga, 'Soon revoked')
+    const client = await connect(key.key)
+    expect((await call(client, 'list_books', {})).isError).toBeFalsy()
+    const revoked = await h.call('/api-key/delete', { body: { keyId: key.id }, cookie: olga.cookie })
+    expect(revoked.status).toBe(200)
+    const list = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-api-key': key.key,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(list.status).toBe(401)
+    await expect(connect('hatch_not-a-real-key')).rejects.toThrow(/401|not valid/)
+    await client.close()
+  })
+})
