@@ -5,9 +5,11 @@ import { TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
 import { translateErrorCode, translateMessage } from '#/lib/errors'
 import { ZodError } from '#/lib/zod'
+import { m } from '#/paraglide/messages'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
 import { consumeRateLimit } from './rate-limit'
+import { inLocaleOfRequest } from './request-locale'
 import { AppError } from './trpc/init'
 import { type AppCaller, createAppCaller } from './trpc/root'
 
@@ -45,7 +47,15 @@ function jsonRpcRefusal(status: number, message: string, headers: Record<string,
  * wrong, expired or revoked is 401, whatever the call; cookies are never read, so a browser's session cannot be
  * used from another site.
  */
-export async function answerMcpRequest(
+export function answerMcpRequest(
+  request: Request,
+  options: { db: Database; clientIp: string; toolSets: McpToolSet[] },
+): Promise<Response> {
+  // Refusals are words a person or a model reads: in the language the client asks for (Accept-Language).
+  return inLocaleOfRequest(request, () => answerInLocale(request, options))
+}
+
+async function answerInLocale(
   request: Request,
   options: { db: Database; clientIp: string; toolSets: McpToolSet[] },
 ): Promise<Response> {
@@ -55,13 +65,13 @@ export async function answerMcpRequest(
     const headers = new Headers({ [apiKeyHeader]: key })
     try {
       const session = await authForDatabase(options.db).api.getSession({ headers })
-      if (!session) return jsonRpcRefusal(401, 'The API key is not valid')
+      if (!session) return jsonRpcRefusal(401, m.mcp_api_key_invalid())
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 429) {
-        return jsonRpcRefusal(429, 'Too many requests with this API key; try again later')
+        return jsonRpcRefusal(429, m.mcp_api_key_throttled())
       }
       if (error instanceof APIError && error.statusCode < 500) {
-        return jsonRpcRefusal(401, 'The API key is not valid')
+        return jsonRpcRefusal(401, m.mcp_api_key_invalid())
       }
       throw error
     }
@@ -74,7 +84,7 @@ export async function answerMcpRequest(
   } else if (request.method === 'POST') {
     const rate = await consumeRateLimit(options.db, `mcp:${options.clientIp}`, anonymousLimit)
     if (!rate.allowed) {
-      return jsonRpcRefusal(429, 'Too many requests; try again later', {
+      return jsonRpcRefusal(429, m.error_code_TOO_MANY_REQUESTS(), {
         'Retry-After': String(rate.retryAfterSeconds),
       })
     }

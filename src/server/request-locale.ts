@@ -1,5 +1,5 @@
 import { type Locale, locales } from '#/lib/i18n'
-import { extractLocaleFromRequest, isLocale } from '#/paraglide/runtime'
+import { extractLocaleFromRequest, getServerAsyncLocalStorage, isLocale } from '#/paraglide/runtime'
 
 /**
  * The language of the person behind an API call (e.g. sign-up): the page they sent it from (/zh/...), then the
@@ -17,4 +17,19 @@ export function localeOfRequest(request: Request | undefined): Locale {
     }
   }
   return extractLocaleFromRequest(request)
+}
+
+/**
+ * Runs `answer` with the request's language (localeOfRequest) as Paraglide's current one. Paraglide's middleware
+ * leaves /api/* in the base locale; an API that answers in words (the MCP server's refusals) runs its work in this.
+ */
+export function inLocaleOfRequest<T>(request: Request, answer: () => Promise<T>): Promise<T> {
+  const storage = getServerAsyncLocalStorage()
+  if (!storage) return answer()
+  const store = {
+    locale: localeOfRequest(request),
+    origin: new URL(request.url).origin,
+    messageCalls: new Set<string>(),
+  }
+  return storage.run(store, answer)
 }

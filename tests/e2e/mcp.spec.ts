@@ -48,6 +48,11 @@ test.describe('the MCP server', () => {
     expect(missing.isError).toBe(true)
     expect(missing.content[0]?.text).toContain('No documentation page')
     await client.close()
+
+    const chineseClient = await mcpClient(baseURL, { 'accept-language': 'zh-CN,zh;q=0.9' })
+    const missingInChinese = await chineseClient.call('get_doc_page', { path: 'no/such/page', language: 'zh' })
+    expect(missingInChinese.content[0]?.text, 'refusals in the language the client asks for').toContain('没有位于')
+    await chineseClient.client.close()
   })
 
   test('with a key from the Account page, an assistant creates a book that shows in Books', async ({

@@ -1,5 +1,6 @@
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
+import { m } from '#/paraglide/messages'
 import { getEnv } from '#/server/env'
 import { type McpToolSet, toolResult } from '#/server/mcp'
 import { findDocsPage, pageMarkdown } from './llms'
@@ -67,7 +68,7 @@ export const docsMcpTools: McpToolSet = ({ server }) => {
       const page = findDocsPage(docsSlugsOf(path), lang)
       if (!page) {
         return {
-          content: [{ type: 'text', text: `No documentation page at "${path}". search_docs finds pages by words.` }],
+          content: [{ type: 'text', text: m.mcp_doc_page_not_found({ path }) }],
           isError: true,
         }
       }
