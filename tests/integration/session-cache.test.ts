@@ -53,6 +53,19 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
     expect(response.status).toBe(200)
     return jar
   }
+  /** A procedure over HTTP with the jar's cookies, through the same handler as /api/trpc. */
+  const trpc = (jar: CookieJar, kind: 'query' | 'mutation', path: string, input: unknown) =>
+    handleTrpcRequest(
+      new Request(
+        `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
+        {
+          method: kind === 'query' ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json', cookie: jar.header() },
+          body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
+        },
+      ),
+      database.connection.db,
+    )
   const sessionOf = async (jar: CookieJar) => {
     const response = jar.take(await authRequest(auth, '/get-session', { cookie: jar.header() }))
     expect(response.status).toBe(200)
@@ -101,20 +114,8 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
     const jar = await signUp('Gus', 'gus-cache@example.com')
     await sessionOf(jar)
     await database.connection.db.delete(sessions)
-    const trpc = (kind: 'query' | 'mutation', path: string, input: unknown) =>
-      handleTrpcRequest(
-        new Request(
-          `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
-          {
-            method: kind === 'query' ? 'GET' : 'POST',
-            headers: { 'content-type': 'application/json', cookie: jar.header() },
-            body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
-          },
-        ),
-        database.connection.db,
-      )
-    expect((await trpc('query', 'books.list', { limit: 5 })).status, 'a read within the copy’s minute').toBe(200)
-    const created = await trpc('mutation', 'books.create', book('Written after sign-out'))
+    expect((await trpc(jar, 'query', 'books.list', { limit: 5 })).status, 'a read within the copy’s minute').toBe(200)
+    const created = await trpc(jar, 'mutation', 'books.create', book('Written after sign-out'))
     expect(created.status, 'a change checks the database').toBe(401)
     expect(await database.connection.db.select().from(books)).toHaveLength(0)
   })
@@ -234,18 +235,6 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
   })
 
   describe('organization access for reads (remembered while the copy lasts)', () => {
-    const trpc = (jar: CookieJar, kind: 'query' | 'mutation', path: string, input: unknown) =>
-      handleTrpcRequest(
-        new Request(
-          `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
-          {
-            method: kind === 'query' ? 'GET' : 'POST',
-            headers: { 'content-type': 'application/json', cookie: jar.header() },
-            body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
-          },
-        ),
-        database.connection.db,
-      )
     /** Signs up, opens the workspace's books once (so its access is remembered), and returns the member's id. */
     const memberWhoReadBooks = async (name: string, email: string) => {
       const jar = await signUp(name, email)
