@@ -29,12 +29,15 @@ import { Route as HomeIndexRouteImport } from './routes/_home/index'
 import { Route as HomeCheckoutRouteImport } from './routes/_home/checkout'
 import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as ApiAskDocsRouteImport } from './routes/api/ask-docs'
+import { Route as ApiAssistantRouteImport } from './routes/api/assistant'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInsightsRouteImport } from './routes/api/insights'
 import { Route as ApiMcpRouteImport } from './routes/api/mcp'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
+import { Route as ConsoleAssistantRouteImport } from './routes/console/assistant'
 import { Route as ConsoleBooksRouteRouteImport } from './routes/console/books/route'
 import { Route as ConsoleConfigurationRouteImport } from './routes/console/configuration'
 import { Route as ConsoleOrganizationRouteRouteImport } from './routes/console/organization/route'
@@ -158,6 +161,16 @@ const ApiSplatRoute = ApiSplatRouteImport.update({
   path: '/api/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiAskDocsRoute = ApiAskDocsRouteImport.update({
+  id: '/api/ask-docs',
+  path: '/api/ask-docs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAssistantRoute = ApiAssistantRouteImport.update({
+  id: '/api/assistant',
+  path: '/api/assistant',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
@@ -186,6 +199,11 @@ const ConsoleIndexRoute = ConsoleIndexRouteImport.update({
 const ConsoleAccountRoute = ConsoleAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => ConsoleRouteRoute,
+} as any)
+const ConsoleAssistantRoute = ConsoleAssistantRouteImport.update({
+  id: '/assistant',
+  path: '/assistant',
   getParentRoute: () => ConsoleRouteRoute,
 } as any)
 const ConsoleBooksRouteRoute = ConsoleBooksRouteRouteImport.update({
@@ -340,11 +358,14 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof HomeCheckoutRoute
   '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/ask-docs': typeof ApiAskDocsRoute
+  '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
@@ -385,11 +406,14 @@ export interface FileRoutesByTo {
   '/checkout': typeof HomeCheckoutRoute
   '/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/ask-docs': typeof ApiAskDocsRoute
+  '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
@@ -437,11 +461,14 @@ export interface FileRoutesById {
   '/_home/checkout': typeof HomeCheckoutRoute
   '/_home/my-orders': typeof HomeMyOrdersRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/ask-docs': typeof ApiAskDocsRoute
+  '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
+  '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
@@ -490,11 +517,14 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/my-orders'
     | '/api/$'
+    | '/api/ask-docs'
+    | '/api/assistant'
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
     | '/api/search'
     | '/console/account'
+    | '/console/assistant'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
@@ -535,11 +565,14 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/my-orders'
     | '/api/$'
+    | '/api/ask-docs'
+    | '/api/assistant'
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
     | '/api/search'
     | '/console/account'
+    | '/console/assistant'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
@@ -586,11 +619,14 @@ export interface FileRouteTypes {
     | '/_home/checkout'
     | '/_home/my-orders'
     | '/api/$'
+    | '/api/ask-docs'
+    | '/api/assistant'
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
     | '/api/search'
     | '/console/account'
+    | '/console/assistant'
     | '/console/configuration'
     | '/docs/$'
     | '/docs/{$}.md'
@@ -627,6 +663,8 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  ApiAskDocsRoute: typeof ApiAskDocsRoute
+  ApiAssistantRoute: typeof ApiAssistantRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInsightsRoute: typeof ApiInsightsRoute
   ApiMcpRoute: typeof ApiMcpRoute
@@ -778,6 +816,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/ask-docs': {
+      id: '/api/ask-docs'
+      path: '/api/ask-docs'
+      fullPath: '/api/ask-docs'
+      preLoaderRoute: typeof ApiAskDocsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/assistant': {
+      id: '/api/assistant'
+      path: '/api/assistant'
+      fullPath: '/api/assistant'
+      preLoaderRoute: typeof ApiAssistantRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/health': {
       id: '/api/health'
       path: '/api/health'
@@ -818,6 +870,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/console/account'
       preLoaderRoute: typeof ConsoleAccountRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
+    '/console/assistant': {
+      id: '/console/assistant'
+      path: '/assistant'
+      fullPath: '/console/assistant'
+      preLoaderRoute: typeof ConsoleAssistantRouteImport
       parentRoute: typeof ConsoleRouteRoute
     }
     '/console/books': {
@@ -1048,6 +1107,7 @@ interface ConsoleRouteRouteChildren {
   ConsoleOrganizationRouteRoute: typeof ConsoleOrganizationRouteRouteWithChildren
   ConsoleUsersRouteRoute: typeof ConsoleUsersRouteRouteWithChildren
   ConsoleAccountRoute: typeof ConsoleAccountRoute
+  ConsoleAssistantRoute: typeof ConsoleAssistantRoute
   ConsoleConfigurationRoute: typeof ConsoleConfigurationRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
 }
@@ -1057,6 +1117,7 @@ const ConsoleRouteRouteChildren: ConsoleRouteRouteChildren = {
   ConsoleOrganizationRouteRoute: ConsoleOrganizationRouteRouteWithChildren,
   ConsoleUsersRouteRoute: ConsoleUsersRouteRouteWithChildren,
   ConsoleAccountRoute: ConsoleAccountRoute,
+  ConsoleAssistantRoute: ConsoleAssistantRoute,
   ConsoleConfigurationRoute: ConsoleConfigurationRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 }
@@ -1134,6 +1195,8 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
+  ApiAskDocsRoute: ApiAskDocsRoute,
+  ApiAssistantRoute: ApiAssistantRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInsightsRoute: ApiInsightsRoute,
   ApiMcpRoute: ApiMcpRoute,

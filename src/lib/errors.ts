@@ -55,6 +55,8 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   import_empty: m.import_empty,
   import_too_many_rows: m.import_too_many_rows,
   import_malformed_row: m.import_malformed_row,
+  assistant_title_too_long: m.assistant_title_too_long,
+  assistant_conversation_not_found: m.assistant_conversation_not_found,
 }
 
 // The codes a failed tRPC call may carry, each translated by `error_code_{CODE}` (Better Auth's: auth-errors.ts).
@@ -86,6 +88,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   CHECKOUT_NOT_FOUND: m.error_code_CHECKOUT_NOT_FOUND,
   CHECKOUT_CLOSED: m.error_code_CHECKOUT_CLOSED,
   ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,
+  CONVERSATION_NOT_FOUND: m.error_code_CONVERSATION_NOT_FOUND,
 }
 
 /** App codes whose message names a value (`data.params`). */
@@ -104,6 +107,12 @@ const errorCodePrefix = 'error_code_'
 /** The translation of an error code, if it has one (own keys only: a code never reaches Object.prototype). */
 export function translateErrorCode(code: string | undefined): string | undefined {
   return code && Object.hasOwn(errorCodeMessages, code) ? errorCodeMessages[code]?.() : undefined
+}
+
+/** The translation of an app code with its values (`data.params`), if it has one. */
+export function translateAppError(appCode: string, params: Record<string, string> = {}): string | undefined {
+  const parameterised = Object.hasOwn(parameterisedMessages, appCode) ? parameterisedMessages[appCode] : undefined
+  return parameterised ? parameterised(params) : translateErrorCode(appCode)
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */
@@ -138,8 +147,7 @@ export function describeError(error: unknown): string {
   if (error instanceof TRPCClientError) {
     const { appCode, params } = (error.data ?? {}) as { appCode?: string; params?: Record<string, string> }
     if (appCode) {
-      const parameterised = Object.hasOwn(parameterisedMessages, appCode) ? parameterisedMessages[appCode] : undefined
-      const translated = parameterised ? parameterised(params ?? {}) : translateErrorCode(appCode)
+      const translated = translateAppError(appCode, params ?? {})
       if (translated) return translated
     }
     const code = (error.data as { code?: string } | undefined)?.code

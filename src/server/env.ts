@@ -115,6 +115,31 @@ const envSchema = z.object({
         .array(z.string().regex(/^[a-z_]+$/, 'must be payment method types such as card,alipay,wechat_pay'))
         .min(1, 'must name at least one payment method'),
     ),
+  /** An OpenAI-compatible API (a hosted provider, Ollama, vLLM, …): with AI_MODEL it switches the AI features on. */
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1' })
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1, 'must name a chat model').max(200, 'must be at most 200 characters').optional(),
+  /** With it, "Ask the docs" retrieves by meaning (embeddings) rather than by the search index's words. */
+  AI_EMBEDDING_MODEL: z
+    .string()
+    .trim()
+    .min(1, 'must name an embedding model')
+    .max(200, 'must be at most 200 characters')
+    .optional(),
+  /** Assistant messages a person may send per minute. */
+  AI_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
+  /** "Ask the docs" questions per address per minute (anyone may ask, signed in or not). */
+  AI_DOCS_QUESTIONS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   TRUST_PROXY: z.enum(['false', 'true', 'loopback'], { error: 'must be false, true or loopback' }).default('false'),
   /** Analytics beacons accepted per address per minute; 0 = no limit (benchmarks). */
@@ -130,6 +155,13 @@ const pairedCredentials = [
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['AI_BASE_URL', 'AI_MODEL'],
+] as const
+
+/** Settings that mean nothing without another one. */
+const dependentSettings = [
+  ['AI_API_KEY', 'AI_BASE_URL'],
+  ['AI_EMBEDDING_MODEL', 'AI_BASE_URL'],
 ] as const
 
 export type Env = z.infer<typeof envSchema> & {
@@ -154,6 +186,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ? []
       : [`  ${parsed[id] ? secret : id}: must be set together with ${parsed[id] ? id : secret}`],
   )
+  for (const [setting, needed] of dependentSettings) {
+    if (parsed[setting] && !parsed[needed]) unpaired.push(`  ${setting}: needs ${needed} as well`)
+  }
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
   // Without APP_URL the server is being tried on this machine: whichever loopback name the browser was given works.

@@ -1,16 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
-import { translateErrorCode, translateMessage } from '#/lib/errors'
-import { ZodError } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
 import { consumeRateLimit } from './rate-limit'
 import { inLocaleOfRequest } from './request-locale'
-import { AppError } from './trpc/init'
+import { refusalText } from './trpc/refusal-text'
 import { type AppCaller, createAppCaller } from './trpc/root'
 
 /** What a feature's tools get: the caller's procedures, as the API key's owner (undefined without a key). */
@@ -105,17 +102,9 @@ export function toolResult(value: object): CallToolResult {
   return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) }
 }
 
-/**
- * A procedure's refusal as the tool's error (the model reads it and may try again): the translated reason, and for
- * invalid input each field with its problem. Anything else is a server fault and is thrown.
- */
+/** A procedure's refusal as the tool's error (the model reads it and may try again); a server fault is thrown. */
 export function toolRefusal(error: unknown): CallToolResult {
-  if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error
-  const reason =
-    (error instanceof AppError ? translateErrorCode(error.appCode) : undefined) ??
-    translateErrorCode(error.code) ??
-    error.message
-  const issues = error.cause instanceof ZodError ? error.cause.issues : []
-  const fields = issues.map((issue) => `${issue.path.join('.') || 'input'}: ${translateMessage(issue.message)}`)
-  return { content: [{ type: 'text', text: [reason, ...fields].join('\n') }], isError: true }
+  const text = refusalText(error)
+  if (text === undefined) throw error
+  return { content: [{ type: 'text', text }], isError: true }
 }

@@ -1,5 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { type Locale, locales } from '#/lib/i18n'
-import { extractLocaleFromRequest, getServerAsyncLocalStorage, isLocale } from '#/paraglide/runtime'
+import {
+  extractLocaleFromRequest,
+  getServerAsyncLocalStorage,
+  isLocale,
+  overwriteServerAsyncLocalStorage,
+} from '#/paraglide/runtime'
 
 /**
  * The language of the person behind an API call (e.g. sign-up): the page they sent it from (/zh/...), then the
@@ -24,12 +30,19 @@ export function localeOfRequest(request: Request | undefined): Locale {
  * leaves /api/* in the base locale; an API that answers in words (the MCP server's refusals) runs its work in this.
  */
 export function inLocaleOfRequest<T>(request: Request, answer: () => Promise<T>): Promise<T> {
-  const storage = getServerAsyncLocalStorage()
-  if (!storage) return answer()
-  const store = {
-    locale: localeOfRequest(request),
-    origin: new URL(request.url).origin,
-    messageCalls: new Set<string>(),
+  return inLocale(localeOfRequest(request), new URL(request.url).origin, answer)
+}
+
+/**
+ * Runs `work` with `locale` as Paraglide's current one. A streamed answer runs part of its work after the handler
+ * has returned (tools, the end of the stream), so such work enters the locale again itself.
+ */
+export function inLocale<T>(locale: Locale, origin: string, work: () => Promise<T>): Promise<T> {
+  let storage = getServerAsyncLocalStorage()
+  if (!storage) {
+    // Paraglide's middleware makes its storage on the first page it renders; an API call may come first.
+    storage = new AsyncLocalStorage()
+    overwriteServerAsyncLocalStorage(storage)
   }
-  return storage.run(store, answer)
+  return storage.run({ locale, origin, messageCalls: new Set<string>() }, work)
 }

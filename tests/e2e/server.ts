@@ -7,9 +7,11 @@ import { SMTPServer } from 'smtp-server'
 import { build } from '../../scripts/build.ts'
 import { buildIsStale, clientDir } from '../../scripts/project.ts'
 import { startProductionServer } from '../../scripts/serve.ts'
+import { fakeModelId, startFakeOpenAi } from '../support/fake-openai.ts'
 import { startTestOidcProvider } from '../support/oidc-provider.ts'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts'
 import { appAdmin } from './app-admin.ts'
+import { fakeAiPort } from './fake-ai-location.ts'
 import { mailboxDir } from './mailbox-location.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -31,6 +33,8 @@ process.env.AUTH_SIGN_IN_LIMIT = '1000'
 process.env.AUTH_SIGN_UP_LIMIT = '1000'
 process.env.AUTH_REQUEST_LIMIT = '100000'
 process.env.AUTH_EMAIL_LIMIT = '1000'
+// Every "Ask the docs" question comes from 127.0.0.1 too; the limit itself is tested in tests/integration.
+process.env.AI_DOCS_QUESTIONS_PER_MINUTE = '1000'
 // Stories where another device is signed out (a ban, "sign out other sessions") wait for the session cookie cache to
 // lapse, as a real device would; 5 s keeps them short. The default is 60.
 process.env.SESSION_CACHE_SECONDS = '5'
@@ -61,6 +65,13 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526)
 await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
 cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+
+// An OpenAI-compatible provider answering scripted turns: the assistant and "Ask the docs" talk to it as to any other
+// (tests/e2e/assistant.spec.ts scripts it over HTTP).
+const fakeAi = await startFakeOpenAi({ port: fakeAiPort })
+process.env.AI_BASE_URL = fakeAi.url
+process.env.AI_MODEL = fakeModelId
+cleanups.push(fakeAi.close)
 
 // A real OpenID provider for generic OAuth sign-in (tests/e2e/oauth.spec.ts); the app discovers it at start.
 const oidcProvider = await startTestOidcProvider({ appUrl })

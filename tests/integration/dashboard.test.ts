@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tableToCsv } from '#/features/dashboard/csv-export'
 import { dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
+import { recordAiTokens } from '#/server/ai/metering'
 import { runAnalyticsRollup } from '#/server/analytics/rollup'
 import { usageMonth } from '#/server/billing/plan-limits'
 import {
@@ -74,6 +75,7 @@ interface OrganizationDashboard {
     books: { used: number; limit: number | null }
     members: { used: number; limit: number }
     aiRequests: { used: number; limit: number }
+    aiTokens: { inputTokens: number; outputTokens: number }
   }
 }
 
@@ -325,6 +327,19 @@ describe.each(engines)('the console dashboard on %s', (engine) => {
         book('Too early', '2026-02-28T15:00:00Z'),
       ])
     await db().insert(aiUsage).values({ organizationId: orgId, month: usageMonth(), requests: 42 })
+    for (const usage of [
+      { inputTokens: 1000, outputTokens: 300 },
+      { inputTokens: 200, outputTokens: 40 },
+    ]) {
+      await recordAiTokens(db(), {
+        organizationId: orgId,
+        userId: olga.id,
+        surface: 'assistant',
+        model: 'test-model',
+        usage,
+        outcome: 'completed',
+      })
+    }
     await h.invite(olga, orgId, 'pending.person@example.com')
     // Someone else's organization's books never count.
     const elsewhere = await anotherOrganization('Elsewhere')
@@ -351,6 +366,7 @@ describe.each(engines)('the console dashboard on %s', (engine) => {
       books: { used: 3, limit: 50 },
       members: { used: 3, limit: 3 },
       aiRequests: { used: 42, limit: 1000 },
+      aiTokens: { inputTokens: 1200, outputTokens: 340 },
     })
 
     const weekly = (await organization(olga, { ...march, granularity: 'week' })).data as OrganizationDashboard

@@ -37,6 +37,9 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
     )
     expect(tables.map((table) => table.table_name)).toEqual([
       'accounts',
+      'ai_conversations',
+      'ai_messages',
+      'ai_requests',
       'ai_usage',
       'analytics_daily',
       'analytics_events',

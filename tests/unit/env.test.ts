@@ -99,4 +99,21 @@ describe('environment variables', () => {
     )
     expect(parseEnv({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).GITHUB_CLIENT_ID).toBe('id')
   })
+
+  it('switches AI on with a provider URL and a model, and says which half is missing', () => {
+    const off = parseEnv({})
+    expect([off.AI_BASE_URL, off.AI_MODEL]).toEqual([undefined, undefined])
+    expect(off.AI_REQUESTS_PER_MINUTE).toBe(20)
+    expect(off.AI_DOCS_QUESTIONS_PER_MINUTE).toBe(10)
+    const on = parseEnv({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'qwen3:8b' })
+    expect([on.AI_BASE_URL, on.AI_MODEL, on.AI_API_KEY]).toEqual(['http://localhost:11434/v1', 'qwen3:8b', undefined])
+    expect(() => parseEnv({ AI_MODEL: 'gpt-5-mini' })).toThrow(/AI_BASE_URL: must be set together with AI_MODEL/)
+    expect(() => parseEnv({ AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/AI_MODEL: must be set together/)
+    expect(() => parseEnv({ AI_API_KEY: 'sk-test' })).toThrow(/AI_API_KEY: needs AI_BASE_URL as well/)
+    expect(() => parseEnv({ AI_EMBEDDING_MODEL: 'nomic-embed-text' })).toThrow(/AI_EMBEDDING_MODEL: needs AI_BASE_URL/)
+    expect(() => parseEnv({ AI_BASE_URL: 'ftp://models.example.com', AI_MODEL: 'm' })).toThrow(
+      /AI_BASE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    )
+    expect(() => parseEnv({ AI_REQUESTS_PER_MINUTE: '0' })).toThrow(/AI_REQUESTS_PER_MINUTE: must be at least 1/)
+  })
 })

@@ -279,6 +279,7 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+export * from './ai-schema'
 export * from './analytics-schema'
 export * from './billing-schema'
 export * from './book-schema'

@@ -1,5 +1,6 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
+import { assistantRouter } from '#/features/assistant/server/assistant-router'
 import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
@@ -15,6 +16,7 @@ import { systemRouter } from './routers/system'
 export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
+  assistant: assistantRouter,
   billing: billingRouter,
   books: booksRouter,
   configuration: configurationRouter,

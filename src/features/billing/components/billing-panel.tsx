@@ -153,6 +153,7 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
             testId="usage-ai"
           />
         </dl>
+        <AiUsage tokens={details.usage.aiTokens} byMember={details.usage.aiByMember} />
       </SettingsSection>
 
       <SettingsSection id="billing-orders" title={m.billing_orders_title()}>
@@ -175,6 +176,59 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
           ) : null}
         </div>
       </SettingsSection>
+    </div>
+  )
+}
+
+interface TokenCounts {
+  inputTokens: number
+  outputTokens: number
+}
+
+/** This month's AI tokens, and who in the organization used how much. */
+function AiUsage({
+  tokens,
+  byMember,
+}: {
+  tokens: TokenCounts
+  byMember: (TokenCounts & { userId: string | null; name: string | null; requests: number })[]
+}) {
+  const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+  return (
+    <div className="mt-4 grid gap-3" data-testid="usage-ai-members">
+      <p className="text-sm">
+        <span className="text-muted-foreground">{m.billing_usage_ai_tokens()}: </span>
+        <span className="font-semibold tabular-nums" data-testid="usage-ai-tokens">
+          {m.ai_tokens_in_out({ input: count(tokens.inputTokens), output: count(tokens.outputTokens) })}
+        </span>
+      </p>
+      <h3 className="text-sm font-medium">{m.billing_ai_by_member()}</h3>
+      {byMember.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{m.billing_ai_no_usage()}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <thead className="bg-muted/50 text-left text-muted-foreground">
+              <tr>
+                <th className="px-3 py-2 font-medium">{m.billing_ai_member()}</th>
+                <th className="px-3 py-2 text-right font-medium">{m.billing_ai_requests()}</th>
+                <th className="px-3 py-2 text-right font-medium">{m.billing_ai_tokens()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byMember.map((member) => (
+                <tr key={member.userId ?? 'former'} className="border-t">
+                  <td className="px-3 py-2">{member.name ?? m.billing_ai_former_member()}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{count(member.requests)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
+                    {count(member.inputTokens)} / {count(member.outputTokens)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   )
 }

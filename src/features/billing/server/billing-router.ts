@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
 import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import { aiTokensThisMonth, aiUsageByMember } from '#/server/ai/metering'
 import {
   aiRequestsThisMonth,
   grantingSubscription,
@@ -70,6 +71,8 @@ export const billingRouter = createRouter({
             used: await aiRequestsThisMonth(ctx.db, ctx.organization.id),
             limit: plan.limits.aiRequestsPerMonth,
           },
+          aiTokens: await aiTokensThisMonth(ctx.db, ctx.organization.id),
+          aiByMember: await aiUsageByMember(ctx.db, ctx.organization.id),
         },
       },
     }

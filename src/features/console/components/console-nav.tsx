@@ -7,6 +7,7 @@ import {
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
+  MessageSquareTextIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
   UserIcon,
@@ -32,6 +33,7 @@ const appAdminOnly = (session: ConsoleSession) => session.isAppAdmin
 const mainEntries: NavEntry[] = [
   { to: '/console', label: m.console_dashboard, icon: LayoutDashboardIcon, exact: true },
   { to: '/console/books', label: m.console_books, icon: BookOpenIcon, visible: can({ book: ['read'] }) },
+  { to: '/console/assistant', label: m.console_assistant, icon: MessageSquareTextIcon },
   {
     to: '/console/configuration',
     label: m.console_configuration,

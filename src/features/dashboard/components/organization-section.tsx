@@ -63,10 +63,19 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
         <h3 id="dashboard-usage-title" className="font-semibold">
           {m.billing_usage_title()}
         </h3>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Usage label={m.billing_usage_books()} {...usage.books} testId="usage-books" />
           <Usage label={m.billing_usage_members()} {...usage.members} testId="usage-members" />
           <Usage label={m.billing_usage_ai_requests()} {...usage.aiRequests} testId="usage-ai-requests" />
+          <div className="min-w-0">
+            <dt className="text-sm text-muted-foreground">{m.billing_usage_ai_tokens()}</dt>
+            <dd className="mt-1 font-medium tabular-nums" data-testid="usage-ai-tokens">
+              {m.ai_tokens_in_out({
+                input: formatCount(usage.aiTokens.inputTokens),
+                output: formatCount(usage.aiTokens.outputTokens),
+              })}
+            </dd>
+          </div>
         </dl>
       </section>
       <CountChart

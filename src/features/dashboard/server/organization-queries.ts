@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { memberLimitOf } from '#/lib/plans'
+import { aiTokensThisMonth } from '#/server/ai/metering'
 import {
   aiRequestsThisMonth,
   grantingSubscription,
@@ -21,7 +22,7 @@ export async function readOrganizationNumbers(
   organization: { id: string; name: string },
   range: { from: string; to: string; granularity: Granularity; timeZone: string },
 ) {
-  const [bookRows, { plan, seats }, subscription, taken, liveBooks, aiRequests] = await Promise.all([
+  const [bookRows, { plan, seats }, subscription, taken, liveBooks, aiRequests, aiTokens] = await Promise.all([
     db
       .select({ day: dayIn(books.createdAt, range.timeZone), count: count() })
       .from(books)
@@ -37,6 +38,7 @@ export async function readOrganizationNumbers(
     seatsTaken(db, organization.id),
     liveBookCount(db, organization.id),
     aiRequestsThisMonth(db, organization.id),
+    aiTokensThisMonth(db, organization.id),
   ])
   const series = bucketed(bucketsOf(range.from, range.to, range.granularity), byDay(bookRows, countKeys), countKeys)
   return {
@@ -55,6 +57,7 @@ export async function readOrganizationNumbers(
       // Pending invitations hold places too: the limit refuses an invitation once members plus invitations reach it.
       members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
+      aiTokens,
     },
   }
 }

@@ -8,6 +8,7 @@ import {
   PageLastUpdate,
 } from 'fumadocs-ui/layouts/docs/page'
 import { m } from '#/paraglide/messages'
+import { AskDocsButton } from './ask-docs'
 import { mdxComponents } from './mdx-components'
 
 interface DocsContentProps {
@@ -34,6 +35,9 @@ export const docsContent = browserCollections.docs.createClientLoader({
         {/* The skip link's target (fumadocs keeps its own id on the page container). */}
         <DocsTitle id="main">{frontmatter.title}</DocsTitle>
         <DocsDescription>{frontmatter.description}</DocsDescription>
+        <div className="-mt-4 mb-2 flex flex-wrap gap-2 not-prose">
+          <AskDocsButton />
+        </div>
         <DocsBody>
           <MDX components={mdxComponents} />
         </DocsBody>

@@ -8,7 +8,7 @@ type FoundPage = Extract<DocsPageInfo, { found: true }>
 
 export function DocsPageScreen({ info }: { info: FoundPage }) {
   return (
-    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree}>
+    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree} aiConfigured={info.aiConfigured}>
       <Suspense>
         {docsContent.useContent(info.path, {
           editUrl: info.editUrl,
@@ -24,7 +24,7 @@ export function DocsPageScreen({ info }: { info: FoundPage }) {
 export function DocsNotFoundScreen({ info }: { info: DocsPageInfo | undefined }) {
   if (!info) return <PageNotFound />
   return (
-    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree}>
+    <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree} aiConfigured={info.aiConfigured}>
       <div className="flex-1" data-testid="docs-not-found">
         <PageNotFound />
       </div>

@@ -1,6 +1,7 @@
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { SerializedPageTree } from 'fumadocs-core/source/client'
 import type { Locale } from '#/lib/i18n'
+import { isAiConfigured } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
 import { getDb } from '#/server/db/database'
 import { getSiteSettings } from '#/server/settings'
@@ -33,12 +34,14 @@ export function markdownUrlFor(page: Pick<DocsPage, 'url'>, lang: Locale): strin
 }
 
 export type DocsPageInfo =
-  | { found: false; lang: Locale; siteName: string; pageTree: SerializedPageTree }
+  | { found: false; lang: Locale; siteName: string; pageTree: SerializedPageTree; aiConfigured: boolean }
   | {
       found: true
       lang: Locale
       siteName: string
       pageTree: SerializedPageTree
+      /** "Ask the docs" answers only when the operator configured a model; else it says so. */
+      aiConfigured: boolean
       /** The MDX file, relative to content/docs: the key the compiled page is loaded by. */
       path: string
       url: string
@@ -53,13 +56,15 @@ export type DocsPageInfo =
 export async function getDocsPageInfo(request: DocsPageRequest, db: Database): Promise<DocsPageInfo> {
   const [settings, pageTree] = await Promise.all([getSiteSettings(db), serializedTree(request.lang)])
   const siteName = settings.productName
+  const aiConfigured = isAiConfigured()
   const page = docsSource.getPage(request.slugs, request.lang)
-  if (!page) return { found: false, lang: request.lang, siteName, pageTree }
+  if (!page) return { found: false, lang: request.lang, siteName, pageTree, aiConfigured }
   return {
     found: true,
     lang: request.lang,
     siteName,
     pageTree,
+    aiConfigured,
     path: page.path,
     url: page.url,
     title: page.data.title ?? page.slugs.at(-1) ?? siteName,

@@ -1,0 +1,77 @@
+import { tool } from 'ai'
+import { z } from '#/lib/zod'
+import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
+import { refusalText } from '#/server/trpc/refusal-text'
+
+/** A refusal (no permission, a plan limit, invalid input) becomes the tool's error, in words the model can pass on. */
+async function asTheUser<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    const text = refusalText(error)
+    if (text === undefined) throw error
+    throw new ToolRefusal(text)
+  }
+}
+
+/**
+ * The organization's books for the console assistant, through the console's own procedures: each tool needs what
+ * the Books page would (book read, book create) and is refused for the same reasons. Creating asks the person first.
+ */
+export const bookAssistantTools: AssistantTools = ({ asUser, locale }) => ({
+  tools: {
+    search_books: tool({
+      description:
+        "Searches the books of the person's active organization by words in the title, authors or ISBN (an empty " +
+        'query lists the newest). Returns at most `limit` books with their ids and links.',
+      inputSchema: z.object({
+        query: z.string().max(200).default('').describe('Words in the title, authors or ISBN'),
+        limit: z.number().int().min(1).max(25).default(10),
+      }),
+      execute: ({ query, limit }) =>
+        asTheUser(async () => {
+          const page = await asUser.books.list({ q: query.trim() || undefined, limit: limit + 1 })
+          return {
+            books: page.items.slice(0, limit).map((book) => ({
+              id: book.id,
+              title: book.title,
+              authors: book.authors,
+              publishedYear: book.publishedYear,
+              url: `/${locale}/console/books/${book.id}`,
+            })),
+            more: page.items.length > limit,
+          }
+        }),
+    }),
+    create_book: tool({
+      description:
+        "Adds a book to the person's active organization. The person is asked to confirm before it is written; it " +
+        "needs the book create permission and room in the organization's plan.",
+      // Loose on purpose: the procedure checks each field and says what is wrong in the person's language.
+      inputSchema: z.object({
+        title: z.string().max(2000).describe('The title'),
+        authors: z.array(z.string().max(2000)).max(100).default([]),
+        isbn: z.string().max(100).optional().describe('ISBN-10 or ISBN-13'),
+        publishedYear: z.number().int().optional(),
+        language: z.string().max(100).optional().describe('A language code such as en or zh'),
+        tags: z.array(z.string().max(2000)).max(100).default([]),
+        description: z.string().max(20_000).default(''),
+      }),
+      execute: (book) =>
+        asTheUser(async () => {
+          const { id } = await asUser.books.create({
+            title: book.title,
+            authors: book.authors,
+            isbn: book.isbn ?? null,
+            publishedYear: book.publishedYear ?? null,
+            language: book.language ?? null,
+            tags: book.tags,
+            coverUrl: null,
+            description: book.description,
+          })
+          return { id, title: book.title, url: `/${locale}/console/books/${id}` }
+        }),
+    }),
+  },
+  confirmFirst: ['create_book'],
+})

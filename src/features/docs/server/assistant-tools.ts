@@ -1,0 +1,25 @@
+import { tool } from 'ai'
+import { z } from '#/lib/zod'
+import type { AssistantTools } from '#/server/ai/assistant-tools'
+import { docsSearch } from './search'
+
+/** The documentation for the console assistant: the search the docs' dialog uses, in the person's language. */
+export const docsAssistantTools: AssistantTools = ({ locale }) => ({
+  tools: {
+    search_docs: tool({
+      description:
+        "Searches this product's documentation (how to use and run it). Returns matching pages and passages with " +
+        'their links; cite the links you use.',
+      inputSchema: z.object({ query: z.string().trim().min(1).max(200).describe('Words to look for') }),
+      execute: async ({ query }) => {
+        const found = await docsSearch.search(query, { locale })
+        return {
+          results: found.slice(0, 8).map((result) => ({
+            text: String(result.content).replaceAll(/<\/?mark>/g, ''),
+            url: `/${locale}${result.url}`,
+          })),
+        }
+      },
+    }),
+  },
+})

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { newAccount } from './accounts'
+import { expect, test, visit } from './fixtures'
+
+// A second server from the same build, started as a newcomer starts it: no AI_BASE_URL, no AI_MODEL, its own
+// embedded database. Every AI surface must say so, and link to the page that explains the variables.
+const port = Number(process.env.E2E_PORT ?? 3211) + 17
+const origin = `http://localhost:${port}`
+let server: ChildProcess | undefined
+let dataDir: string
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-no-ai-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir }
+  for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL', 'DATABASE_URL', 'APP_URL']) {
+    delete env[name]
+  }
+  server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: 'ignore' })
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${origin}/api/health`)).status
+        } catch {
+          return 0
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200)
+})
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('without a provider, the assistant and Ask the docs say AI is not configured and link to its docs', async ({
+  page,
+}) => {
+  const account = newAccount()
+  await visit(page, `${origin}/en/sign-up`)
+  await page.getByLabel('Name', { exact: true }).fill(account.name)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(`${origin}/en/console`)
+
+  await visit(page, `${origin}/en/console/assistant`)
+  const notice = page.getByTestId('ai-not-configured')
+  await expect(notice).toContainText('AI is not configured')
+  await expect(page.getByLabel('Message to the assistant')).toHaveCount(0)
+  await notice.getByRole('link', { name: 'How to configure AI' }).click()
+  await expect(page).toHaveURL(`${origin}/en/docs/ai`)
+  await expect(page.getByRole('main')).toContainText('AI_BASE_URL')
+
+  // A click before the page's code has loaded is lost: click again until the dialog shows.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).click()
+    await expect(page.getByTestId('ask-docs')).toBeVisible({ timeout: 5000 })
+  }).toPass()
+  await expect(page.getByTestId('ask-docs').getByTestId('ai-not-configured')).toContainText('AI is not configured')
+
+  await visit(page, `${origin}/zh/console/assistant`)
+  await expect(page.getByTestId('ai-not-configured')).toContainText('AI 尚未配置')
+  await expect(page.getByRole('link', { name: '如何配置 AI' })).toHaveAttribute('href', '/zh/docs/ai')
+})
