@@ -7,6 +7,7 @@ import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
 import { consumeRateLimit } from './rate-limit'
 import { inLocaleOfRequest } from './request-locale'
+import type { VerifiedSession } from './trpc/context'
 import { refusalText } from './trpc/refusal-text'
 import { type AppCaller, createAppCaller } from './trpc/root'
 
@@ -60,8 +61,9 @@ async function answerInLocale(
   let asKeyOwner: AppCaller | undefined
   if (key) {
     const headers = new Headers({ [apiKeyHeader]: key })
+    let session: VerifiedSession | null
     try {
-      const session = await authForDatabase(options.db).api.getSession({ headers })
+      session = await authForDatabase(options.db).api.getSession({ headers })
       if (!session) return jsonRpcRefusal(401, m.mcp_api_key_invalid())
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 429) {
@@ -77,6 +79,8 @@ async function answerInLocale(
       headers,
       clientIp: options.clientIp,
       method: request.method,
+      // Checked once here: each tool's procedure does not check (and count against the key's limit) again.
+      verifiedSession: session,
     })
   } else if (request.method === 'POST') {
     const rate = await consumeRateLimit(options.db, `mcp:${options.clientIp}`, anonymousLimit)

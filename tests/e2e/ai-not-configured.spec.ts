@@ -20,7 +20,10 @@ test.beforeAll(async () => {
   for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL', 'DATABASE_URL', 'APP_URL']) {
     delete env[name]
   }
-  server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: 'ignore' })
+  // The build the other tests use, as it is: never rebuilt from here under the first server's feet.
+  const serveBuild =
+    "const { startProductionServer } = await import('./scripts/serve.ts'); await startProductionServer()"
+  server = spawn(process.execPath, ['--input-type=module', '-e', serveBuild], { env, stdio: 'ignore' })
   await expect
     .poll(
       async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
-import type { DocsPassage } from '#/features/docs/server/docs-retrieval'
+import type { DocsPassage } from '#/features/docs/server/embedding-index'
 import type { Locale } from '#/lib/i18n'
 import { createAiProvider } from '#/server/ai/provider'
 import { aiRequests } from '#/server/db/schema'

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { type Server, serve } from 'srvx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
-import { books } from '#/server/db/schema'
+import { apiKeys, books } from '#/server/db/schema'
 import { answerMcpRequest } from '#/server/mcp'
 import { organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -120,6 +120,22 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
     expect(await titlesIn(libraryId)).toEqual(before)
     const missing = await call(client, 'get_book', { id: 'no-such-book' })
     expect(missing.isError).toBe(true)
+    await client.close()
+  })
+
+  it('counts one use of the key per tool call, not one per check inside it', async () => {
+    const created = await createKey(olga, 'Counted agent')
+    const client = await connect(created.key)
+    const uses = async () =>
+      (await db().select({ count: apiKeys.requestCount }).from(apiKeys).where(eq(apiKeys.id, created.id)))[0]?.count
+    // Connecting makes requests of its own (and may open its event stream after connect returns): count from a call.
+    await call(client, 'list_books', {})
+    const before = await uses()
+    const answer = await call(client, 'create_book', { title: 'Counted once' })
+    expect(answer.isError, answer.content[0]?.text).toBeFalsy()
+    expect(await uses(), 'the endpoint checks the key; the procedures it calls do not check it again').toBe(
+      (before ?? 0) + 1,
+    )
     await client.close()
   })
 

@@ -1,8 +1,7 @@
 import { z } from '#/lib/zod'
+import { conversationIdPattern } from './search'
 
 /** A conversation's id is made by the browser (the chat's id), so the server checks its shape. */
-export const conversationIdPattern = /^[A-Za-z0-9_-]{8,80}$/
-
 export const conversationId = z.string().regex(conversationIdPattern, 'assistant_conversation_not_found')
 
 export const assistantLimits = { messageMax: 8000, titleMax: 80 } as const

@@ -1,3 +1,4 @@
+import type { authForDatabase } from '../auth/auth'
 import type { Database } from '../db/client'
 
 export interface TrpcContext {
@@ -7,7 +8,15 @@ export interface TrpcContext {
   clientIp: string
   /** GET carries queries, POST mutations; it names the kind of a procedure that does not exist. */
   method: string
+  /**
+   * A session the server itself checked for this request moments ago (the MCP endpoint's API key, the assistant's
+   * cookie), for procedures it calls in-process: they skip a second check. Never set from anything a client sends.
+   */
+  verifiedSession?: VerifiedSession
 }
+
+/** A session as Better Auth's getSession answers it. */
+export type VerifiedSession = NonNullable<Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>>
 
 /** srvx puts the client address on the request it hands to the app. */
 export function clientIpOf(request: Request): string {

@@ -15,7 +15,7 @@ import { readSession, sessionCopySeconds } from '../auth/session-reads'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
-import type { TrpcContext } from './context'
+import type { TrpcContext, VerifiedSession } from './context'
 
 /**
  * A refusal the client translates by its own code (`error_code_{appCode}` in messages/), with values for the
@@ -80,24 +80,26 @@ export const publicProcedure = t.procedure.use(planLimitRefusals)
  * valid key into its owner's session). No session, or a revoked or expired key, is 401 UNAUTHORIZED; a throttled key 429.
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
-  let session: Awaited<ReturnType<ReturnType<typeof authForDatabase>['api']['getSession']>>
-  try {
-    // A change reads the session from the database, never from the browser's signed copy: a session revoked on
-    // another device (or a banned user) may still read for SESSION_CACHE_SECONDS, but changes nothing.
-    const auth = authForDatabase(ctx.db)
-    session =
-      type === 'mutation'
-        ? await auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
-        : (await readSession(auth, ctx.headers)).session
-  } catch (error) {
-    // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
-    if (error instanceof APIError && error.statusCode === 429) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message, cause: error })
+  let session: VerifiedSession | null = ctx.verifiedSession ?? null
+  if (!session) {
+    try {
+      // A change reads the session from the database, never from the browser's signed copy: a session revoked on
+      // another device (or a banned user) may still read for SESSION_CACHE_SECONDS, but changes nothing.
+      const auth = authForDatabase(ctx.db)
+      session =
+        type === 'mutation'
+          ? await auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
+          : (await readSession(auth, ctx.headers)).session
+    } catch (error) {
+      // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
+      if (error instanceof APIError && error.statusCode === 429) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message, cause: error })
+      }
+      if (error instanceof APIError && error.statusCode < 500) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
+      }
+      throw error
     }
-    if (error instanceof APIError && error.statusCode < 500) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
-    }
-    throw error
   }
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
   // A ban ends every session, but an API key would still open one: a banned user's keys stop working too.

@@ -4,23 +4,11 @@ import { ArrowUpIcon, RotateCcwIcon, SparklesIcon, SquareIcon } from 'lucide-rea
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { CopyButton, MarkdownText } from '#/components/markdown'
 import { Button } from '#/components/ui/button'
+import { aiRefusalOf } from '#/lib/ai-refusal'
 import { getLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import { assistantLimits } from '../schemas'
 import { isToolPart, ToolCall } from './tool-call'
-
-/** What the server said when it refused before answering (JSON `{ code, message, upgradeUrl? }`), or a network error. */
-function refusalOf(error: Error): { message: string; upgradeUrl?: string } {
-  try {
-    const body = JSON.parse(error.message) as { message?: unknown; upgradeUrl?: unknown }
-    if (typeof body.message === 'string') {
-      return { message: body.message, upgradeUrl: typeof body.upgradeUrl === 'string' ? body.upgradeUrl : undefined }
-    }
-  } catch {
-    // Not the server's JSON: the stream's own error text, or the browser's.
-  }
-  return { message: error.message.length > 0 && error.message.length < 300 ? error.message : m.ai_provider_failed() }
-}
 
 const textOf = (message: UIMessage) =>
   message.parts
@@ -137,7 +125,7 @@ export function ChatThread({
       send(draft)
     }
   }
-  const refusal = error ? refusalOf(error) : undefined
+  const refusal = error ? aiRefusalOf(error) : undefined
   const stopped = !busy && stoppedId !== undefined && messages.at(-1)?.id === stoppedId
 
   return (

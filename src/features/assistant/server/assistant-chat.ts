@@ -252,7 +252,14 @@ async function answerInLocale(
     )
   }
 
-  const asUser = createAppCaller({ db, headers: request.headers, clientIp: options.clientIp, method: 'POST' })
+  const asUser = createAppCaller({
+    db,
+    headers: request.headers,
+    clientIp: options.clientIp,
+    method: 'POST',
+    // Checked above against the database: each tool's procedure need not check it again.
+    verifiedSession: person,
+  })
   const toolSets = options.toolSets.map((toolsOf) => toolsOf({ asUser, locale }))
   const tools = toolsInLocale(Object.assign({}, ...toolSets.map((set) => set.tools)) as ToolSet, locale, origin)
   const confirmFirst = toolSets.flatMap((set) => set.confirmFirst ?? [])

@@ -1,5 +1,4 @@
 import { isAiConfigured } from '#/server/ai/provider'
-import { getEnv } from '#/server/env'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { conversationInput, renameConversationInput } from '../schemas'
 import {
@@ -18,10 +17,7 @@ const memberProcedure = orgProcedure({})
 
 export const assistantRouter = createRouter({
   /** Whether the operator configured a model; without one the page says so and sends nothing. */
-  status: memberProcedure.query(() => ({
-    configured: isAiConfigured(),
-    requestsPerMinute: getEnv().AI_REQUESTS_PER_MINUTE,
-  })),
+  status: memberProcedure.query(() => ({ configured: isAiConfigured() })),
 
   conversations: memberProcedure.query(({ ctx }) =>
     listConversations(ctx.db, { userId: ctx.user.id, organizationId: ctx.organization.id }),

@@ -9,7 +9,8 @@ import type { Database } from '#/server/db/client'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { getSiteSettings } from '#/server/settings'
-import type { DocsPassage, retrieveDocs } from './docs-retrieval'
+import type { retrieveDocs } from './docs-retrieval'
+import type { DocsPassage } from './embedding-index'
 
 export const askDocsLimits = { questionMax: 500 } as const
 

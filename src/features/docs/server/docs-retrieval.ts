@@ -1,16 +1,9 @@
-import { cosineSimilarity, type EmbeddingModel, embed, embedMany } from 'ai'
+import type { EmbeddingModel } from 'ai'
 import type { Locale } from '#/lib/i18n'
+import { createEmbeddingIndex, type DocsPassage } from './embedding-index'
 import { pageMarkdown } from './llms'
 import { docsSearch } from './search'
 import { type DocsPage, docsSource } from './source'
-
-/** A part of the docs an answer may draw on, with the page it cites. */
-export interface DocsPassage {
-  title: string
-  /** The page's path in its language, e.g. /en/docs/books. */
-  url: string
-  text: string
-}
 
 const pagesPerAnswer = 4
 const charactersPerPage = 4000
@@ -78,67 +71,31 @@ async function retrieveBySearchIndex(question: string, lang: Locale): Promise<Do
   return Promise.all(best.map(({ page }) => passageOf(page, lang)))
 }
 
-interface EmbeddedSection {
-  passage: DocsPassage
-  embedding: number[]
-}
-
 /** Each page cut at its headings, small enough to embed and to quote. */
 async function sectionsOf(lang: Locale): Promise<DocsPassage[]> {
   const sections: DocsPassage[] = []
   for (const page of docsSource.getPages(lang)) {
     const markdown = await pageMarkdown(page, lang)
-    const parts = markdown.split(/\n(?=#{2,3} )/)
-    for (const part of parts) {
+    for (const part of markdown.split(/\n(?=#{2,3} )/)) {
       const text = part.trim()
-      if (!text) continue
-      sections.push({ title: page.data.title ?? page.url, url: `/${lang}${page.url}`, text: text.slice(0, 2000) })
+      if (text)
+        sections.push({ title: page.data.title ?? page.url, url: `/${lang}${page.url}`, text: text.slice(0, 2000) })
     }
   }
   return sections
 }
 
-/** Embeddings of every section, made once per language and model for the life of the process (docs change with a build). */
-const embeddedDocs = new Map<string, Promise<EmbeddedSection[]>>()
+/** One index per language and model, for the life of the process. */
+const embeddingIndexes = new Map<string, ReturnType<typeof createEmbeddingIndex>>()
 
-function embeddedSections(model: EmbeddingModel, modelId: string, lang: Locale): Promise<EmbeddedSection[]> {
+function embeddingIndexFor(model: EmbeddingModel, modelId: string, lang: Locale) {
   const key = `${modelId}\n${lang}`
-  let sections = embeddedDocs.get(key)
-  if (!sections) {
-    sections = (async () => {
-      const passages = await sectionsOf(lang)
-      const { embeddings } = await embedMany({ model, values: passages.map((passage) => passage.text), maxRetries: 1 })
-      return passages.map((passage, index) => ({ passage, embedding: embeddings[index] ?? [] }))
-    })()
-    // A failed attempt (the provider down) is not kept: the next question tries again.
-    sections.catch(() => embeddedDocs.delete(key))
-    embeddedDocs.set(key, sections)
+  let index = embeddingIndexes.get(key)
+  if (!index) {
+    index = createEmbeddingIndex(model, () => sectionsOf(lang))
+    embeddingIndexes.set(key, index)
   }
-  return sections
-}
-
-/** The sections nearest the question by meaning, grouped by page in order of their best section. */
-async function retrieveByEmbeddings(
-  question: string,
-  lang: Locale,
-  model: EmbeddingModel,
-  modelId: string,
-): Promise<DocsPassage[]> {
-  const [sections, { embedding }] = await Promise.all([
-    embeddedSections(model, modelId, lang),
-    embed({ model, value: question, maxRetries: 1 }),
-  ])
-  const ranked = sections
-    .map((section) => ({ section, similarity: cosineSimilarity(embedding, section.embedding) }))
-    .sort((a, b) => b.similarity - a.similarity)
-    .slice(0, 8)
-  const byPage = new Map<string, DocsPassage>()
-  for (const { section } of ranked) {
-    const known = byPage.get(section.passage.url)
-    if (known) known.text = `${known.text}\n\n${section.passage.text}`
-    else if (byPage.size < pagesPerAnswer) byPage.set(section.passage.url, { ...section.passage })
-  }
-  return [...byPage.values()]
+  return index
 }
 
 /** The docs an answer to `question` should be written from: by embeddings when a model is given, else by search. */
@@ -148,6 +105,6 @@ export function retrieveDocs(
   embeddings?: { model: EmbeddingModel; modelId: string },
 ): Promise<DocsPassage[]> {
   return embeddings
-    ? retrieveByEmbeddings(question, lang, embeddings.model, embeddings.modelId)
+    ? embeddingIndexFor(embeddings.model, embeddings.modelId, lang).search(question, pagesPerAnswer)
     : retrieveBySearchIndex(question, lang)
 }

@@ -1,24 +1,16 @@
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
-import { ArrowUpIcon, FileTextIcon, SquareIcon } from 'lucide-react'
+import { ArrowUpIcon, FileTextIcon, SparklesIcon, SquareIcon } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { AiNotConfigured } from '#/components/ai-not-configured'
 import { CopyButton, MarkdownText } from '#/components/markdown'
 import { Button } from '#/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
+import { aiRefusalOf } from '#/lib/ai-refusal'
 import { getLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 
 const questionMax = 500
-
-function refusalText(error: Error): string {
-  try {
-    const body = JSON.parse(error.message) as { message?: unknown }
-    if (typeof body.message === 'string') return body.message
-  } catch {
-    // The stream's own error text, or the browser's.
-  }
-  return error.message.length > 0 && error.message.length < 300 ? error.message : m.ai_provider_failed()
-}
 
 function Answer({ message }: { message: UIMessage }) {
   const text = message.parts
@@ -58,7 +50,7 @@ function Answer({ message }: { message: UIMessage }) {
 }
 
 /** One question at a time, answered from the docs as it is written, with the pages it used. */
-export default function AskDocsPanel({
+function AskDocsPanel({
   aiConfigured,
   initialQuestion,
 }: {
@@ -136,9 +128,35 @@ export default function AskDocsPanel({
       {answer ? <Answer message={answer} /> : null}
       {error ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          {refusalText(error)}
+          {aiRefusalOf(error).message}
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** "Ask the docs" as a dialog; a question it was opened with is asked at once. */
+export default function AskDocsDialog({
+  open,
+  onOpenChange,
+  aiConfigured,
+  initialQuestion,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  aiConfigured: boolean
+  initialQuestion: string | undefined
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl" data-testid="ask-docs">
+        <DialogTitle className="flex items-center gap-2">
+          <SparklesIcon className="size-4" aria-hidden />
+          {m.docs_ask_title()}
+        </DialogTitle>
+        <DialogDescription>{m.docs_ask_intro()}</DialogDescription>
+        {open ? <AskDocsPanel aiConfigured={aiConfigured} initialQuestion={initialQuestion} /> : null}
+      </DialogContent>
+    </Dialog>
   )
 }
