@@ -53,7 +53,8 @@ function CodeBlock({ children, node: _, ...props }: ComponentProps<'pre'> & { no
 
 /** Links inside the app open in place; others in a new tab, never passing this page on. */
 function SafeLink({ href, children, node: _, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  const external = href !== undefined && !href.startsWith('/') && !href.startsWith('#')
+  // "//host/path" is another site too.
+  const external = href !== undefined && !(href.startsWith('/') && !href.startsWith('//')) && !href.startsWith('#')
   return (
     <a
       href={href}

@@ -2,7 +2,8 @@ import { m } from '#/paraglide/messages'
 
 /**
  * What to tell the person when an AI answer failed: the server's refusal (JSON `{ code, message, upgradeUrl? }`,
- * already in their language), the stream's own error text, or a plain "could not answer" for anything else.
+ * already in their language), a lost connection, or "could not answer" (the stream's own error says just that).
+ * Never a raw text from elsewhere (a proxy's error page, the browser's English).
  */
 export function aiRefusalOf(error: Error): { message: string; upgradeUrl?: string } {
   try {
@@ -11,7 +12,7 @@ export function aiRefusalOf(error: Error): { message: string; upgradeUrl?: strin
       return { message: body.message, upgradeUrl: typeof body.upgradeUrl === 'string' ? body.upgradeUrl : undefined }
     }
   } catch {
-    // Not the server's JSON: the stream's own error text, or the browser's.
+    // Not the server's JSON.
   }
-  return { message: error.message.length > 0 && error.message.length < 300 ? error.message : m.ai_provider_failed() }
+  return { message: error instanceof TypeError ? m.error_network() : m.ai_provider_failed() }
 }

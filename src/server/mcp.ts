@@ -32,6 +32,18 @@ function apiKeyOf(request: Request): string | undefined {
   return bearer?.[1]
 }
 
+/**
+ * A JSON-RPC batch (several messages in one POST). MCP dropped batches in its 2025-06-18 revision; refused here because
+ * the key check and the address limit count once per POST, so a batch would pass a hundred calls as one.
+ */
+async function isBatch(request: Request): Promise<boolean> {
+  try {
+    return Array.isArray(await request.clone().json())
+  } catch {
+    return false
+  }
+}
+
 function jsonRpcRefusal(status: number, message: string, headers: Record<string, string> = {}): Response {
   return Response.json(
     { jsonrpc: '2.0', error: { code: -32001, message }, id: null },
@@ -57,6 +69,9 @@ async function answerInLocale(
   request: Request,
   options: { db: Database; clientIp: string; toolSets: McpToolSet[] },
 ): Promise<Response> {
+  if (request.method === 'POST' && (await isBatch(request))) {
+    return jsonRpcRefusal(400, m.mcp_batch_refused())
+  }
   const key = apiKeyOf(request)
   let asKeyOwner: AppCaller | undefined
   if (key) {

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { answerAssistantRequest } from '#/features/assistant/server/assistant-chat'
+import {
+  conversationMessages,
+  findConversation,
+  saveConversation,
+} from '#/features/assistant/server/conversation-store'
 import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { planById } from '#/lib/plans'
 import { createAiProvider } from '#/server/ai/provider'
@@ -237,6 +242,54 @@ describe.each(engines)('the console assistant on %s', (engine) => {
     expect(await bookTitles()).not.toContain('Neuromancer')
   })
 
+  it('keeps what a confirmed tool did when the provider then fails, so the book cannot be confirmed twice', async () => {
+    fake.script({
+      match: 'add solaris',
+      turns: [
+        { toolCalls: [{ name: 'create_book', arguments: { title: 'Solaris' } }] },
+        { fail: { status: 500, message: 'the model crashed' } },
+      ],
+    })
+    const id = newId('conv')
+    await ask(olga, id, 'Please add Solaris')
+    const before = await requestsThisMonth()
+    const confirmed = await answerConfirmation(olga, id, true)
+    expect(
+      confirmed.chunks.some((chunk) => chunk.type === 'error'),
+      'the failure is said',
+    ).toBe(true)
+    expect((await bookTitles()).filter((title) => title === 'Solaris')).toHaveLength(1)
+    const toolPart = (await stored(olga, id)).data?.messages
+      .at(-1)
+      ?.parts.find((part) => part.type === 'tool-create_book')
+    expect(toolPart?.state, 'no Confirm button comes back after a reload').toBe('output-available')
+    expect(await requestsThisMonth(), 'the failed answer is not counted').toBe(before)
+    const again = await answerConfirmation(olga, id, true)
+    expect(again.status, 'the confirmation was already used').toBe(400)
+    expect((await bookTitles()).filter((title) => title === 'Solaris')).toHaveLength(1)
+  })
+
+  it('never writes over a conversation deleted or changed since the request read it', async () => {
+    const id = newId('conv')
+    fake.script({ match: 'keep me', turns: [{ text: 'Kept.' }] })
+    await ask(olga, id, 'keep me')
+    const owner = { userId: olga.id, organizationId: libraryId }
+    const found = await findConversation(db(), id, owner)
+    if (!found.exists) throw new Error('the conversation was not stored')
+    const read = found.conversation.updatedAt
+    const messages = await conversationMessages(db(), id)
+    const write = (expectedUpdatedAt: Date | null) =>
+      saveConversation(db(), { ...owner, id, title: 'x', messages: messages.slice(0, 1), expectedUpdatedAt })
+    expect(await write(read), 'as it was read: written').toBe(true)
+    expect(await write(read), 'changed since it was read (another tab): not written').toBe(false)
+    expect(await write(null), 'a new conversation with a taken id: not written').toBe(false)
+    await h.trpc('mutation', 'assistant.delete', olga.cookie, { id })
+    const afterDelete = await findConversation(db(), id, owner)
+    expect(afterDelete.exists).toBe(false)
+    expect(await write(read), 'deleted meanwhile: not brought back').toBe(false)
+    expect((await findConversation(db(), id, owner)).exists).toBe(false)
+  })
+
   it('refuses a tool call to a member without book create, in their language, and writes nothing', async () => {
     fake.script({
       match: '添加',
@@ -358,6 +411,9 @@ describe.each(engines)('the console assistant on %s', (engine) => {
       { origin: 'https://evil.example' },
     )
     expect(elsewhere.status).toBe(403)
+    const huge = await ask(olga, newId('conv'), 'x'.repeat(300_000))
+    expect(huge.status).toBe(413)
+    expect(huge.refusal?.code).toBe('MESSAGE_TOO_LONG')
     const empty = await ask(olga, newId('conv'), '   ')
     expect(empty.refusal).toMatchObject({ code: 'MESSAGE_EMPTY', message: 'Write a message first.' })
     expect(fake.chatRequests).toHaveLength(0)

@@ -139,6 +139,24 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
     await client.close()
   })
 
+  it('refuses a JSON-RPC batch, which would pass many calls as one use of the key', async () => {
+    const { key } = await createKey(olga, 'Batching agent')
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'create_book', arguments: { title: `Batched ${id}` } },
+    })
+    const answer = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': key },
+      body: JSON.stringify([call(1), call(2), call(3)]),
+    })
+    expect(answer.status).toBe(400)
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/batches are not accepted/)
+    expect((await titlesIn(libraryId)).filter((title) => title.startsWith('Batched'))).toEqual([])
+  })
+
   it('answers 401 to a revoked or unknown key, whatever it asks', async () => {
     const key = await createKey(olga, 'Soon revoked')
     const client = await connect(key.key)

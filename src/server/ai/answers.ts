@@ -25,3 +25,31 @@ export function sameOriginRequest(request: Request, trustedOrigins: string[]): b
 export function providerFailureText(locale: Locale): string {
   return m.ai_provider_failed({}, { locale })
 }
+
+/**
+ * A JSON body of at most `maxBytes` (declared or streamed), read before anything is parsed: a client cannot make the
+ * server hold a huge body. Undefined when it is not JSON; 'too-large' past the limit.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<{ value: unknown } | 'too-large'> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) return 'too-large'
+  if (!request.body) return { value: undefined }
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      return 'too-large'
+    }
+    chunks.push(value)
+  }
+  try {
+    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) }
+  } catch {
+    return { value: undefined }
+  }
+}

@@ -29,8 +29,9 @@ function LinkList({ links }: { links: Link[] }) {
   if (links.length === 0) return null
   return (
     <ul className="mt-1 grid gap-0.5 pl-6 text-sm">
-      {links.map((link) => (
-        <li key={link.url} className="truncate">
+      {links.map((link, index) => (
+        // Two passages of one page share a URL.
+        <li key={`${index}-${link.url}`} className="truncate">
           <a href={link.url} className="text-primary underline underline-offset-4">
             {link.title}
           </a>

@@ -13,7 +13,7 @@ import { APIError } from 'better-auth/api'
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
-import { jsonRefusal, providerFailureText, sameOriginRequest } from '#/server/ai/answers'
+import { jsonRefusal, providerFailureText, readJsonBody, sameOriginRequest } from '#/server/ai/answers'
 import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
 import { addUsage, noUsage, recordAiTokens, takeAiRequest } from '#/server/ai/metering'
 import type { AiProvider } from '#/server/ai/provider'
@@ -63,21 +63,30 @@ const approvalAnswer = z.object({
 })
 
 /** The console assistant's endpoint (`POST /api/assistant`): one streamed answer in the AI SDK's UI message stream. */
+/** Enough for a message of 8,000 characters, or an answered confirmation with its tool calls and results. */
+const maxBodyBytes = 256 * 1024
+
+/** The console assistant's endpoint (`POST /api/assistant`): one streamed answer in the AI SDK's UI message stream. */
 export async function answerAssistantRequest(request: Request, options: AssistantChatOptions): Promise<Response> {
   const origin = new URL(request.url).origin
-  let body: unknown
-  try {
-    body = await request.json()
-  } catch {
-    body = undefined
+  // Checked before the body is read: a page on another site gets nothing parsed.
+  if (!sameOriginRequest(request, options.trustedOrigins)) {
+    return inLocale(localeOfRequest(request), origin, async () =>
+      jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN()),
+    )
   }
-  const parsed = chatRequest.safeParse(body)
+  const body = await readJsonBody(request, maxBodyBytes)
+  const parsed = chatRequest.safeParse(body === 'too-large' ? undefined : body.value)
   const locale = parsed.success ? parsed.data.locale : localeOfRequest(request)
   return inLocale(locale, origin, async () => {
-    if (!sameOriginRequest(request, options.trustedOrigins)) {
-      return jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN())
-    }
     if (!options.provider) return jsonRefusal(503, 'AI_NOT_CONFIGURED', m.ai_not_configured_title())
+    if (body === 'too-large') {
+      return jsonRefusal(
+        413,
+        'MESSAGE_TOO_LONG',
+        m.assistant_message_too_long({ max: String(assistantLimits.messageMax) }),
+      )
+    }
     if (!parsed.success) return jsonRefusal(400, 'BAD_REQUEST', m.error_code_BAD_REQUEST())
     return answerInLocale(request, parsed.data, options.provider, { ...options, locale, origin })
   })
@@ -236,22 +245,6 @@ async function answerInLocale(
         firstQuestion?.parts.map((part) => (part.type === 'text' ? part.text : '')).join(' ') ?? chat.message.id,
       )
 
-  let allowance: Awaited<ReturnType<typeof takeAiRequest>>
-  try {
-    allowance = await takeAiRequest(db, organizationId)
-  } catch (error) {
-    if (!(error instanceof PlanLimitError)) throw error
-    return jsonRefusal(
-      403,
-      error.code,
-      m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: String(error.limit) }),
-      {},
-      {
-        upgradeUrl: `/${locale}/my-orders`,
-      },
-    )
-  }
-
   const asUser = createAppCaller({
     db,
     headers: request.headers,
@@ -268,6 +261,23 @@ async function answerInLocale(
   let failure: unknown
   const modelMessages = await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true })
   const system = await assistantInstructions(db, { locale, person: person.user, organization: access.organization })
+  // Taken last, once nothing but the provider can fail: a refusal or an error before here costs nothing.
+  let allowance: Awaited<ReturnType<typeof takeAiRequest>>
+  try {
+    allowance = await takeAiRequest(db, organizationId)
+  } catch (error) {
+    if (!(error instanceof PlanLimitError)) throw error
+    return jsonRefusal(
+      403,
+      error.code,
+      m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: String(error.limit) }),
+      {},
+      {
+        upgradeUrl: `/${locale}/my-orders`,
+      },
+    )
+  }
+
   const stream = createUIMessageStream({
     originalMessages: messages,
     generateId,
@@ -308,7 +318,7 @@ async function answerInLocale(
       failure ??= error
       return providerFailureText(locale)
     },
-    onEnd: async ({ messages: conversation, responseMessage, isAborted, isCancelled, outcome }) => {
+    onEnd: async ({ messages: conversation, responseMessage, isAborted, isCancelled, isContinuation, outcome }) => {
       try {
         const failed = outcome.status === 'failed' || failure !== undefined
         const stopped = isAborted || isCancelled === true
@@ -318,12 +328,20 @@ async function answerInLocale(
         if (failed && !stopped) {
           console.error('[assistant] the model provider failed:', failure instanceof Error ? failure.message : failure)
         }
-        // A provider that failed leaves nothing half-stored, and the request is given back to the allowance.
-        if ((failed && !stopped) || !answered) {
-          await allowance.refund()
-          return
-        }
-        await saveConversation(db, { ...owner, id: chat.id, title, messages: conversation })
+        if ((failed && !stopped) || !answered) await allowance.refund()
+        // A provider that failed leaves nothing half-stored. Except after a confirmation: the approved tool has run
+        // before the model was asked again, so what it did is kept (else the Confirm button would come back).
+        if (((failed && !stopped) || !answered) && !isContinuation) return
+        const saved = await saveConversation(db, {
+          ...owner,
+          id: chat.id,
+          title,
+          messages: conversation,
+          // Written only over the conversation as this request found it: not over a deletion, nor another tab's turn.
+          expectedUpdatedAt: found.exists ? found.conversation.updatedAt : null,
+        })
+        if (!saved) console.warn(`[assistant] conversation ${chat.id} changed or was deleted meanwhile; not stored`)
+        if ((failed && !stopped) || !answered) return
         await recordAiTokens(db, {
           ...owner,
           surface: 'assistant',

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { aiConversations, aiMessages } from '#/server/db/schema'
 import { assistantLimits } from '../schemas'
@@ -35,17 +35,44 @@ export function titleFrom(text: string): string {
   return words.length <= assistantLimits.titleMax ? words : `${words.slice(0, assistantLimits.titleMax - 1)}…`
 }
 
-/** Writes the whole conversation as it now stands, in one transaction: a reader sees the old one or the new one. */
-export async function saveConversation(
+/**
+ * Writes the whole conversation as it now stands, in one transaction (a reader sees the old one or the new one), and
+ * only over the conversation as the request found it: `expectedUpdatedAt` null for a new one, else its `updatedAt`
+ * then. False, and nothing written, when it was deleted or changed meanwhile (another tab's turn).
+ */
+export function saveConversation(
   db: Database,
-  entry: ConversationOwner & { id: string; title: string; messages: UIMessage[] },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  entry: ConversationOwner & { id: string; title: string; messages: UIMessage[]; expectedUpdatedAt: Date | null },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Milliseconds, as JavaScript keeps them: the value read back compares equal.
     const now = new Date()
-    await tx
-      .insert(aiConversations)
-      .values({ id: entry.id, userId: entry.userId, organizationId: entry.organizationId, title: entry.title })
-      .onConflictDoUpdate({ target: aiConversations.id, set: { updatedAt: now } })
+    const claimed =
+      entry.expectedUpdatedAt === null
+        ? await tx
+            .insert(aiConversations)
+            .values({
+              id: entry.id,
+              userId: entry.userId,
+              organizationId: entry.organizationId,
+              title: entry.title,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoNothing()
+            .returning({ id: aiConversations.id })
+        : await tx
+            .update(aiConversations)
+            .set({ updatedAt: now })
+            .where(
+              and(
+                eq(aiConversations.id, entry.id),
+                ownedBy(entry),
+                sql`date_trunc('milliseconds', ${aiConversations.updatedAt}) = ${entry.expectedUpdatedAt.toISOString()}::timestamptz`,
+              ),
+            )
+            .returning({ id: aiConversations.id })
+    if (claimed.length === 0) return false
     await tx.delete(aiMessages).where(eq(aiMessages.conversationId, entry.id))
     if (entry.messages.length > 0) {
       await tx.insert(aiMessages).values(
@@ -58,6 +85,7 @@ export async function saveConversation(
         })),
       )
     }
+    return true
   })
 }
 

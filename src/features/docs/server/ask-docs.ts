@@ -2,7 +2,7 @@ import { createUIMessageStream, createUIMessageStreamResponse, generateId, strea
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
-import { jsonRefusal, providerFailureText, sameOriginRequest } from '#/server/ai/answers'
+import { jsonRefusal, providerFailureText, readJsonBody, sameOriginRequest } from '#/server/ai/answers'
 import { addUsage, noUsage, recordAiTokens } from '#/server/ai/metering'
 import type { AiProvider } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
@@ -13,6 +13,9 @@ import type { retrieveDocs } from './docs-retrieval'
 import type { DocsPassage } from './embedding-index'
 
 export const askDocsLimits = { questionMax: 500 } as const
+
+/** A question of 500 characters fits many times over. */
+const maxBodyBytes = 16 * 1024
 
 const askRequest = z.object({
   question: z.string().trim().min(1).max(askDocsLimits.questionMax),
@@ -51,23 +54,21 @@ function instructions(productName: string, lang: Locale, passages: DocsPassage[]
  * parts are the pages it was given. Anyone may ask, from this site's pages, a few times a minute per address.
  */
 export async function answerDocsQuestion(request: Request, options: AskDocsOptions): Promise<Response> {
-  let body: unknown
-  try {
-    body = await request.json()
-  } catch {
-    body = undefined
-  }
-  const parsed = askRequest.safeParse(body)
-  const lang = parsed.success ? parsed.data.locale : localeOfRequest(request)
   const origin = new URL(request.url).origin
+  // Checked before the body is read: a page on another site gets nothing parsed.
+  if (!sameOriginRequest(request, options.trustedOrigins)) {
+    return inLocale(localeOfRequest(request), origin, async () =>
+      jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN()),
+    )
+  }
+  const body = await readJsonBody(request, maxBodyBytes)
+  const parsed = askRequest.safeParse(body === 'too-large' ? undefined : body.value)
+  const lang = parsed.success ? parsed.data.locale : localeOfRequest(request)
   return inLocale(lang, origin, async () => {
-    if (!sameOriginRequest(request, options.trustedOrigins)) {
-      return jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN())
-    }
     const provider = options.provider
     if (!provider) return jsonRefusal(503, 'AI_NOT_CONFIGURED', m.ai_not_configured_title())
     if (!parsed.success) {
-      const tooLong = parsed.error.issues.some((issue) => issue.code === 'too_big')
+      const tooLong = body === 'too-large' || parsed.error.issues.some((issue) => issue.code === 'too_big')
       return tooLong
         ? jsonRefusal(400, 'QUESTION_TOO_LONG', m.docs_ask_too_long({ max: String(askDocsLimits.questionMax) }))
         : jsonRefusal(400, 'QUESTION_EMPTY', m.docs_ask_empty())
