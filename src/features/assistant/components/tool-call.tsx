@@ -26,12 +26,13 @@ interface Link {
 }
 
 function LinkList({ links }: { links: Link[] }) {
-  if (links.length === 0) return null
+  // Two passages of one page share its URL: the page is listed once.
+  const unique = links.filter((link, index) => links.findIndex((other) => other.url === link.url) === index)
+  if (unique.length === 0) return null
   return (
     <ul className="mt-1 grid gap-0.5 pl-6 text-sm">
-      {links.map((link, index) => (
-        // Two passages of one page share a URL.
-        <li key={`${index}-${link.url}`} className="truncate">
+      {unique.map((link) => (
+        <li key={link.url} className="truncate">
           <a href={link.url} className="text-primary underline underline-offset-4">
             {link.title}
           </a>
