@@ -7,3 +7,6 @@ export const docsPageRequest = z.object({
 })
 
 export type DocsPageRequest = z.infer<typeof docsPageRequest>
+
+/** "Ask the docs": the longest question the dialog takes and the server answers. */
+export const askDocsLimits = { questionMax: 500 } as const

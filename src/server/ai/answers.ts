@@ -21,6 +21,9 @@ export function sameOriginRequest(request: Request, trustedOrigins: string[]): b
   return origin !== null && trustedOrigins.includes(origin)
 }
 
+/** A language as a model's instructions name it. */
+export const promptLanguageNames: Record<Locale, string> = { en: 'English', zh: 'Simplified Chinese' }
+
 /** What the chat says when the provider fails; the cause goes to the server's log, never to the browser. */
 export function providerFailureText(locale: Locale): string {
   return m.ai_provider_failed({}, { locale })

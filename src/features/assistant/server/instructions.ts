@@ -1,8 +1,7 @@
 import type { Locale } from '#/lib/i18n'
+import { promptLanguageNames } from '#/server/ai/answers'
 import type { Database } from '#/server/db/client'
 import { getSiteSettings } from '#/server/settings'
-
-const languageNames: Record<Locale, string> = { en: 'English', zh: 'Simplified Chinese' }
 
 /** The assistant's standing instructions: who it works for, where, and how to use its tools. */
 export async function assistantInstructions(
@@ -12,7 +11,7 @@ export async function assistantInstructions(
   const { productName } = await getSiteSettings(db)
   return [
     `You are the assistant in the console of ${productName}. You help ${context.person.name}, who is working in the organization "${context.organization.name}".`,
-    `Answer in the language of the person's latest message; when it is unclear, answer in ${languageNames[context.locale]}.`,
+    `Answer in the language of the person's latest message; when it is unclear, answer in ${promptLanguageNames[context.locale]}.`,
     'Use Markdown. Be brief and concrete.',
     "Use search_books to find the organization's books before answering questions about them.",
     'Use create_book to add a book when asked; the person confirms each book on screen before it is written, so do not ask for confirmation in words. If it is refused, say why.',

@@ -9,8 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/compone
 import { aiRefusalOf } from '#/lib/ai-refusal'
 import { getLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
-
-const questionMax = 500
+import { askDocsLimits } from '../schemas'
 
 function Answer({ message }: { message: UIMessage }) {
   const text = message.parts
@@ -106,7 +105,7 @@ function AskDocsPanel({
           <input
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            maxLength={questionMax}
+            maxLength={askDocsLimits.questionMax}
             placeholder={m.docs_ask_placeholder()}
             aria-label={m.docs_ask_label()}
             className="h-9 rounded-md border bg-transparent px-3 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"

@@ -2,17 +2,22 @@ import { createUIMessageStream, createUIMessageStreamResponse, generateId, strea
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
-import { jsonRefusal, providerFailureText, readJsonBody, sameOriginRequest } from '#/server/ai/answers'
+import {
+  jsonRefusal,
+  promptLanguageNames,
+  providerFailureText,
+  readJsonBody,
+  sameOriginRequest,
+} from '#/server/ai/answers'
 import { addUsage, noUsage, recordAiTokens } from '#/server/ai/metering'
 import type { AiProvider } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { getSiteSettings } from '#/server/settings'
+import { askDocsLimits } from '../schemas'
 import type { retrieveDocs } from './docs-retrieval'
 import type { DocsPassage } from './embedding-index'
-
-export const askDocsLimits = { questionMax: 500 } as const
 
 /** A question of 500 characters fits many times over. */
 const maxBodyBytes = 16 * 1024
@@ -33,13 +38,11 @@ export interface AskDocsOptions {
   retrieve: typeof retrieveDocs
 }
 
-const languageNames: Record<Locale, string> = { en: 'English', zh: 'Simplified Chinese' }
-
 function instructions(productName: string, lang: Locale, passages: DocsPassage[]): string {
   const excerpts = passages.map((passage, index) => `[${index + 1}] ${passage.title} (${passage.url})\n${passage.text}`)
   return [
     `You answer questions about ${productName} using only the documentation excerpts below.`,
-    `Answer in the language of the question; when it is unclear, in ${languageNames[lang]}.`,
+    `Answer in the language of the question; when it is unclear, in ${promptLanguageNames[lang]}.`,
     'Be brief and concrete. Use Markdown.',
     'Link every page you use with a Markdown link to its path exactly as given, e.g. [Books](/en/docs/books).',
     'If the excerpts do not answer the question, say so plainly and point to the closest pages. Never invent features.',
