@@ -27,6 +27,7 @@ import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { createAppCaller } from '#/server/trpc/root'
 import { assistantLimits, conversationId } from '../schemas'
 import { conversationMessages, findConversation, saveConversation, titleFrom } from './conversation-store'
+import { declinePendingApprovals, userText, withApprovalAnswers } from './incoming-message'
 import { assistantInstructions } from './instructions'
 
 export interface AssistantChatOptions {
@@ -53,13 +54,6 @@ const chatRequest = z.object({
     role: z.enum(['user', 'assistant']),
     parts: z.array(z.looseObject({ type: z.string() })).max(500),
   }),
-})
-type IncomingMessage = z.infer<typeof chatRequest>['message']
-
-const approvalAnswer = z.object({
-  toolCallId: z.string(),
-  state: z.literal('approval-responded'),
-  approval: z.object({ id: z.string(), approved: z.boolean() }),
 })
 
 /** The console assistant's endpoint (`POST /api/assistant`): one streamed answer in the AI SDK's UI message stream. */
@@ -105,54 +99,6 @@ async function signedInPerson(request: Request, db: Database) {
     if (error instanceof APIError && error.statusCode < 500) return null
     throw error
   }
-}
-
-function userText(message: IncomingMessage): string {
-  return message.parts
-    .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
-    .join('\n')
-    .trim()
-}
-
-type MessagePart = UIMessage['parts'][number]
-
-/** A tool call still waiting for a confirmation the person never gave: settled as declined once they move on. */
-function declinePendingApprovals(messages: UIMessage[]): UIMessage[] {
-  return messages.map((message) => ({
-    ...message,
-    parts: message.parts.map((part) => {
-      const pending = part as MessagePart & { state?: string; approval?: { id: string } }
-      if (pending.state !== 'approval-requested' || !pending.approval) return part
-      return {
-        ...pending,
-        state: 'output-denied',
-        approval: { id: pending.approval.id, approved: false },
-      } as MessagePart
-    }),
-  }))
-}
-
-/**
- * The stored assistant message with the person's answers applied: only to confirmations this server asked for, by
- * their ids, so a client cannot approve a call the model never made or change what a call would write.
- */
-function withApprovalAnswers(stored: UIMessage, incoming: IncomingMessage): { message: UIMessage; answered: number } {
-  const answers = new Map<string, boolean>()
-  for (const part of incoming.parts) {
-    const answer = approvalAnswer.safeParse(part)
-    if (answer.success)
-      answers.set(`${answer.data.toolCallId}\n${answer.data.approval.id}`, answer.data.approval.approved)
-  }
-  let answered = 0
-  const parts = stored.parts.map((part) => {
-    const asked = part as MessagePart & { state?: string; toolCallId?: string; approval?: { id: string } }
-    if (asked.state !== 'approval-requested' || !asked.approval || !asked.toolCallId) return part
-    const approved = answers.get(`${asked.toolCallId}\n${asked.approval.id}`)
-    if (approved === undefined) return part
-    answered++
-    return { ...asked, state: 'approval-responded', approval: { id: asked.approval.id, approved } } as MessagePart
-  })
-  return { message: { ...stored, parts }, answered }
 }
 
 /**
