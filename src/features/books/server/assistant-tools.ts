@@ -2,6 +2,7 @@ import { tool } from 'ai'
 import { z } from '#/lib/zod'
 import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
 import { refusalText } from '#/server/trpc/refusal-text'
+import { bookToCreate, bookToolInputShape } from './book-tool-input'
 
 /** A refusal (no permission, a plan limit, invalid input) becomes the tool's error, in words the model can pass on. */
 async function asTheUser<T>(call: () => Promise<T>): Promise<T> {
@@ -47,28 +48,10 @@ export const bookAssistantTools: AssistantTools = ({ asUser, locale }) => ({
       description:
         "Adds a book to the person's active organization. The person is asked to confirm before it is written; it " +
         "needs the book create permission and room in the organization's plan.",
-      // Loose on purpose: the procedure checks each field and says what is wrong in the person's language.
-      inputSchema: z.object({
-        title: z.string().max(2000).describe('The title'),
-        authors: z.array(z.string().max(2000)).max(100).default([]),
-        isbn: z.string().max(100).optional().describe('ISBN-10 or ISBN-13'),
-        publishedYear: z.number().int().optional(),
-        language: z.string().max(100).optional().describe('A language code such as en or zh'),
-        tags: z.array(z.string().max(2000)).max(100).default([]),
-        description: z.string().max(20_000).default(''),
-      }),
+      inputSchema: z.object(bookToolInputShape),
       execute: (book) =>
         asTheUser(async () => {
-          const { id } = await asUser.books.create({
-            title: book.title,
-            authors: book.authors,
-            isbn: book.isbn ?? null,
-            publishedYear: book.publishedYear ?? null,
-            language: book.language ?? null,
-            tags: book.tags,
-            coverUrl: null,
-            description: book.description,
-          })
+          const { id } = await asUser.books.create(bookToCreate(book))
           return { id, title: book.title, url: `/${locale}/console/books/${id}` }
         }),
     }),

@@ -1,6 +1,7 @@
 import { bookLimits } from '#/lib/book-rules'
 import { z } from '#/lib/zod'
 import { type McpToolSet, toolRefusal, toolResult } from '#/server/mcp'
+import { bookToCreate, bookToolInputShape } from './book-tool-input'
 
 /**
  * The books of the API key owner's active organization, through the same procedures as the console, so each tool
@@ -57,29 +58,12 @@ export const bookMcpTools: McpToolSet = ({ server, asKeyOwner }) => {
       description:
         "Adds a book to the API key owner's active organization. Needs the book create permission there, and room " +
         "in the organization's plan.",
-      inputSchema: {
-        title: z.string().describe('The title'),
-        authors: z.array(z.string()).default([]),
-        isbn: z.string().optional().describe('ISBN-10 or ISBN-13'),
-        publishedYear: z.number().int().optional(),
-        language: z.string().optional().describe('A language code such as en or zh'),
-        tags: z.array(z.string()).default([]),
-        description: z.string().default(''),
-      },
+      inputSchema: bookToolInputShape,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async (book) => {
       try {
-        const { id } = await books.create({
-          title: book.title,
-          authors: book.authors,
-          isbn: book.isbn ?? null,
-          publishedYear: book.publishedYear ?? null,
-          language: book.language ?? null,
-          tags: book.tags,
-          coverUrl: null,
-          description: book.description,
-        })
+        const { id } = await books.create(bookToCreate(book))
         return toolResult(await books.get({ id }))
       } catch (error) {
         return toolRefusal(error)
