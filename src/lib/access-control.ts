@@ -92,7 +92,10 @@ export function grantedPermissions(
 }
 
 /** Whether granted permissions include every action requested (a check passes if any of the roles grants it). */
-export function allows(granted: Partial<Record<Resource, readonly Action[]>>, requested: Permissions): boolean {
+export function allows(
+  granted: Partial<Record<Resource, readonly Action[]>>,
+  requested: Partial<Record<Resource, readonly Action[]>>,
+): boolean {
   return Object.entries(requested).every(([resource, actions]) =>
     (actions ?? []).every((action) => granted[resource as Resource]?.includes(action) ?? false),
   )
@@ -102,4 +105,17 @@ export function allows(granted: Partial<Record<Resource, readonly Action[]>>, re
 export function denialMessage(requested: Permissions): string {
   const resource = Object.keys(requested)[0] ?? 'unknown'
   return `You are not allowed to access resource: ${resource}`
+}
+
+/**
+ * Whether someone holding `held` (one permission set per role they have) may hand out a role granting `granted`, or
+ * shape a custom role to grant it: it must lie within ONE of their roles, since a check passes when one role grants
+ * all it asks. Whatever the receiver can then do through that role, the giver could already do. Nobody gives away
+ * what they do not hold (an admin cannot mint an "owner in all but name" custom role and take it).
+ */
+export function mayGrant(
+  held: readonly Partial<Record<Resource, readonly Action[]>>[],
+  granted: Partial<Record<Resource, readonly Action[]>>,
+): boolean {
+  return held.some((own) => allows(own, granted))
 }

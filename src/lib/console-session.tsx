@@ -18,6 +18,8 @@ export interface ConsoleSession {
   member: { id: string; role: string; roles: string[]; createdAt: Date }
   /** What the member's roles grant in the active organization; the server checks again on every call. */
   permissions: Record<Resource, Action[]>
+  /** What each of the member's roles grants on its own (a role they may give must fit inside one of them). */
+  rolePermissions: Record<Resource, Action[]>[]
   organizations: OrganizationSummary[]
 }
 

@@ -46,6 +46,7 @@ export const fetchConsoleSession = createServerFn({ method: 'GET' }).handler(
       organization: access.organization,
       member: access.member,
       permissions: access.permissions,
+      rolePermissions: access.rolePermissions,
       organizations: await readMemberships(db, id, rememberMs),
     }
   },

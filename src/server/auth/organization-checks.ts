@@ -9,6 +9,7 @@ import type { Database } from '../db/client'
 import { members, organizationRoles, organizations } from '../db/schema'
 import { recordActivity } from './organization-activity'
 import type { MalformedRequest } from './request-checks'
+import { refuseGrantsBeyondCaller } from './role-grants'
 
 type Body = Record<string, unknown>
 
@@ -193,6 +194,7 @@ export function organizationChecks(db: Database) {
             if (error) throw new APIError('BAD_REQUEST', error)
             if (organizationLookups.has(ctx.path)) await refuseForeignOrganization(db, ctx)
             if (ctx.path === '/organization/update-role') await refuseRenamingHeldRole(db, ctx)
+            await refuseGrantsBeyondCaller(db, ctx)
           }),
         },
       ],

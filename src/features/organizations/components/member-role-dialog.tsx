@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
-import { parseRoleList } from '#/lib/access-control'
+import { grantedPermissions, mayGrant, type Permissions, parseRoleList } from '#/lib/access-control'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
@@ -12,12 +12,13 @@ import { translateMessage } from '#/lib/errors'
 import { sendWith, useAppForm } from '#/lib/form'
 import { roleLabel } from '#/lib/role-labels'
 import { m } from '#/paraglide/messages'
-import { type MemberRow, useAssignableRoles } from '../organization-queries'
+import { type MemberRow, useAssignableRoles, useCustomRoles } from '../organization-queries'
 import { memberRolesSchema } from '../schemas'
 
 /**
  * Picks a member's roles: the built-in ones and the organization's own. A member may hold several; a permission is
- * granted when any of them grants it. Only an owner can give or take the owner role (the server says so too).
+ * granted when any of them grants it. A role carrying a permission the caller lacks (the owner role, for an admin)
+ * is shown but cannot be chosen; the server refuses it too.
  */
 export function MemberRoleDialog({
   member,
@@ -31,7 +32,10 @@ export function MemberRoleDialog({
   const roles = useAssignableRoles()
   const errorId = useId()
   const [failure, setFailure] = useState<string | null>(null)
-  const callerIsOwner = session.member.roles.includes('owner')
+  const { data: customRoles = [] } = useCustomRoles()
+  const customPermissions = Object.fromEntries(customRoles.map((role) => [role.role, role.permission as Permissions]))
+  // Nobody gives what they do not hold: a role is offered only when one of the caller's own roles covers it.
+  const mayGive = (role: string) => mayGrant(session.rolePermissions, grantedPermissions([role], customPermissions))
   const form = useAppForm({
     defaultValues: { role: [...new Set(parseRoleList(member.role))] },
     validators: { onDynamic: memberRolesSchema },
@@ -66,7 +70,7 @@ export function MemberRoleDialog({
                 <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
                   <legend className="sr-only">{m.members_roles_legend()}</legend>
                   {roles.map((role) => {
-                    const ownerLocked = role === 'owner' && !callerIsOwner
+                    const locked = !mayGive(role)
                     return (
                       <label key={role} className="flex items-center gap-2 text-sm has-disabled:opacity-60">
                         <input
@@ -74,7 +78,7 @@ export function MemberRoleDialog({
                           name="role"
                           value={role}
                           checked={field.state.value.includes(role)}
-                          disabled={ownerLocked}
+                          disabled={locked}
                           onChange={(event) =>
                             field.handleChange((chosen) =>
                               event.target.checked ? [...chosen, role] : chosen.filter((other) => other !== role),
@@ -84,6 +88,9 @@ export function MemberRoleDialog({
                           className="size-4 accent-primary"
                         />
                         {roleLabel(role)}
+                        {locked ? (
+                          <span className="text-xs text-muted-foreground">{m.members_role_beyond_yours()}</span>
+                        ) : null}
                       </label>
                     )
                   })}
