@@ -10,7 +10,11 @@ export function safeRedirectPath(value: unknown): string | null {
   const base = 'http://same-origin.invalid'
   try {
     const url = new URL(value, base)
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null
+    if (url.origin !== base) return null
+    const path = `${url.pathname}${url.search}${url.hash}`
+    // Normalising can make a path protocol-relative again (`/.//evil.com`, `/a/..//evil.com` → `//evil.com`), which a
+    // browser would follow off the site: what goes out must pass the same checks as what came in.
+    return path.startsWith('//') || path.includes('\\') ? null : path
   } catch {
     return null
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { signInSchema, signUpSchema } from '#/features/auth/schemas'
 import { safeRedirectPath } from '#/lib/safe-redirect'
@@ -56,6 +57,12 @@ describe('the redirect after signing in', () => {
       '/\\evil.example',
       'javascript:alert(1)',
       '/ok\u0000',
+      // Paths that normalise into a protocol-relative URL (issue 26's probe).
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+      '/./\t/evil.example',
       'en/console',
       '',
       null,
@@ -63,6 +70,40 @@ describe('the redirect after signing in', () => {
     ]) {
       expect(safeRedirectPath(attempt), String(attempt)).toBeNull()
     }
+  })
+
+  it('property: whatever it keeps, a browser resolves on this site, and checking it again keeps it as it is', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '.',
+      '..',
+      '\\',
+      '%2e',
+      '%2f',
+      '%5c',
+      '\t',
+      '@',
+      ':',
+      'evil.example',
+      '?',
+      '#',
+      'x',
+    )
+    const attempt = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join('')}`),
+    )
+    fc.assert(
+      fc.property(attempt, (value) => {
+        const kept = safeRedirectPath(value)
+        if (kept === null) return
+        const site = 'https://hatch.example'
+        expect(new URL(kept, site).origin, `${JSON.stringify(value)} → ${kept}`).toBe(site)
+        expect(safeRedirectPath(kept)).toBe(kept)
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('keeps an encoded path as a path on this site, never as a header or a host', () => {
