@@ -47,3 +47,46 @@ describe.each(engines)('app admins on %s', (engine) => {
     expect(await roleOf('second@example.com')).toBe('user')
   })
 })
+
+describe.each(engines)('the first-account rule fires once in an installation’s life, on %s', (engine) => {
+  let database: FreshDatabase
+  const db = () => database.connection.db
+  const adminCount = async () => (await db().select().from(users).where(eq(users.role, 'admin'))).length
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+  })
+  afterAll(() => database.dispose())
+
+  it('of eight sign-ups racing on a fresh install exactly one becomes an app admin', async () => {
+    const auth = createAuth(db())
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        authRequest(auth, '/sign-up/email', {
+          body: { name: `Racer ${index}`, email: `racer${index}@example.com`, password: 'signup-2026' },
+          ip: `203.0.113.${40 + index}`,
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200))
+    expect(await adminCount()).toBe(1)
+  })
+
+  it('never fires again, not even once every admin is gone', async () => {
+    const auth = createAuth(db())
+    await db().update(users).set({ role: 'user' })
+    const answer = await authRequest(auth, '/sign-up/email', {
+      body: { name: 'Late Comer', email: 'late@example.com', password: 'signup-2026' },
+      ip: '203.0.113.60',
+    })
+    expect(answer.status).toBe(200)
+    await db().delete(users)
+    const afterEveryoneLeft = await authRequest(auth, '/sign-up/email', {
+      body: { name: 'Later Still', email: 'later@example.com', password: 'signup-2026' },
+      ip: '203.0.113.61',
+    })
+    expect(afterEveryoneLeft.status).toBe(200)
+    expect(await adminCount(), 'the operator names the next admin with npm run admin').toBe(0)
+  })
+})
