@@ -158,6 +158,24 @@ describe.each(engines)('analytics on %s', (engine) => {
       expect(await storedEvents()).toEqual([])
     })
 
+    it('stores the good events of a batch when one event in it cannot be stored', async () => {
+      const writer = analyticsEventWriter(db())
+      const event = (index: number, path: string) => ({
+        occurredAt: new Date(),
+        kind: 'pageview' as const,
+        visitorId: 'visitor-batch',
+        pageViewId: `batch${String(index).padStart(5, '0')}`,
+        path,
+      })
+      const dropped = writer.dropped
+      // PostgreSQL refuses a NUL character in text: one such event among 40 good ones.
+      for (let index = 0; index < 41; index++) writer.add(event(index, index === 17 ? '/en/\u0000bad' : `/en/${index}`))
+      const stored = await storedEvents()
+      expect(stored).toHaveLength(40)
+      expect(stored.map((row) => row.path)).not.toContain('/en/\u0000bad')
+      expect(writer.dropped - dropped, 'only the bad event is lost').toBe(1)
+    })
+
     it('answers too many beacons from one address with 429, and stores only the ones it accepted', async () => {
       // Past 120 a minute from one address; 250 in a row go over it even if a new minute starts in between.
       const ip = engine === 'pglite' ? '198.51.100.77' : '198.51.100.78'

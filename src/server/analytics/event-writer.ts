@@ -12,6 +12,7 @@ export class AnalyticsEventWriter {
   #queue: AnalyticsEventRow[] = []
   #timer: ReturnType<typeof setTimeout> | undefined
   #writing: Promise<void> = Promise.resolve()
+  #stopped = false
   dropped = 0
 
   constructor(
@@ -53,15 +54,72 @@ export class AnalyticsEventWriter {
 
   async #write(batch: AnalyticsEventRow[]): Promise<void> {
     for (let start = 0; start < batch.length; start += this.options.maxBatch) {
-      const rows = batch.slice(start, start + this.options.maxBatch)
-      try {
-        await this.db.insert(analyticsEvents).values(rows)
-      } catch (error) {
-        // Analytics must never take the site down with it: a lost batch is logged and forgotten.
-        console.error(`[analytics] could not store ${rows.length} events:`, (error as Error).message)
-      }
+      await this.#insert(batch.slice(start, start + this.options.maxBatch))
     }
   }
+
+  /**
+   * One multi-row insert. When the database refuses the rows' data (one event it cannot store), the batch is split
+   * in halves and each half tried again, so only the bad events are lost, never the good ones stored beside them.
+   * Any other failure (the database is down) loses the batch: analytics must never take the site down with it.
+   */
+  async #insert(rows: AnalyticsEventRow[]): Promise<void> {
+    if (rows.length === 0) return
+    try {
+      await this.db.insert(analyticsEvents).values(rows)
+    } catch (error) {
+      if (rows.length > 1 && isDataError(error)) {
+        const half = Math.ceil(rows.length / 2)
+        await this.#insert(rows.slice(0, half))
+        await this.#insert(rows.slice(half))
+        return
+      }
+      if (!isDataError(error) && this.#requeue(rows)) {
+        console.error(
+          `[analytics] could not store ${rows.length} events yet; trying again: ${sqlStateOf(error) ?? 'no SQLSTATE'}`,
+        )
+        return
+      }
+      this.dropped += rows.length
+      console.error(`[analytics] could not store ${rows.length} events: ${sqlStateOf(error) ?? 'no SQLSTATE'}`)
+    }
+  }
+
+  /**
+   * Events already acknowledged (202) go back to the front of the queue when the database could not take them (busy,
+   * away): the next flush tries again. False when they no longer fit under `maxQueued`.
+   */
+  #requeue(rows: AnalyticsEventRow[]): boolean {
+    if (this.#stopped || this.#queue.length + rows.length > this.options.maxQueued) return false
+    this.#queue = [...rows, ...this.#queue]
+    if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.flush(), this.options.flushMs)
+      this.#timer.unref()
+    }
+    return true
+  }
+
+  /** Shutdown: the last flush writes what it can and keeps nothing for later. */
+  async close(): Promise<void> {
+    this.#stopped = true
+    await this.flush()
+  }
+}
+
+/** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error; typeof current === 'object' && current !== null; ) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Refused for what the rows hold (class 22, data exception; class 23, integrity constraint), not for the server. */
+function isDataError(error: unknown): boolean {
+  const state = sqlStateOf(error)
+  return state !== undefined && (state.startsWith('22') || state.startsWith('23'))
 }
 
 const writers = new WeakMap<Database, AnalyticsEventWriter>()
