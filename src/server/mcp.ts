@@ -69,7 +69,10 @@ async function answerInLocale(
   request: Request,
   options: { db: Database; clientIp: string; toolSets: McpToolSet[] },
 ): Promise<Response> {
-  if (request.method === 'POST' && (await isBatch(request))) {
+  // A stateless server has no stream of its own to offer on GET and no session to end on DELETE. Answering them
+  // (the transport would open an event stream that never ends) let anyone, without a key, hold connections open.
+  if (request.method !== 'POST') return jsonRpcRefusal(405, m.mcp_post_only(), { Allow: 'POST' })
+  if (await isBatch(request)) {
     return jsonRpcRefusal(400, m.mcp_batch_refused())
   }
   const key = apiKeyOf(request)
@@ -97,7 +100,7 @@ async function answerInLocale(
       // Checked once here: each tool's procedure does not check (and count against the key's limit) again.
       verifiedSession: session,
     })
-  } else if (request.method === 'POST') {
+  } else {
     const rate = await consumeRateLimit(options.db, `mcp:${options.clientIp}`, anonymousLimit)
     if (!rate.allowed) {
       return jsonRpcRefusal(429, m.error_code_TOO_MANY_REQUESTS(), {
