@@ -31,7 +31,12 @@ describe.each(engines)('API keys and user isolation on %s', (engine) => {
     const response = await handleTrpcRequest(
       new Request(`${origin}/api/trpc/${path}`, {
         method: kind === 'query' ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...headersOf(credentials) },
+        // A browser sends its Origin with every change; a script with a key sends none.
+        headers: {
+          'content-type': 'application/json',
+          ...('cookie' in credentials ? { origin } : {}),
+          ...headersOf(credentials),
+        },
       }),
       database.connection.db,
     )

@@ -14,6 +14,7 @@ import {
   organizations,
   teamMembers,
   teams,
+  users,
 } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, cookieHeaderOf, testOrigin } from './auth-requests'
@@ -90,7 +91,7 @@ export function organizationHarness(db: Database) {
     const response = await handleTrpcRequest(
       new Request(`${testOrigin}/api/trpc/${path}${query}`, {
         method: kind === 'query' ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        headers: { 'content-type': 'application/json', origin: testOrigin, ...(cookie ? { cookie } : {}) },
         body: kind === 'mutation' ? (payload ?? '{}') : undefined,
       }),
       db,
@@ -185,12 +186,19 @@ export function organizationHarness(db: Database) {
   /** `person` (already signed up) joins by invitation; returns their member id. The org becomes their active one. */
   const join = async (organizationId: string, inviter: Person, person: Person, role: string | string[] = 'member') => {
     const invitationId = await invite(inviter, organizationId, person.email, role)
+    // Only a confirmed address answers an invitation: the person opened the verification link.
+    await confirmEmail(person)
     const answer = await call<{ member: { id: string } }>('/organization/accept-invitation', {
       body: { invitationId },
       cookie: person.cookie,
     })
     if (answer.status !== 200) throw new Error(`${person.name} accepting answered ${answer.status} ${answer.code}`)
     return answer.body.member.id
+  }
+
+  /** The person opened the link in their verification email. */
+  const confirmEmail = async (person: Person) => {
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, person.id))
   }
 
   /** The stored membership of a user in an organization, if any. */
@@ -240,6 +248,7 @@ export function organizationHarness(db: Database) {
     givePlan,
     invite,
     join,
+    confirmEmail,
     membership,
     activeOrganizationOf,
     snapshot,

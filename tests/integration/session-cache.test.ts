@@ -60,7 +60,7 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
         `${testOrigin}/api/trpc/${path}${kind === 'query' ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`,
         {
           method: kind === 'query' ? 'GET' : 'POST',
-          headers: { 'content-type': 'application/json', cookie: jar.header() },
+          headers: { 'content-type': 'application/json', origin: testOrigin, cookie: jar.header() },
           body: kind === 'mutation' ? JSON.stringify({ json: input }) : undefined,
         },
       ),

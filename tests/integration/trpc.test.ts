@@ -5,7 +5,7 @@ import { createAuth } from '#/server/auth/auth'
 import { newsletterSubscribers } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
-import { authRequest, cookieHeaderOf } from './auth-requests'
+import { authRequest, cookieHeaderOf, testOrigin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 const endpoint = 'http://localhost/api/trpc'
@@ -21,6 +21,8 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
   const fetchThroughHandler = async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers)
     if (adminCookie) headers.set('cookie', adminCookie)
+    // The browser sends its Origin with every POST.
+    if (init?.method === 'POST' && !headers.has('origin')) headers.set('origin', testOrigin)
     const request = Object.assign(new Request(input, { ...init, headers }), { ip: clientIp })
     requests.push(request)
     return handleTrpcRequest(request, database.connection.db)
@@ -100,6 +102,60 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     expect(body.error.json.data.fieldErrors.email).toEqual(['validation_email_invalid'])
     expect(body.error.json.data.fieldErrors.locale).toHaveLength(1)
     expect(await database.connection.db.select().from(newsletterSubscribers)).toEqual([])
+  })
+
+  it('refuses a change sent as a form or as text, or with a cookie from another site or no site, and stores nothing', async () => {
+    const subscribe = (headers: Record<string, string>, body: string) =>
+      handleTrpcRequest(
+        Object.assign(new Request(`${endpoint}/newsletter.subscribe`, { method: 'POST', headers, body }), {
+          ip: '203.0.113.30',
+        }),
+        database.connection.db,
+      )
+    const json = JSON.stringify({ json: { email: 'csrf@example.com', locale: 'en' } })
+    const cases: [string, Record<string, string>, string, number, string][] = [
+      [
+        'a form',
+        { 'content-type': 'application/x-www-form-urlencoded', origin: testOrigin, cookie: adminCookie },
+        'json=%7B%7D',
+        415,
+        'JSON_BODY_REQUIRED',
+      ],
+      [
+        'text',
+        { 'content-type': 'text/plain', origin: testOrigin, cookie: adminCookie },
+        json,
+        415,
+        'JSON_BODY_REQUIRED',
+      ],
+      ['no content type', { origin: testOrigin }, json, 415, 'JSON_BODY_REQUIRED'],
+      [
+        'another site',
+        { 'content-type': 'application/json', origin: 'https://evil.example', cookie: adminCookie },
+        json,
+        403,
+        'INVALID_ORIGIN',
+      ],
+      ['no Origin', { 'content-type': 'application/json', cookie: adminCookie }, json, 403, 'MISSING_OR_NULL_ORIGIN'],
+      [
+        'a null Origin',
+        { 'content-type': 'application/json', origin: 'null', cookie: adminCookie },
+        json,
+        403,
+        'MISSING_OR_NULL_ORIGIN',
+      ],
+    ]
+    for (const [what, headers, body, status, appCode] of cases) {
+      const answer = await subscribe(headers, body)
+      expect(answer.status, what).toBe(status)
+      const refusal = (await answer.json()) as { error: { json: { data: { appCode: string } } } }
+      expect(refusal.error.json.data.appCode, what).toBe(appCode)
+    }
+    expect(await database.connection.db.select().from(newsletterSubscribers)).toEqual([])
+    // Without a cookie there is no browser session to borrow: a script's JSON change needs no Origin.
+    const script = await subscribe({ 'content-type': 'application/json' }, json)
+    expect(script.status).toBe(200)
+    await database.connection.db.delete(newsletterSubscribers)
   })
 
   it('answers malformed JSON with 400, never 500', async () => {
