@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { newAccount, signUpNewAccount, type TestAccount, uniqueId } from './accounts'
 import { documentStatusError, expect, test, visit } from './fixtures'
-import { waitForEmail } from './mailbox'
+import { allEmails, waitForEmail } from './mailbox'
 
 const switcher = (page: Page) => page.getByTestId('organization-switcher')
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Console' }).first()
@@ -15,6 +15,31 @@ async function createOrganization(page: Page, name: string) {
   await expect(form.getByLabel('Slug')).not.toHaveValue('')
   await form.getByRole('button', { name: 'Create' }).click()
   await expect(switcher(page)).toContainText(name)
+}
+
+/**
+ * On the invitation page an unconfirmed account asks for the confirmation link, opens it from the mailbox, and is back
+ * on the invitation page with its address confirmed (only the address's owner may answer an invitation).
+ */
+async function confirmAddressFromInvitationPage(page: Page, account: TestAccount, button: string, locale: string) {
+  await page.getByRole('button', { name: button }).click()
+  const returnsHere = `callbackURL=/${locale}/accept-invitation/`
+  let link: string | undefined
+  await expect
+    .poll(
+      () => {
+        link = allEmails()
+          .filter((email) => email.to.includes(account.email))
+          .flatMap((email) => email.links)
+          .find((url) => decodeURIComponent(url).includes(returnsHere))
+        return Boolean(link)
+      },
+      { message: `a confirmation link for ${account.email} back to the invitation`, timeout: 15_000 },
+    )
+    .toBe(true)
+  await visit(page, link ?? '')
+  await expect(page).toHaveURL(new RegExp(`/${locale}/accept-invitation/`))
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
 /** Signs up through the Chinese form and waits for the console's Dashboard. */
@@ -99,6 +124,9 @@ test.describe('organizations', () => {
     await inviteePage.getByRole('button', { name: 'Create account' }).click()
     await expect(inviteePage).toHaveURL(/\/en\/accept-invitation\//)
     await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect(inviteePage.getByTestId('invitation-status')).toContainText(`Confirm that ${invitee.email} is yours`)
+    await expect(inviteePage.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+    await confirmAddressFromInvitationPage(inviteePage, invitee, 'Email me the confirmation link', 'en')
     await inviteePage.getByRole('button', { name: 'Accept' }).click()
     await expect(inviteePage).toHaveURL(/\/en\/console$/)
     await expect(switcher(inviteePage)).toContainText(organization)
@@ -187,6 +215,7 @@ test.describe('organizations', () => {
     await signUpInChinese(inviteePage, invitee)
     await expect(inviteePage).toHaveURL(/\/zh\/accept-invitation\//)
     await inviteePage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await confirmAddressFromInvitationPage(inviteePage, invitee, '给我发送确认链接', 'zh')
     await inviteePage.getByRole('button', { name: '接受' }).click()
     await expect(inviteePage).toHaveURL(/\/zh\/console$/)
     await expect(switcher(inviteePage)).toContainText('钱学森的工作区')

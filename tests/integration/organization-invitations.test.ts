@@ -54,6 +54,20 @@ describe.each(engines)('invitations on %s', (engine) => {
       inviterName: 'Iris Inviter',
     })
     const nina = await h.signUp('Nina New', { email: 'nina@example.com' })
+    // Anyone can sign up with an address; only its owner, once the address is confirmed, answers the invitation.
+    const unconfirmed = await accept(nina, invitationId)
+    expect([unconfirmed.status, unconfirmed.code]).toEqual([
+      403,
+      'EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION',
+    ])
+    const declinedUnconfirmed = await h.call('/organization/reject-invitation', {
+      body: { invitationId },
+      cookie: nina.cookie,
+    })
+    expect(declinedUnconfirmed.status).toBe(403)
+    expect(await membersOf(nina)).toEqual([])
+    expect((await invitationRow(invitationId))?.status).toBe('pending')
+    await h.confirmEmail(nina)
     const accepted = await accept(nina, invitationId)
     expect(accepted.status, `accepting: ${accepted.code}`).toBe(200)
     expect((await membersOf(nina)).map((member) => member.role)).toEqual(['admin'])

@@ -49,6 +49,9 @@ export function organizationPlugin(db: Database) {
     teams: { enabled: true, allowRemovingAllTeams: true, defaultTeam: { enabled: false } },
     dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: 50 },
     invitationExpiresIn: invitationSeconds,
+    // Answering an invitation proves nothing until the address is confirmed: an account made with someone else's
+    // address could otherwise take the place (and role) meant for them, if it learned the invitation's id.
+    requireEmailVerificationOnInvitation: true,
     // The plan's member limit (src/lib/plans.ts), checked by the plugin when someone joins.
     membershipLimit: async (_user, organization) => (await memberLimit(db, organization.id)).limit,
     schema: {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
@@ -106,6 +106,9 @@ export function AcceptInvitation({
     )
   }
 
+  // Only the address's owner may answer (an account made with someone else's address has not confirmed it).
+  if (!user.emailVerified) return <ConfirmAddressFirst summary={summary} email={invitation.email} />
+
   const accept = async () => {
     setPending(true)
     const { data, error } = await authClient.organization.acceptInvitation({ invitationId: invitation.id })
@@ -140,6 +143,36 @@ export function AcceptInvitation({
           {m.invite_page_decline()}
         </Button>
       </div>
+    </div>
+  )
+}
+
+/** An invitation answered only once the address is confirmed: the link brings the person back to this page. */
+function ConfirmAddressFirst({ summary, email }: { summary: ReactNode; email: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
+  const send = async () => {
+    setState('sending')
+    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: window.location.pathname })
+    if (error) {
+      setState('idle')
+      toast.error(describeAuthError(error))
+      return
+    }
+    setState('sent')
+  }
+  return (
+    <div className="grid gap-4">
+      {summary}
+      <Notice>{m.invite_page_verify_first({ email })}</Notice>
+      {state === 'sent' ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {m.invite_page_verification_sent({ email })}
+        </p>
+      ) : (
+        <Button onClick={send} disabled={state === 'sending'} className="justify-self-start">
+          {m.invite_page_send_verification()}
+        </Button>
+      )}
     </div>
   )
 }
