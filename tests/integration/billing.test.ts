@@ -138,6 +138,36 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(await db().select().from(billingEvents)).toHaveLength(0)
   })
 
+  it('refuses to complete a checkout once its buyer may no longer manage billing; cancelling stays theirs', async () => {
+    const paula = await h.signUp('Paula Payer')
+    const quinn = await h.signUp('Quinn Heir')
+    const workspace = (await h.activeOrganizationOf(paula)) ?? ''
+    await h.join(workspace, paula, quinn, 'member')
+    const started = await mutate<{ orderId: string; url: string }>('startCheckout', paula, {
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+    })
+    expect(started.error, 'Paula, the owner, starts a checkout').toBeUndefined()
+    const checkoutId = started.data?.url.slice(started.data.url.lastIndexOf('/') + 1) ?? ''
+    // Paula hands the workspace to Quinn and stays on as an admin, who may read billing but not manage it.
+    const quinnMemberId = (await h.membership(workspace, quinn.id))?.id
+    const handed = await h.trpc('mutation', 'organizations.transferOwnership', paula.cookie, {
+      memberId: quinnMemberId,
+    })
+    expect(handed.error, 'ownership passes to Quinn').toBeUndefined()
+    for (const outcome of ['pay', 'pay_later', 'fail'] as const) {
+      const refused = await mutate('local.settle', paula, { id: checkoutId, outcome })
+      expect([refused.status, refused.error?.appCode], outcome).toEqual([403, 'NOT_ALLOWED_TO_ACCESS_RESOURCE'])
+    }
+    expect((await orderOf(started.data?.orderId ?? ''))?.status, 'nothing was paid').toBe('pending')
+    expect(
+      (await db().select().from(billingSubscriptions).where(eq(billingSubscriptions.organizationId, workspace))).length,
+    ).toBe(0)
+    const cancelled = await mutate('local.settle', paula, { id: checkoutId, outcome: 'cancel' })
+    expect(cancelled.error).toBeUndefined()
+  })
+
   it('pays for Pro through the local checkout: the order is paid, the plan is Pro, the books limit is lifted', async () => {
     const { orderId, checkoutId, url } = await startCheckout({
       planId: 'pro',

@@ -1,3 +1,5 @@
+import { denialMessage } from '#/lib/access-control'
+import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
 import type { Database } from '#/server/db/client'
 import type { SignedDelivery } from '#/server/payments/local-provider'
 import { activePaymentProviderId, localPaymentProvider } from '#/server/payments/payment-provider'
@@ -39,6 +41,19 @@ export const localCheckoutRouter = createRouter({
     if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
     if (checkout.status !== 'open') {
       throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_CLOSED', message: 'This checkout is already closed' })
+    }
+    // Paying is managing billing: whoever started the checkout must still be allowed to, now (a member whose role
+    // changed, or who left, can only cancel what they started).
+    if (input.outcome !== 'cancel') {
+      const access = await loadOrganizationAccess(ctx.db, ctx.user.id, checkout.organizationId)
+      if (!access || !accessAllows(access, { billing: ['manage'] })) {
+        throw new AppError({
+          code: 'FORBIDDEN',
+          appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE',
+          message: denialMessage({ billing: ['manage'] }),
+          params: { resource: 'billing' },
+        })
+      }
     }
     const { redirectUrl, deliveries, settlesLater } = await provider.settleCheckout(checkout, input.outcome)
     await deliver(ctx.db, deliveries)
