@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { impersonationCookie } from '#/lib/impersonation'
 import { auditLog, emailOutbox, members, sessions, users } from '#/server/db/schema'
@@ -274,6 +274,7 @@ describe.each(engines)('Users (app admins) on %s', (engine) => {
         headers: {
           'content-type': 'application/json',
           cookie: admin.cookie,
+          origin: testOrigin,
           referer: `${testOrigin}/zh/console/users`,
         },
         body: JSON.stringify({ json: { userId: person.id } }),
@@ -298,6 +299,38 @@ describe.each(engines)('Users (app admins) on %s', (engine) => {
     expect(remaining.map((member) => [member.userId, member.role])).toEqual([[stayer.id, 'owner']])
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetEmail, leaving.email))
     expect(entry).toMatchObject({ action: 'user_deleted', actorName: 'Ada Admin', targetUserId: null })
+    // Their sessions ended with them.
+    expect((await h.call('/get-session', { cookie: leaving.cookie })).body).toBeNull()
+  })
+
+  it('deletes a user all at once or not at all: when the deletion fails, the hand-over is undone too', async () => {
+    const leaving = await h.signUp('Fay Failing')
+    const stayer = await h.signUp('Sid Staying')
+    const shared = await h.createOrganization(leaving, 'Undo Co', 'undo-co')
+    await h.join(shared, leaving, stayer, 'admin')
+    // The database refuses to delete this one account (as a lost connection or a constraint would, half way).
+    await db().execute(
+      sql.raw(`create function refuse_deleting_fay() returns trigger language plpgsql as $$
+        begin raise exception 'refused on purpose'; end $$`),
+    )
+    await db().execute(
+      sql.raw(`create trigger refuse_deleting_fay before delete on users for each row
+        when (old.id = '${leaving.id}') execute function refuse_deleting_fay()`),
+    )
+    try {
+      const before = await db().select().from(members).where(eq(members.organizationId, shared))
+      const failed = await mutate('remove', admin, { userId: leaving.id })
+      expect(failed.error, 'the deletion failed').toBeDefined()
+      expect(await db().select().from(users).where(eq(users.id, leaving.id))).toHaveLength(1)
+      expect(await db().select().from(members).where(eq(members.organizationId, shared)), 'no hand-over').toEqual(
+        before,
+      )
+      expect(await db().select().from(auditLog).where(eq(auditLog.targetEmail, leaving.email))).toEqual([])
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_deleting_fay on users'))
+      await db().execute(sql.raw('drop function refuse_deleting_fay()'))
+    }
+    expect((await mutate('remove', admin, { userId: leaving.id })).error).toBeUndefined()
   })
 
   it('impersonates for an hour at most, with the banner cookie and the audit log; never another admin', async () => {

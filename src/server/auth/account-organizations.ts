@@ -52,15 +52,23 @@ export async function accountDeletionOrganizations(db: Database, userId: string)
 }
 
 /**
- * Before an app admin deletes an account: organizations it alone belongs to go with it; where it is the only owner
- * and others remain, the longest-standing admin (else member) becomes the owner, so no organization is left
- * without one. Recorded in each organization's activity log.
+ * An app admin deletes an account: organizations it alone belongs to go with it; where it is the only owner and
+ * others remain, the longest-standing admin (else member) becomes the owner, so no organization is left without one
+ * (recorded in each organization's activity log); then the account itself (its sessions, memberships and links go
+ * with it). One transaction: a refusal anywhere leaves everything as it was, never a hand-over without a deletion.
  */
-export async function handOverOrganizations(
+export async function deleteAccountWithHandOver(
   db: Database,
   userId: string,
   actor: { id: string; name: string },
 ): Promise<void> {
+  await db.transaction(async (tx) => {
+    await handOverOrganizations(tx, userId, actor)
+    await tx.delete(users).where(eq(users.id, userId))
+  })
+}
+
+async function handOverOrganizations(db: Database, userId: string, actor: { id: string; name: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const own = await tx
       .select({ organizationId: members.organizationId })

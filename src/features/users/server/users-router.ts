@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api'
 import type { Locale } from '#/lib/i18n'
 import { type AuditAction, recordAudit } from '#/server/audit-log'
-import { handOverOrganizations } from '#/server/auth/account-organizations'
+import { deleteAccountWithHandOver } from '#/server/auth/account-organizations'
 import { authForDatabase } from '#/server/auth/auth'
 import { RenewingSubscriptionError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
@@ -194,12 +194,13 @@ export const usersRouter = createRouter({
       })
     }
     try {
-      await handOverOrganizations(ctx.db, target.id, ctx.user)
+      await deleteAccountWithHandOver(ctx.db, target.id, ctx.user)
     } catch (error) {
       if (!(error instanceof RenewingSubscriptionError)) throw error
       throw new AppError({ code: 'CONFLICT', appCode: 'ORGANIZATION_HAS_SUBSCRIPTION', message: error.message })
     }
-    await asAdmin(() => authForDatabase(ctx.db).api.removeUser({ headers: ctx.headers, body: { userId: target.id } }))
+    // The database rows went with the account; sessions kept in Redis (when configured) are ended here too.
+    await (await authForDatabase(ctx.db).$context).internalAdapter.deleteUserSessions(target.id)
     await record(ctx, 'user_deleted', { ...target, id: null })
   }),
 })
