@@ -13,6 +13,8 @@ export interface AuthClientError {
   banExpires?: string | null
   /** Sent with PLAN_LIMIT_MEMBERS (src/server/auth/organizations.ts): the plan's member limit. */
   limit?: number
+  /** Sent with ACCOUNT_TEMPORARILY_LOCKED (src/server/auth/sign-in-throttle.ts): how long sign-in stays paused. */
+  retryAfterSeconds?: number
 }
 
 /**
@@ -20,8 +22,11 @@ export interface AuthClientError {
  * that pages without sign-in (the landing page) do not carry every auth error text.
  */
 export function describeAuthError(error: AuthClientError): string {
-  // Better Auth's rate limiter answers 429 without a code.
-  const code = error.status === 429 ? 'TOO_MANY_REQUESTS' : error.code
+  // Better Auth's rate limiter answers 429 without a code; a locked account's 429 has its own.
+  const code = error.status === 429 && error.code !== 'ACCOUNT_TEMPORARILY_LOCKED' ? 'TOO_MANY_REQUESTS' : error.code
+  if (code === 'ACCOUNT_TEMPORARILY_LOCKED' && typeof error.retryAfterSeconds === 'number') {
+    return m.error_account_locked_minutes({ minutes: String(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))) })
+  }
   if (code === 'BANNED_USER' && typeof error.banReason === 'string') {
     const reason = error.banReason
     if (!error.banExpires) return m.error_banned_forever({ reason })

@@ -64,6 +64,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'rate_limits',
       'scheduled_job_runs',
       'sessions',
+      'sign_in_throttles',
       'site_setting_changes',
       'site_settings',
       'team_members',

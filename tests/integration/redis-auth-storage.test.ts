@@ -62,9 +62,11 @@ describe.each(engines)('two app servers sharing Redis, on %s', (engine) => {
   })
 
   it('counts sign-in attempts across both servers in Redis, then answers 429 on either', async () => {
+    // A different account each time: failures per account have their own limit (sign-in-throttle.test.ts).
+    let guess = 0
     const attempt = (server: ReturnType<typeof createAuth>) =>
       request(server, '/sign-in/email', {
-        body: { email: 'grace@example.com', password: 'wrong-password1' },
+        body: { email: `guess-${guess++}@example.com`, password: 'wrong-password1' },
         ip: '192.0.2.77',
       })
     const statuses: number[] = []

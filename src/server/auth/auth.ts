@@ -15,7 +15,7 @@ import {
   username,
 } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
@@ -51,10 +51,13 @@ import {
   verificationEmail,
 } from '../email/templates'
 import { getEnv } from '../env'
+import { noteAuthFailure } from '../failure-answers'
+import { authLog } from '../loggable-error'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { accountDeletionOrganizations } from './account-organizations'
+import { claimFirstAppAdmin } from './app-admins'
 import { emailVerificationGate } from './email-verification-gate'
 import { disabledMethodError, enabledAuthMethods, signInMethodOf } from './methods'
 import { organizationChecks } from './organization-checks'
@@ -63,9 +66,15 @@ import { passkeyNameLimit } from './passkey-names'
 import { chooseActiveOrganization, moveMemberships } from './personal-organization'
 import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
 import { rememberMeCoversDeviceSessions } from './remember-me'
-import { malformedRequestError, offSiteRedirectError } from './request-checks'
+import {
+  malformedRequestError,
+  offSiteRedirectError,
+  unknownSortFieldError,
+  unstorableTextError,
+} from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
 import { sessionCopyOnlyForReads } from './session-copy'
+import { signInLockEmailsSent, signInThrottle } from './sign-in-throttle'
 import { twoFactorChallengeStatus } from './two-factor-challenge'
 import { markUserActive } from './user-activity'
 import { userAdministration } from './user-administration'
@@ -102,6 +111,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     appName: 'Hatch',
     baseURL: env.APP_URL,
     basePath: '/api/auth',
+    // Failures are logged once and answered without details at the app's exit (src/server/failure-answers.ts).
+    onAPIError: { onError: noteAuthFailure },
     secret,
     trustedOrigins: env.trustedOrigins,
     database: drizzleAdapter(db, {
@@ -189,11 +200,12 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
                 ...user,
                 // Magic links and email codes create users from an address alone: name them after it until they choose.
                 name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
-                // The first account of a fresh install runs it: it becomes an app admin (npm run admin changes this).
+                // The first account of a fresh install runs it: it becomes an app admin, once in the installation's
+                // life (npm run admin changes this).
                 role:
                   ctx?.path === '/admin/create-user'
                     ? (user as { role?: string }).role
-                    : (user as { isAnonymous?: boolean }).isAnonymous || (await hasAppAdmin(db))
+                    : (user as { isAnonymous?: boolean }).isAnonymous || !(await claimFirstAppAdmin(db))
                       ? 'user'
                       : 'admin',
               },
@@ -327,6 +339,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
       admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: impersonationMinutes * 60 }),
       emailVerificationGate(db),
+      signInThrottle(db),
       sessionCopyOnlyForReads(),
       tanstackStartCookies(),
     ],
@@ -366,6 +379,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         '/email-otp/reset-password': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
       },
     },
+    // Its default logger prints whole errors: a failed session lookup would put the session token in the log.
+    logger: { log: authLog },
     advanced: {
       cookiePrefix: authCookiePrefix,
       useSecureCookies: env.APP_URL.startsWith('https://'),
@@ -382,7 +397,10 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
           })
         }
         // A user's mistake answers 400 with a code, never a 500 (see request-checks.ts for the cases).
-        const malformed = malformedRequestError(ctx.path, ctx.body)
+        const malformed =
+          malformedRequestError(ctx.path, ctx.body) ??
+          unstorableTextError(ctx.body, ctx.query) ??
+          unknownSortFieldError(ctx.path, ctx.query)
         if (malformed) throw new APIError('BAD_REQUEST', malformed)
         const offSite = offSiteRedirectError(ctx.body, ctx.query, env.APP_URL)
         if (offSite) throw new APIError('FORBIDDEN', offSite)
@@ -408,15 +426,6 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       }),
     },
   })
-}
-
-async function hasAppAdmin(db: Database): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), ne(users.isAnonymous, true)))
-    .limit(1)
-  return row !== undefined
 }
 
 /** The endpoints that set a password, and the body field that carries the new one. */
@@ -496,6 +505,8 @@ export function getAuthRedis(): Redis | undefined {
 
 /** Closes the Redis connection during shutdown, after in-flight requests finished. */
 export async function closeAuthResources(): Promise<void> {
+  // A lock email goes out after its answer: it still leaves before the server stops.
+  await signInLockEmailsSent()
   await redis?.quit()
   redis = undefined
   auth = undefined

@@ -35,6 +35,11 @@ export const siteSettings = pgTable(
     analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
     /** The IANA time zone the dashboard's days are cut in (and visitor ids rotate with). */
     analyticsTimeZone: text('analytics_time_zone').notNull().default('UTC'),
+    /**
+     * When the installation's first account was made an app admin. Set once, atomically (never again, even when
+     * every admin is later gone: `npm run admin -- grant` names the next one).
+     */
+    firstAppAdminAt: timestamp('first_app_admin_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -55,6 +60,21 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Failed sign-ins per account (src/server/auth/sign-in-throttle.ts), whatever address they come from. The key is
+ * `user:{id}` for a known account, else the normalised email or username asked for, so unknown ones count the same.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text('key').primaryKey(),
+  /** Failed (or still running) attempts since `windowStartedAt`. */
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Attempts are refused until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Locks in a row (each one twice as long, up to the cap); forgotten a day after the last one ended. */
+  locks: integer('locks').notNull().default(0),
 })
 
 // ── Better Auth (src/server/auth) ───────────────────────────────────────────────────────────────────────────────

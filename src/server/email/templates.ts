@@ -169,3 +169,24 @@ export function invitationEmail(options: {
     footer: m.email_invitation_footer({}, { locale }),
   })
 }
+
+/** To the owner of an account whose sign-in was paused after repeated failures (src/server/auth/sign-in-throttle.ts). */
+export function signInLockedEmail(options: {
+  to: string
+  name: string
+  minutes: number
+  url: string
+  product: string
+  locale: Locale
+}) {
+  const { locale, product } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.email_sign_in_locked_subject({ product }, { locale }),
+    greeting: m.email_greeting({ name: options.name }, { locale }),
+    body: m.email_sign_in_locked_body({ product, minutes: String(options.minutes) }, { locale }),
+    action: m.email_sign_in_locked_action({}, { locale }),
+    url: options.url,
+    footer: m.email_sign_in_locked_footer({}, { locale }),
+  })
+}
