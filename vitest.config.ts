@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/fuzz/**/*.test.ts'],
     // Redis and PostgreSQL are optional for the app, so tests that need them run only where REDIS_URL (and, for
     // redis-postgres-*, DATABASE_URL) name servers, as .ci/run's second leg does.
     exclude: [
       ...(process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts']),
-      ...(process.env.DATABASE_URL ? [] : ['tests/integration/redis-postgres-*.test.ts']),
+      ...(process.env.DATABASE_URL
+        ? []
+        : ['tests/integration/redis-postgres-*.test.ts', 'tests/integration/faults-postgres.test.ts']),
     ],
     environment: 'node',
     // The tests keep one cookie string per person, as a script would, not a browser's jar that takes every refreshed

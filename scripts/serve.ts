@@ -60,6 +60,22 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
   }
 }
 
+/** The app's answers still being worked out, whether or not their client is still connected. */
+class RequestsInFlight {
+  #running = new Set<Promise<Response>>()
+
+  track(answer: Promise<Response>): Promise<Response> {
+    this.#running.add(answer)
+    const forget = () => this.#running.delete(answer)
+    answer.then(forget, forget)
+    return answer
+  }
+
+  async settled(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running])
+  }
+}
+
 /**
  * Serves the built app: validates the environment and applies migrations before listening, and on SIGTERM/SIGINT
  * stops accepting connections, lets in-flight requests finish, closes the database and exits 0.
@@ -80,15 +96,17 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     process.exit(1)
   }
   const env = app.lifecycle.getEnv()
+  const answering = new RequestsInFlight()
   let stopping = false
   const server = serve({
-    fetch: app.default.fetch,
+    fetch: (request) => answering.track(app.default.fetch(request)),
     port: env.PORT,
     hostname: env.HOST,
     middleware: [closeConnectionsWhen(() => stopping), staticFiles(app.lifecycle.finished)],
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
+    // requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger bodies first).
     maxRequestBodySize: 1024 * 1024,
     silent: true,
   })
@@ -106,6 +124,9 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     }, env.SHUTDOWN_TIMEOUT_MS)
     force.unref()
     await server.close()
+    // A client that hung up leaves its request running here after its connection closed: it finishes (or the
+    // shutdown timeout ends it) before the database it writes to is closed.
+    await Promise.race([answering.settled(), new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))])
     await app.lifecycle.closeServerResources()
     await options.afterStop?.()
     console.log('Stopped.')

@@ -7,10 +7,21 @@ import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
 import { forgettingAccessOnChange } from './server/auth/organization-access'
 import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
+import { withCacheControl } from './server/cache-control'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
+import type { DatabaseFault } from './server/db/client'
 import { getDb } from './server/db/database'
 import { getEnv } from './server/env'
+import {
+  databaseFaultNow,
+  databaseFaultOfRequest,
+  failureAnswer,
+  logFailureOnce,
+  noteFailure,
+  trackingFaults,
+  unavailableRetryAfterSeconds,
+} from './server/failure-answers'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
@@ -72,11 +83,56 @@ function finished(response: Response): Response {
 export default createServerEntry({
   fetch(request) {
     // Remembered access reads never outlive a change made on this server.
-    return forgettingAccessOnChange(request, async () =>
-      finished(await compressedAnswer(request, await answer(request))),
+    return trackingFaults(() =>
+      forgettingAccessOnChange(request, async () =>
+        finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
+      ),
     )
   },
 })
+
+/**
+ * The last guard before an answer leaves (issue 26): whatever was thrown ends as a generic 500, or a 503 with
+ * Retry-After when the database could not serve, logged once; no message, query or stack of ours goes out.
+ */
+async function guardedAnswer(request: Request): Promise<Response> {
+  let response: Response
+  try {
+    response = await answer(request)
+  } catch (error) {
+    if (error instanceof Response) return error
+    const fault = noteFailure(error)
+    logFailureOnce('server', error)
+    return failureAnswer(request, fault)
+  }
+  return screenedFailure(
+    request,
+    response,
+    databaseFaultOfRequest() ?? (response.status === 500 ? await databaseFaultNow() : undefined),
+  )
+}
+
+/**
+ * A 5xx built below (an auth endpoint's, an error page's): a 503 with Retry-After when this request met the
+ * database down, and never a body of details. tRPC's and server functions' errors are already generic (their error
+ * formatter and middleware), and a page's error screen shows only a generic message, so those keep their bodies.
+ */
+function screenedFailure(request: Request, response: Response, fault: DatabaseFault | undefined): Response {
+  if (response.status < 500) return response
+  const { pathname } = new URL(request.url)
+  const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html')
+  if (pathname.startsWith(`${trpcEndpoint}/`) || pathname.startsWith('/_serverFn/') || isPage) {
+    if (!fault || (response.status === 503 && response.headers.has('retry-after'))) return response
+    const headers = new Headers(response.headers)
+    headers.set('Retry-After', String(unavailableRetryAfterSeconds))
+    return new Response(response.body, { status: 503, headers })
+  }
+  // A deliberate 502-504 of ours (a provider down, the health check) says only what its route chose to say.
+  if (response.status !== 500 && !fault) return response
+  if (response.status === 503 && response.headers.has('retry-after')) return response
+  void response.body?.cancel()
+  return failureAnswer(request, fault)
+}
 
 async function answer(request: Request): Promise<Response> {
   await ensureServerReady()

@@ -8,6 +8,7 @@ const yearRange = () => ({ min: String(bookLimits.yearMin), max: String(latestPu
 // The keys a schema may name; listed, so the bundle carries only these strings.
 const validationMessages: Record<string, (() => string) | undefined> = {
   validation_required: m.validation_required,
+  validation_text_invalid_characters: m.validation_text_invalid_characters,
   validation_email_required: m.validation_email_required,
   validation_email_invalid: m.validation_email_invalid,
   validation_password_required: m.validation_password_required,
@@ -67,6 +68,11 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   NOT_FOUND: m.error_code_NOT_FOUND,
   TOO_MANY_REQUESTS: m.error_code_TOO_MANY_REQUESTS,
   INTERNAL_SERVER_ERROR: m.error_code_INTERNAL_SERVER_ERROR,
+  SERVICE_UNAVAILABLE: m.error_code_SERVICE_UNAVAILABLE,
+  STORAGE_FULL: m.error_code_STORAGE_FULL,
+  REQUEST_TOO_LARGE: m.error_code_REQUEST_TOO_LARGE,
+  JSON_BODY_REQUIRED: m.error_code_JSON_BODY_REQUIRED,
+  PAYMENT_PROVIDER_UNAVAILABLE: m.error_code_PAYMENT_PROVIDER_UNAVAILABLE,
   CONFLICT: m.error_code_CONFLICT,
   // The app's own refusals (AppError in src/server/trpc/init.ts), sent as `data.appCode`
   APP_ADMIN_ONLY: m.error_code_APP_ADMIN_ONLY,

@@ -1,12 +1,19 @@
 import type { Redis } from 'ioredis'
 import { type Database, pingDatabase } from './db/client'
+import { unavailableRetryAfterSeconds } from './failure-answers'
+import { loggableError } from './loggable-error'
 
 const pingTimeoutMs = 3_000
+
+class HealthTimeout extends Error {}
 
 function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${pingTimeoutMs} ms`)), pingTimeoutMs)
+    timer = setTimeout(
+      () => reject(new HealthTimeout(`${what} did not answer within ${pingTimeoutMs} ms`)),
+      pingTimeoutMs,
+    )
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
@@ -17,18 +24,25 @@ function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
  */
 export async function checkHealth(db: Database, redis?: Redis): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store' }
+  // The reason names what failed, never the error's own text: a failed query's message quotes its SQL.
+  const unavailable = (what: string, error: unknown) => {
+    console.error(`[health] ${what} unreachable:`, loggableError(error))
+    const reason = error instanceof HealthTimeout ? `no answer within ${pingTimeoutMs} ms` : 'connection failed'
+    return Response.json(
+      { status: 'error', reason: `${what} unreachable: ${reason}` },
+      { status: 503, headers: { ...headers, 'Retry-After': String(unavailableRetryAfterSeconds) } },
+    )
+  }
   try {
     await withinTimeout(pingDatabase(db), 'database')
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return Response.json({ status: 'error', reason: `database unreachable: ${reason}` }, { status: 503, headers })
+    return unavailable('database', error)
   }
   if (redis) {
     try {
       await withinTimeout(redis.ping(), 'redis')
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      return Response.json({ status: 'error', reason: `redis unreachable: ${reason}` }, { status: 503, headers })
+      return unavailable('redis', error)
     }
   }
   return Response.json({ status: 'ok' }, { headers })

@@ -13,12 +13,37 @@ export interface AiProvider {
 
 let cached: { env: Env; provider: AiProvider | undefined } | undefined
 
+/**
+ * How long a provider may take to start its answer (the response's headers). A streamed answer may then run as long
+ * as it keeps streaming; a provider that accepts the connection and says nothing is given up on, and the chat says
+ * the provider failed, instead of spinning until the browser gives up.
+ */
+export const aiFirstAnswerTimeoutMs = 15_000
+
+function fetchWithFirstAnswerTimeout(timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const giveUp = new AbortController()
+    const timer = setTimeout(
+      () => giveUp.abort(new Error(`the AI provider did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
+    const signal = init?.signal ? AbortSignal.any([init.signal, giveUp.signal]) : giveUp.signal
+    try {
+      return await fetch(input, { ...init, signal })
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
 /** An OpenAI-compatible provider at `baseURL` (the tests point one at their scripted server). */
 export function createAiProvider(settings: {
   baseURL: string
   apiKey?: string
   model: string
   embeddingModel?: string
+  /** How long the provider may take to start answering; tests set a short one. */
+  firstAnswerTimeoutMs?: number
 }): AiProvider {
   const provider = createOpenAICompatible({
     name: 'ai',
@@ -26,6 +51,7 @@ export function createAiProvider(settings: {
     apiKey: settings.apiKey,
     // Token counts in streamed answers: metering needs them (OpenAI sends them only when asked).
     includeUsage: true,
+    fetch: fetchWithFirstAnswerTimeout(settings.firstAnswerTimeoutMs ?? aiFirstAnswerTimeoutMs),
   })
   return {
     chatModel: provider.chatModel(settings.model),

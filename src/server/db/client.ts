@@ -32,6 +32,25 @@ const defaultMigrationsFolder = path.resolve('drizzle')
 /** An arbitrary, fixed number naming Hatch's migration lock among PostgreSQL advisory locks. */
 const migrationLockKey = 4_827_301_966
 
+/** How long opening a PostgreSQL connection may take before the database counts as unavailable. */
+const postgresConnectTimeoutMs = 3_000
+/**
+ * How long a request may wait for a free connection of the pool. pg-pool applies its `connectionTimeoutMillis` to that
+ * wait as well as to connecting, so a busy server (every connection working, others queued) answered 503 after 3 s
+ * as if the database were away (found by the soak). The queue gets its own, longer bound; connecting keeps 3 s.
+ */
+const poolWaitTimeoutMs = 20_000
+
+/** A pg client that gives up on connecting after `postgresConnectTimeoutMs`, whatever the pool waits for a slot. */
+class PromptlyConnectingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    })
+  }
+}
+
 /** The embedded database's buffer pool; PostgreSQL servers keep their own setting. */
 const embeddedSharedBuffers = '32MB'
 
@@ -41,8 +60,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
-      // Fail fast when the server is unreachable instead of hanging a request (and the health check).
-      connectionTimeoutMillis: 5_000,
+      // Fail fast when the server is unreachable instead of hanging a request (and the health check): a page or
+      // call then answers 503 within the 5 s the app promises, connection included. Waiting behind busy connections
+      // is not an outage and may take longer.
+      Client: PromptlyConnectingClient,
+      connectionTimeoutMillis: poolWaitTimeoutMs,
     })
     // An idle client that loses its connection must not crash the process; the next query reports the error.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
@@ -91,4 +113,58 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
 /** A real round trip to the database; throws when it cannot answer. */
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`)
+}
+
+/**
+ * SQLSTATE classes and codes that say the database cannot serve right now, whatever the query: connection exceptions
+ * (08xxx), shutdowns and restarts (57P01-57P03), too many connections, and the server out of disk or memory.
+ */
+const unavailableSqlStates = /^(08...|57P0[1-3]|53300|53200|58030)$/
+/** Node's socket errors when PostgreSQL cannot be reached or drops the connection. */
+const unreachableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOSPC',
+])
+/** What pg and PGlite say, without a code, when a connection is gone or the client is closed. */
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|timeout expired|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed|Connection ended)/i
+/** The disk holding the data is full: a change cannot be kept until space returns. */
+const storageFullSqlState = '53100'
+
+export type DatabaseFault = 'unavailable' | 'storage-full'
+
+/** The error and the errors it wraps (DrizzleQueryError, TRPCError and APIError keep theirs in `cause`). */
+function* errorChain(error: unknown): Generator<Record<string, unknown>> {
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current)
+    yield current as Record<string, unknown>
+    if (current instanceof AggregateError) yield* current.errors.flatMap((inner) => [...errorChain(inner)])
+    current = (current as { cause?: unknown }).cause
+  }
+}
+
+/**
+ * Whether an error means the database cannot serve at the moment (unreachable, restarting, closed, or its disk full)
+ * rather than that this request was wrong: such a request is answered 503 with Retry-After, never a 500.
+ */
+export function databaseFaultOf(error: unknown): DatabaseFault | undefined {
+  for (const link of errorChain(error)) {
+    const code = typeof link.code === 'string' ? link.code : undefined
+    const message = typeof link.message === 'string' ? link.message : ''
+    if (code === storageFullSqlState || code === 'ENOSPC' || /No space left on device/i.test(message)) {
+      return 'storage-full'
+    }
+    if (code && (unavailableSqlStates.test(code) || unreachableSocketCodes.has(code))) return 'unavailable'
+    if (unavailableMessages.test(message)) return 'unavailable'
+  }
+  return undefined
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds, planById } from '#/lib/plans'
+import { AppError } from '../trpc/init'
 import type {
   CheckoutRequest,
   LedgerChange,
@@ -18,6 +19,23 @@ export interface StripeProviderOptions {
   apiUrl?: string
   /** Checkout's `payment_method_types`; empty lets Stripe choose from the account's settings. */
   paymentMethods: string[]
+  /** How long one API call may take; tests set a short one. */
+  timeoutMs?: number
+}
+
+/** Stripe answers in well under a second; ten leave room for a slow network without holding a buyer for long. */
+export const stripeTimeoutMs = 10_000
+
+/** Stripe unreachable, too slow or failing on its side: the buyer is told so, in their language, and may retry. */
+function unreachableProviderError(error: unknown): AppError | undefined {
+  const type = (error as { type?: unknown } | null)?.type
+  if (type !== 'StripeConnectionError' && type !== 'StripeAPIError') return undefined
+  console.error('[stripe] the API did not answer:', (error as Error).message)
+  return new AppError({
+    code: 'BAD_GATEWAY',
+    appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
+    message: 'The payment provider is not answering; nothing was charged. Please try again in a moment.',
+  })
 }
 
 /**
@@ -280,6 +298,9 @@ export class StripePaymentProvider implements PaymentProvider {
         new StripeClient(options.secretKey, {
           apiVersion,
           typescript: true,
+          // The SDK waits 80 s by default and retries: a buyer would stare at a spinner for minutes (issue 26).
+          timeout: options.timeoutMs ?? stripeTimeoutMs,
+          maxNetworkRetries: 0,
           ...(api && {
             host: api.hostname,
             port: api.port || (protocol === 'http' ? 80 : 443),
@@ -322,9 +343,11 @@ export class StripePaymentProvider implements PaymentProvider {
       locale: request.locale === 'zh' ? 'zh' : 'en',
     }
     // One session per order, even when the buyer double-clicks or the request is retried.
-    const session = await (await this.#stripe).checkout.sessions.create(params, {
-      idempotencyKey: `checkout-${request.orderId}`,
-    })
+    const session = await (await this.#stripe).checkout.sessions
+      .create(params, { idempotencyKey: `checkout-${request.orderId}` })
+      .catch((error: unknown) => {
+        throw unreachableProviderError(error) ?? error
+      })
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
     return { checkoutId: session.id, url: session.url }
   }

@@ -1,6 +1,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
-import type { Database } from '../db/client'
+import { type Database, databaseFaultOf } from '../db/client'
+import { getEnv } from '../env'
+import { unavailableRetryAfterSeconds } from '../failure-answers'
+import { loggableError } from '../loggable-error'
 import { RateLimitExceeded } from '../rate-limit'
+import { changeRefusal, changeRefusalResponse } from './change-requests'
 import { createTrpcContext } from './context'
 import { appRouter } from './root'
 
@@ -8,6 +12,8 @@ export const trpcEndpoint = '/api/trpc'
 
 /** Answers a tRPC HTTP request (batched or single) against the given database. */
 export function handleTrpcRequest(request: Request, db: Database): Promise<Response> {
+  const refusal = changeRefusal(request, getEnv().trustedOrigins)
+  if (refusal) return Promise.resolve(changeRefusalResponse(refusal))
   return fetchRequestHandler({
     endpoint: trpcEndpoint,
     req: request,
@@ -15,12 +21,17 @@ export function handleTrpcRequest(request: Request, db: Database): Promise<Respo
     createContext: () => createTrpcContext({ db, request }),
     responseMeta({ errors }) {
       const limited = errors.find((error) => error.cause instanceof RateLimitExceeded)?.cause
-      return limited instanceof RateLimitExceeded
-        ? { headers: new Headers({ 'Retry-After': String(limited.retryAfterSeconds) }) }
+      if (limited instanceof RateLimitExceeded) {
+        return { headers: new Headers({ 'Retry-After': String(limited.retryAfterSeconds) }) }
+      }
+      // The error formatter made these 503s; the client (or a proxy) learns when to try again.
+      return errors.some((error) => databaseFaultOf(error))
+        ? { headers: new Headers({ 'Retry-After': String(unavailableRetryAfterSeconds) }) }
         : {}
     },
     onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '<no path>'}:`, error)
+      // Printed without the values a failed query carried (a session token, say): see loggable-error.ts.
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '<no path>'}:`, loggableError(error))
     },
   })
 }

@@ -15,6 +15,7 @@ import { readSession, sessionCopySeconds } from '../auth/session-reads'
 import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
+import { failureCodeOf, noteFailure } from '../failure-answers'
 import type { TrpcContext, VerifiedSession } from './context'
 
 /**
@@ -36,6 +37,45 @@ export class AppError extends TRPCError {
   }
 }
 
+/** What a client reads when the real message stays on the server; it translates `data.appCode` (the tRPC code). */
+const genericMessages: Record<TRPCError['code'], string> = {
+  PARSE_ERROR: 'Parse error',
+  BAD_REQUEST: 'Bad request',
+  INTERNAL_SERVER_ERROR: 'Internal server error',
+  NOT_IMPLEMENTED: 'Not implemented',
+  BAD_GATEWAY: 'Bad gateway',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+  GATEWAY_TIMEOUT: 'Gateway timeout',
+  UNAUTHORIZED: 'Unauthorized',
+  PAYMENT_REQUIRED: 'Payment required',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  METHOD_NOT_SUPPORTED: 'Method not supported',
+  TIMEOUT: 'Timeout',
+  CONFLICT: 'Conflict',
+  PRECONDITION_FAILED: 'Precondition failed',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  UNPROCESSABLE_CONTENT: 'Unprocessable content',
+  PRECONDITION_REQUIRED: 'Precondition required',
+  TOO_MANY_REQUESTS: 'Too many requests',
+  CLIENT_CLOSED_REQUEST: 'Client closed request',
+}
+
+/**
+ * Whether a refusal's message repeats a database error below it (a 4xx thrown with `message: error.message`): the
+ * query text and its parameters would go out with it.
+ */
+function quotesDatabaseError(error: TRPCError): boolean {
+  if (/Failed query:/i.test(error.message)) return true
+  let link: unknown = error.cause
+  for (let depth = 0; link instanceof Error && depth < 10; link = link.cause, depth++) {
+    const fromDatabase = link.name === 'DrizzleQueryError' || ('severity' in link && 'code' in link)
+    if (fromDatabase && link.message && error.message.includes(link.message)) return true
+  }
+  return false
+}
+
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   // Stack traces only in development; production answers never show the server's internals.
@@ -44,12 +84,28 @@ const t = initTRPC.context<TrpcContext>().create({
     const cause = error.cause
     const isMissingProcedure = error.code === 'NOT_FOUND' && error.message.startsWith('No procedure found')
     const kind = type !== 'unknown' ? type : ctx?.method === 'POST' ? 'mutation' : 'query'
+    // The database down (or its disk full) is no fault of the request: 503 with Retry-After (handler.ts), translated.
+    const fault = noteFailure(error)
+    if (fault) {
+      return {
+        ...shape,
+        message: fault === 'storage-full' ? 'Storage full' : 'Service unavailable',
+        data: { ...shape.data, code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: failureCodeOf(fault) },
+      }
+    }
+    // An unexpected error's message is the thrown error's own (a failed query's SQL and parameters, a library's
+    // internals): only the server's log sees it. Refusals the app words itself (AppError) keep their message.
+    const hidden = !(error instanceof AppError) && (shape.data.httpStatus >= 500 || quotesDatabaseError(error))
     return {
       ...shape,
-      message: isMissingProcedure ? `No "${kind}"-procedure on path "${path}"` : shape.message,
+      message: isMissingProcedure
+        ? `No "${kind}"-procedure on path "${path}"`
+        : hidden
+          ? genericMessages[error.code]
+          : shape.message,
       data: {
         ...shape.data,
-        appCode: error instanceof AppError ? error.appCode : undefined,
+        appCode: error instanceof AppError ? error.appCode : hidden ? error.code : undefined,
         params: error instanceof AppError ? error.params : undefined,
         // Field errors let a form show each message beside its field; the client translates by code.
         fieldErrors:

@@ -145,24 +145,31 @@ export const billingRouter = createRouter({
         amount,
       })
       const appUrl = getEnv().APP_URL
-      const { checkoutId, url } = await provider.createCheckout({
-        orderId,
-        organizationId: ctx.organization.id,
-        organizationName: ctx.organization.name,
-        userId: ctx.user.id,
-        customerEmail: ctx.user.email,
-        customerId: previous?.customerId ?? null,
-        planId: plan.id as PaidPlanId,
-        planName: planName(plan.id, input.locale),
-        interval: input.interval,
-        currency: input.currency,
-        seats,
-        amount,
-        unitAmount: plan.prices[input.currency][input.interval],
-        locale: input.locale,
-        successUrl: `${appUrl}/${input.locale}/my-orders?order=${orderId}`,
-        cancelUrl: `${appUrl}/${input.locale}/?checkout={outcome}#pricing`,
-      })
+      // A provider that fails or does not answer leaves no order behind that nobody could ever pay (issue 26).
+      const forgetOrder = async (error: unknown): Promise<never> => {
+        await ctx.db.delete(billingOrders).where(eq(billingOrders.id, orderId))
+        throw error
+      }
+      const { checkoutId, url } = await provider
+        .createCheckout({
+          orderId,
+          organizationId: ctx.organization.id,
+          organizationName: ctx.organization.name,
+          userId: ctx.user.id,
+          customerEmail: ctx.user.email,
+          customerId: previous?.customerId ?? null,
+          planId: plan.id as PaidPlanId,
+          planName: planName(plan.id, input.locale),
+          interval: input.interval,
+          currency: input.currency,
+          seats,
+          amount,
+          unitAmount: plan.prices[input.currency][input.interval],
+          locale: input.locale,
+          successUrl: `${appUrl}/${input.locale}/my-orders?order=${orderId}`,
+          cancelUrl: `${appUrl}/${input.locale}/?checkout={outcome}#pricing`,
+        })
+        .catch(forgetOrder)
       await ctx.db.update(billingOrders).set({ providerCheckoutId: checkoutId }).where(eq(billingOrders.id, orderId))
       return { orderId, url }
     }),

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#/server/db/client'
+import { newsletterSubscribers } from '#/server/db/schema'
+import { type AppServer, startAppServer } from '../support/app-server'
+
+// DATA_DIR on a small filesystem of its own (a tmpfs: the test runs as root, as CI does), so it can be filled.
+const mountPoint = mkdtempSync(path.join(tmpdir(), 'hatch-fault-disk-'))
+const filler = path.join(mountPoint, 'filler')
+let server: AppServer | undefined
+let mounted = false
+
+beforeAll(() => {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint])
+  mounted = true
+})
+afterAll(async () => {
+  await server?.stop('SIGKILL')
+  if (mounted) execFileSync('umount', ['-l', mountPoint])
+  rmSync(mountPoint, { recursive: true, force: true })
+})
+
+let client = 0
+/** One subscription through HTTP (each from its own address, past the newsletter's limit): its status and body. */
+async function subscribe(baseUrl: string, email: string) {
+  client += 1
+  const response = await fetch(`${baseUrl}/api/trpc/newsletter.subscribe`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      'x-forwarded-for': `10.9.${(client >> 8) & 255}.${client & 255}`,
+    },
+    body: JSON.stringify(superjson.serialize({ email, locale: 'en' })),
+    signal: AbortSignal.timeout(10_000),
+  })
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
+}
+
+describe('DATA_DIR on a full disk (embedded database)', () => {
+  it('refuses writes with a clear, translated 503 while full, and works with no data lost once space returns', async () => {
+    server = await startAppServer({ port: 3447, env: { DATA_DIR: mountPoint, TRUST_PROXY: 'true' } })
+    const acknowledged: string[] = []
+    for (let n = 0; n < 5; n++) {
+      const email = `before-${n}@example.com`
+      if ((await subscribe(server.url, email)).status === 200) acknowledged.push(email)
+    }
+    expect(acknowledged).toHaveLength(5)
+
+    // Fill the filesystem to its last few kilobytes.
+    const { bavail, bsize } = statfsSync(mountPoint)
+    writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 64 * 1024)))
+    const refusals: { status: number; retryAfter: string | null; body: string }[] = []
+    // Rows fill the pages left; within a few hundred writes the table must grow and cannot.
+    for (let n = 0; n < 2000 && refusals.length < 3; n++) {
+      const email = `full-${n}-${'x'.repeat(200)}@example.com`
+      const answer = await subscribe(server.url, email)
+      if (answer.status === 200) acknowledged.push(email)
+      else refusals.push(answer)
+    }
+    expect(refusals.length, 'writes are refused once the disk is full').toBe(3)
+    for (const refusal of refusals) {
+      expect(refusal.status, refusal.body).toBe(503)
+      expect(refusal.retryAfter).toMatch(/^\d+$/)
+      const { error } = JSON.parse(refusal.body) as { error: { json: { message: string; data: { appCode?: string } } } }
+      expect(error.json.data.appCode, 'a code the client translates').toBe('STORAGE_FULL')
+      expect(refusal.body).not.toMatch(/Failed query|insert into|No space left|base\/\d+/i)
+    }
+    expect(server.process.exitCode, 'the server keeps running').toBeNull()
+    expect((await fetch(`${server.url}/api/health`)).status, 'reads still work').toBe(200)
+
+    rmSync(filler)
+    let after = await subscribe(server.url, 'after-space@example.com')
+    for (let attempt = 0; attempt < 20 && after.status !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      after = await subscribe(server.url, 'after-space@example.com')
+    }
+    expect(after.status, after.body).toBe(200)
+    acknowledged.push('after-space@example.com')
+    expect(await server.stop('SIGTERM'), 'a clean stop').toBe(0)
+    server = undefined
+
+    const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(mountPoint, 'pglite') })
+    try {
+      const stored = new Set(
+        (await reopened.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).map(
+          (row) => row.email,
+        ),
+      )
+      expect(
+        acknowledged.filter((email) => !stored.has(email)),
+        'acknowledged writes missing',
+      ).toEqual([])
+    } finally {
+      await reopened.close()
+    }
+  }, 120_000)
+})

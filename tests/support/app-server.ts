@@ -1,0 +1,64 @@
+// Starts the production server (scripts/start.ts, built first when stale) as its own process, as an operator would.
+import { type ChildProcess, spawn } from 'node:child_process'
+
+export interface AppServer {
+  url: string
+  process: ChildProcess
+  output(): string
+  exited: Promise<number | null>
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export async function startAppServer(options: {
+  port: number
+  env: Record<string, string | undefined>
+}): Promise<AppServer> {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(options.port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  await new Promise<void>((resolve, reject) => {
+    const poll = setInterval(() => {
+      if (output.includes('is listening')) {
+        clearInterval(poll)
+        resolve()
+      } else if (child.exitCode !== null || child.signalCode !== null) {
+        clearInterval(poll)
+        reject(new Error(`the server did not start:\n${output}`))
+      }
+    }, 50)
+  })
+  return {
+    url: `http://localhost:${options.port}`,
+    process: child,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/** Signs up through Better Auth as the browser would and answers the session cookie. */
+export async function signUp(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct-horse-9', name: 'Fault Tester' }),
+  })
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
