@@ -18,6 +18,7 @@ import { Route as LlmsFullDottxtRouteImport } from './routes/llms-full[.]txt'
 import { Route as LlmsDottxtRouteImport } from './routes/llms[.]txt'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well-known/security[.]txt'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthMagicLinkRouteImport } from './routes/_auth/magic-link'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
@@ -106,6 +107,12 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DotwellKnownSecurityDottxtRoute =
+  DotwellKnownSecurityDottxtRouteImport.update({
+    id: '/.well-known/security.txt',
+    path: '/.well-known/security.txt',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -348,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -396,6 +404,7 @@ export interface FileRoutesByTo {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -451,6 +460,7 @@ export interface FileRoutesById {
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
@@ -507,6 +517,7 @@ export interface FileRouteTypes {
     | '/console/books'
     | '/console/organization'
     | '/console/users'
+    | '/.well-known/security.txt'
     | '/forgot-password'
     | '/magic-link'
     | '/reset-password'
@@ -555,6 +566,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/.well-known/security.txt'
     | '/forgot-password'
     | '/magic-link'
     | '/reset-password'
@@ -609,6 +621,7 @@ export interface FileRouteTypes {
     | '/console/books'
     | '/console/organization'
     | '/console/users'
+    | '/.well-known/security.txt'
     | '/_auth/forgot-password'
     | '/_auth/magic-link'
     | '/_auth/reset-password'
@@ -662,6 +675,7 @@ export interface RootRouteChildren {
   LlmsDottxtRoute: typeof LlmsDottxtRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  DotwellKnownSecurityDottxtRoute: typeof DotwellKnownSecurityDottxtRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiAskDocsRoute: typeof ApiAskDocsRoute
   ApiAssistantRoute: typeof ApiAssistantRoute
@@ -737,6 +751,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/.well-known/security.txt': {
+      id: '/.well-known/security.txt'
+      path: '/.well-known/security.txt'
+      fullPath: '/.well-known/security.txt'
+      preLoaderRoute: typeof DotwellKnownSecurityDottxtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/forgot-password': {
@@ -1194,6 +1215,7 @@ const rootRouteChildren: RootRouteChildren = {
   LlmsDottxtRoute: LlmsDottxtRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  DotwellKnownSecurityDottxtRoute: DotwellKnownSecurityDottxtRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiAskDocsRoute: ApiAskDocsRoute,
   ApiAssistantRoute: ApiAssistantRoute,
@@ -1210,10 +1232,11 @@ export const routeTree = rootRouteImport
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
+import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
   }
 }

@@ -71,6 +71,13 @@ function parse(raw: string): ReceivedEmail {
   }
 }
 
+/** Every message the app has sent so far, oldest first. */
+export function allEmails(): ReceivedEmail[] {
+  return readdirSync(mailboxDir)
+    .sort()
+    .map((file) => parse(readFileSync(path.join(mailboxDir, file), 'utf8')))
+}
+
 /** The newest message the app sent to `to`, waiting for it to arrive. */
 export async function waitForEmail(to: string, options: { subject?: RegExp } = {}): Promise<ReceivedEmail> {
   let found: ReceivedEmail | undefined

@@ -104,6 +104,52 @@ test.describe('security by default', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible()
   })
 
+  test('what is personal to a visitor is kept by no proxy or CDN; pages for everyone keep their caching', async ({
+    request,
+  }) => {
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      headers: { origin: `http://localhost:${port}` },
+      data: { email: appAdmin.email, password: appAdmin.password },
+    })
+    expect(signIn.status(), 'the app admin signs in').toBe(200)
+    expect(signIn.headers()['cache-control'], 'the sign-in answer').toBe('private, no-store')
+    const personal = {
+      'a console page': '/en/console',
+      'a console page in Chinese': '/zh/console/account',
+      'my orders': '/en/my-orders',
+      'the sign-in page': '/en/sign-in',
+      'a tRPC answer': '/api/trpc/account.me',
+      'the session check': '/api/auth/get-session',
+    }
+    for (const [what, path] of Object.entries(personal)) {
+      const answer = await request.get(path, { maxRedirects: 0 })
+      expect(answer.status(), `${what} answers the signed-in admin`).toBe(200)
+      expect(answer.headers()['cache-control'], what).toBe('private, no-store')
+    }
+    expect(await (await request.get('/api/trpc/account.me')).text(), 'the tRPC answer is the admin’s').toContain(
+      appAdmin.email,
+    )
+    for (const path of ['/en/', '/en/docs/billing']) {
+      await request.get(path)
+      const shared = await request.get(path)
+      expect(shared.headers()['x-cache'], `${path} comes from memory`).toBe('hit')
+      expect(shared.headers()['cache-control'], `${path} keeps its public caching`).toBe('public, no-cache')
+    }
+  })
+
+  test('/.well-known/security.txt tells a researcher where to report, at this server’s public URL', async ({
+    request,
+  }) => {
+    const answer = await request.get('/.well-known/security.txt')
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['content-type']).toBe('text/plain; charset=utf-8')
+    const text = await answer.text()
+    expect(text).toContain('Contact: https://github.com/hatch-dev/hatch/security/advisories/new\n')
+    expect(text).toContain(`Canonical: http://localhost:${port}/.well-known/security.txt\n`)
+    expect(text).toContain(`Policy: http://localhost:${port}/en/docs/security\n`)
+    expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/m)
+  })
+
   test('a request from another site is refused by the auth API', async ({ request }) => {
     const answer = await request.post('/api/auth/sign-in/email', {
       headers: { origin: 'https://evil.example', cookie: 'lang=en' },

@@ -1,6 +1,6 @@
 // Starts the built production server for the end-to-end tests, on a database nobody else uses:
 // a fresh PGlite folder, or a fresh PostgreSQL database on the server DATABASE_URL names (dropped on exit).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
@@ -13,8 +13,22 @@ import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts
 import { appAdmin } from './app-admin.ts'
 import { fakeAiPort } from './fake-ai-location.ts'
 import { mailboxDir } from './mailbox-location.ts'
+import { serverLogFile, serverSecretsFile } from './server-log-location.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
+
+// Everything the app server prints goes where it went before (Playwright's pipe) and into a file that
+// tests/e2e/last/server-log.spec.ts searches for secrets once every other test has run. The app runs in this
+// process, so its console is this process's stdout and stderr.
+mkdirSync(path.dirname(serverLogFile), { recursive: true })
+const serverLog = openSync(serverLogFile, 'w')
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    writeSync(serverLog, typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+    return write(chunk, ...rest)
+  }) as typeof stream.write
+}
 
 async function createFreshPostgresDatabase(adminUrl: string): Promise<void> {
   const database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_e2e')
@@ -95,5 +109,18 @@ const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
 })
 if (signUp.status !== 200) throw new Error(`signing up the app admin answered ${signUp.status}: ${await signUp.text()}`)
 const readyFile = path.join(clientDir, 'e2e-ready.txt')
+// The secrets this server holds, for the log check to look for by value (its auth secret was generated at start).
+const authSecretFile = path.join(dataDir, 'auth-secret')
+const serverSecrets = [
+  {
+    what: 'BETTER_AUTH_SECRET',
+    value:
+      process.env.BETTER_AUTH_SECRET ?? (existsSync(authSecretFile) ? readFileSync(authSecretFile, 'utf8').trim() : ''),
+  },
+  { what: 'the OAuth client secret', value: oidcProvider.config.clientSecret },
+  { what: 'the database password', value: process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).password : '' },
+].filter((secret) => secret.value !== '')
+writeFileSync(serverSecretsFile, JSON.stringify(serverSecrets))
+
 writeFileSync(readyFile, 'ready\n')
 cleanups.push(() => rmSync(readyFile, { force: true }))
