@@ -13,10 +13,17 @@ export const bookLimits = {
   yearsAhead: 5,
   pageSizeMax: 100,
   importRowsMax: 10_000,
-  importBytesMax: 5_000_000,
+  /**
+   * A file the import takes: its request must fit the production server's body limit (requestBodyBytesMax), so
+   * the dialog refuses a larger file before uploading it rather than the server cutting the upload off.
+   */
+  importBytesMax: 1_000_000,
   bulkMax: 500,
   /** Days a deleted book can be restored before it is purged (src/server/maintenance.ts). */
   restoreDays: 30,
 } as const
+
+/** The production server's limit on a request body (scripts/serve.ts `maxRequestBodySize`). */
+export const requestBodyBytesMax = 1024 * 1024
 
 export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.yearsAhead

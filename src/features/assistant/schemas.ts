@@ -1,3 +1,4 @@
+import { storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { conversationIdPattern } from './search'
 
@@ -10,8 +11,7 @@ export const conversationInput = z.object({ id: conversationId })
 
 export const renameConversationInput = z.object({
   id: conversationId,
-  title: z
-    .string('validation_required')
+  title: storableString('validation_required')
     .trim()
     .min(1, 'validation_required')
     .max(assistantLimits.titleMax, 'assistant_title_too_long'),

@@ -1,5 +1,6 @@
 import { locales } from '#/lib/i18n'
 import { billingIntervals, currencies, paidPlanIds, seatLimits } from '#/lib/plans'
+import { recordId } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 
 const seats = z
@@ -30,7 +31,7 @@ export const portalInput = z.object({ locale: z.enum(locales).default('en') })
 
 export const cancelInput = z.object({ cancelAtPeriodEnd: z.boolean() })
 
-export const localCheckoutInput = z.object({ id: z.string().min(1).max(100) })
+export const localCheckoutInput = z.object({ id: recordId() })
 export const settleLocalCheckoutInput = localCheckoutInput.extend({
   outcome: z.enum(['pay', 'pay_later', 'fail', 'cancel']),
 })

@@ -1,4 +1,5 @@
 import { bookLimits, latestPublishedYear } from '#/lib/book-rules'
+import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { compactIsbn, isValidIsbn } from './isbn'
 import { bookLanguages, bookSortColumns } from './search'
@@ -70,15 +71,17 @@ const coverUrlField = z.preprocess(
  * and a CSV cell parse the same way; the output is always arrays, numbers and nulls.
  */
 export const bookInput = z.object({
-  title: z
-    .string('validation_required')
+  title: storableString('validation_required')
     .trim()
     .min(1, 'validation_required')
     .max(bookLimits.titleMax, 'validation_book_title_too_long'),
   authors: z.preprocess(
     splitList,
     z
-      .array(z.string().max(bookLimits.authorMax, 'validation_book_author_too_long'), 'validation_book_authors_invalid')
+      .array(
+        storableString().max(bookLimits.authorMax, 'validation_book_author_too_long'),
+        'validation_book_authors_invalid',
+      )
       .max(bookLimits.authorsMax, 'validation_book_authors_too_many'),
   ),
   isbn: isbnField,
@@ -90,12 +93,11 @@ export const bookInput = z.object({
   tags: z.preprocess(
     splitList,
     z
-      .array(z.string().max(bookLimits.tagMax, 'validation_book_tag_too_long'), 'validation_book_tags_invalid')
+      .array(storableString().max(bookLimits.tagMax, 'validation_book_tag_too_long'), 'validation_book_tags_invalid')
       .max(bookLimits.tagsMax, 'validation_book_tags_too_many'),
   ),
   coverUrl: coverUrlField,
-  description: z
-    .string()
+  description: storableString()
     .max(bookLimits.descriptionMax, 'validation_book_description_too_long')
     .transform((value) => value.trim()),
 })
@@ -132,14 +134,14 @@ export const bookFormSchema = z.object({
   description: bookInput.shape.description,
 }) satisfies z.ZodType<BookInput, BookFormValues>
 
-export const bookIdInput = z.object({ id: z.string().min(1).max(100) })
-export const updateBookInput = z.object({ id: z.string().min(1).max(100), book: bookInput })
-export const bookIdsInput = z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(bookLimits.bulkMax) })
+export const bookIdInput = z.object({ id: recordId() })
+export const updateBookInput = z.object({ id: recordId(), book: bookInput })
+export const bookIdsInput = z.object({ ids: z.array(recordId()).min(1).max(bookLimits.bulkMax) })
 export const tagBooksInput = bookIdsInput.extend({
   tags: z.preprocess(
     splitList,
     z
-      .array(z.string().max(bookLimits.tagMax, 'validation_book_tag_too_long'))
+      .array(storableString().max(bookLimits.tagMax, 'validation_book_tag_too_long'))
       .min(1, 'validation_required')
       .max(bookLimits.tagsMax, 'validation_book_tags_too_many'),
   ),
@@ -147,8 +149,8 @@ export const tagBooksInput = bookIdsInput.extend({
 
 /** The list's filters and order: the list procedure and the CSV export both take them. */
 export const bookFilters = z.object({
-  q: z.string().trim().max(200).optional(),
-  tag: z.string().trim().max(bookLimits.tagMax).optional(),
+  q: storableString().trim().max(200).optional(),
+  tag: storableString().trim().max(bookLimits.tagMax).optional(),
   language: z.enum(bookLanguages).optional(),
   yearFrom: z.number().int().min(0).max(9999).optional(),
   yearTo: z.number().int().min(0).max(9999).optional(),

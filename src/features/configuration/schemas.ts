@@ -8,6 +8,7 @@ export const updateConfigurationInput = siteSettingsInput.extend({
 })
 
 export const configurationChangesInput = z.object({
-  cursor: z.number().int().positive().optional(),
+  // The change log's ids are PostgreSQL integers: a larger cursor would fail its query, not find nothing.
+  cursor: z.number().int().positive().max(2_147_483_647).optional(),
   limit: z.number().int().min(1).max(100).default(20),
 })

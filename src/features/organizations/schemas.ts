@@ -2,6 +2,7 @@ import { builtInRoles } from '#/lib/access-control'
 import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
 import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
+import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { activityKinds, invitationIdMax, memberSortColumns } from './search'
 
@@ -13,7 +14,7 @@ const listPageSize = z
   .int('validation_list_page_size_invalid')
   .min(1, 'validation_list_page_size_invalid')
   .max(100, 'validation_list_page_size_invalid')
-const listSearchText = z.string().trim().max(200, 'validation_list_search_too_long')
+const listSearchText = storableString().trim().max(200, 'validation_list_search_too_long')
 
 /** Search over name and email, one role, and the order; by default in the order people joined. */
 export const memberFilters = z.object({
@@ -40,9 +41,9 @@ export const activityListInput = z.object({
 })
 export type ActivityListInput = z.output<typeof activityListInput>
 
-export const transferOwnershipInput = z.object({ memberId: z.string().min(1).max(100) })
+export const transferOwnershipInput = z.object({ memberId: recordId() })
 
-export const invitationPreviewInput = z.object({ id: z.string().min(1).max(invitationIdMax) })
+export const invitationPreviewInput = z.object({ id: storableString().min(1).max(invitationIdMax) })
 
 export const createOrganizationSchema = organizationFormSchema
 

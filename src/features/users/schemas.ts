@@ -1,4 +1,5 @@
 import { emailField, nameField, newPasswordField } from '#/lib/account-rules'
+import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { appRoles, userSortColumns } from './search'
 
@@ -7,7 +8,7 @@ const day = z.iso.date('validation_date_invalid')
 
 /** The list's filters and order. Guests ("Continue as guest") are left out unless asked for. */
 export const userFilters = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: storableString().trim().max(200).optional(),
   role: z.enum(appRoles).optional(),
   status: z.enum(['active', 'banned']).optional(),
   verified: z.enum(['yes', 'no']).optional(),
@@ -25,7 +26,7 @@ export const userListInput = userFilters.extend({
   limit: z.number().int().min(1).max(100).default(25),
 })
 
-const userId = z.string().min(1).max(100)
+const userId = recordId()
 export const userIdInput = z.object({ userId })
 
 /** How long a ban lasts; `forever` until an admin lifts it. */
@@ -41,7 +42,7 @@ export const banSeconds: Record<BanDuration, number | undefined> = {
 
 export const banUserInput = z.object({
   userId,
-  reason: z.string().trim().min(1, 'validation_required').max(500, 'validation_ban_reason_too_long'),
+  reason: storableString().trim().min(1, 'validation_required').max(500, 'validation_ban_reason_too_long'),
   duration: z.enum(banDurations),
 })
 export type BanUserValues = Omit<z.input<typeof banUserInput>, 'userId'>
@@ -50,7 +51,7 @@ export const setRoleInput = z.object({ userId, role: z.enum(appRoles) })
 
 export const setPasswordInput = z.object({ userId, newPassword: newPasswordField })
 
-export const revokeSessionInput = z.object({ userId, sessionId: z.string().min(1).max(100) })
+export const revokeSessionInput = z.object({ userId, sessionId: recordId() })
 
 /** A new account: with a password, or (left empty) an email asks the person to choose one. */
 export const createUserInput = z.object({

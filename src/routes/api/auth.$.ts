@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { clientIpHeader, getAuth } from '#/server/auth/auth'
+import { authUrlTooLongError } from '#/server/auth/request-checks'
 import { clientIpOf } from '#/server/trpc/context'
 
 /** Better Auth at /api/auth, told the client's address by the server (never by the client). */
 function handleAuthRequest({ request }: { request: Request }) {
+  const tooLong = authUrlTooLongError(request.url)
+  if (tooLong) return Response.json(tooLong, { status: 414 })
   const headers = new Headers(request.headers)
   headers.set(clientIpHeader, clientIpOf(request))
   const forwarded = new Request(request.url, {

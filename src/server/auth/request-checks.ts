@@ -1,5 +1,6 @@
 import { emailMaxLength, isImageUrl, nameMaxLength } from '#/lib/account-rules'
 import { safeRedirectPath } from '#/lib/safe-redirect'
+import { isStorableText } from '#/lib/stored-text'
 
 export interface MalformedRequest {
   code: string
@@ -37,6 +38,54 @@ export function malformedRequestError(path: string, body: unknown): MalformedReq
     return { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http or https address' }
   }
   return null
+}
+
+/**
+ * The longest /api/auth path taken. Better Auth's rate limiter stores its key (client address and path) in an
+ * indexed column before any check of ours runs, and a path past PostgreSQL's index entry limit (~2.7 KB) failed that
+ * insert with a 500 (found by tests/fuzz). Its own paths are far shorter; the query (a provider's code and state)
+ * is not part of the key and may be longer.
+ */
+export const authPathMaxLength = 2000
+const authUrlMaxLength = 32 * 1024
+
+export function authUrlTooLongError(url: string): MalformedRequest | null {
+  const tooLong = url.length > authUrlMaxLength || new URL(url).pathname.length > authPathMaxLength
+  return tooLong ? { code: 'URL_TOO_LONG', message: 'The address is too long' } : null
+}
+
+function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value)
+  if (!value || typeof value !== 'object' || depth > 20) return false
+  return Object.values(value).some((item) => holdsUnstorableText(item, depth + 1))
+}
+
+/**
+ * A NUL character or half an emoji anywhere in a body or query: Better Auth would pass it to a query, which the
+ * database refuses (a 500 with the query, found by tests/fuzz; see src/lib/stored-text.ts).
+ */
+export function unstorableTextError(body: unknown, query: unknown): MalformedRequest | null {
+  return holdsUnstorableText(body) || holdsUnstorableText(query)
+    ? { code: 'INVALID_CHARACTERS', message: 'The request contains characters that are not allowed' }
+    : null
+}
+
+/**
+ * The fields Better Auth's list endpoints may sort by. It passes `sortBy` to the database as a column name, so an
+ * unknown one (`?sortBy=undefined`) failed the query with a 500 (found by tests/fuzz).
+ */
+const sortableFields: Record<string, readonly string[]> = {
+  '/api-key/list': ['name', 'createdAt', 'updatedAt', 'expiresAt', 'lastRequest', 'enabled', 'remaining'],
+  '/admin/list-users': ['name', 'email', 'createdAt', 'updatedAt', 'role', 'banned', 'emailVerified'],
+  '/organization/list-members': ['createdAt', 'role', 'userId'],
+}
+
+export function unknownSortFieldError(path: string, query: unknown): MalformedRequest | null {
+  const sortBy = query && typeof query === 'object' ? (query as Record<string, unknown>).sortBy : undefined
+  if (sortBy === undefined) return null
+  const allowed = sortableFields[path]
+  if (!allowed || (typeof sortBy === 'string' && allowed.includes(sortBy))) return null
+  return { code: 'INVALID_SORT_FIELD', message: 'The list cannot be sorted by that field' }
 }
 
 /** Where Better Auth sends the browser after an emailed link, a provider round trip or a verification. */

@@ -5,11 +5,19 @@ import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notic
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { Input } from '#/components/ui/input'
-import { bookLimits } from '#/lib/book-rules'
+import { bookLimits, requestBodyBytesMax } from '#/lib/book-rules'
 import { describeError, translateMessage } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { useBookListCache } from '../book-queries'
+
+/**
+ * The size of the import's request as tRPC sends it (superjson leaves a string and a boolean as plain JSON): quotes
+ * and line breaks grow when escaped, so a file just under the limit can still make a request over it.
+ */
+function importRequestBytes(csv: string): number {
+  return new TextEncoder().encode(JSON.stringify({ json: { csv, dryRun: true } })).length
+}
 
 interface CheckedFile {
   csv: string
@@ -56,6 +64,10 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
       csv = await file.text()
     } catch {
       setFailure(m.books_import_read_failed())
+      return
+    }
+    if (importRequestBytes(csv) > requestBodyBytesMax) {
+      setFailure(translateMessage('validation_import_too_large'))
       return
     }
     try {

@@ -62,6 +62,16 @@ export interface ParsedImport {
 
 const issueLimit = 200
 
+/**
+ * The export writes a cell that starts like a formula with a leading quote (see booksToCsv); reading it back takes
+ * that quote off again, so an exported file imports as the same books. A title that really starts with a quote and
+ * then a formula character is the one value this changes, and only in a file; spreadsheets read such cells the same way.
+ */
+const formulaEscaped = /^'[=+\-@\t\r]/
+export function withoutFormulaEscape(cell: string): string {
+  return formulaEscaped.test(cell) ? cell.slice(1) : cell
+}
+
 /** Reads a CSV of books and checks every row as the form would; nothing here touches the database. */
 export function parseBooksCsv(text: string): ParsedImport {
   const issues: ImportIssue[] = []
@@ -69,6 +79,7 @@ export function parseBooksCsv(text: string): ParsedImport {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: columnOf,
+    transform: withoutFormulaEscape,
   })
   const headers = parsed.meta.fields ?? []
   if (!headers.includes('title')) {
@@ -146,6 +157,12 @@ interface ExportedBook {
 }
 
 /**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection list). Papa's own pattern (`escapeFormulae:
+ * true`) ends in `.*$`, which misses a cell with a line break (a description): any cell starting so is escaped here.
+ */
+const formulaStart = /^[=+\-@\t\r]/
+
+/**
  * The books as CSV, with a byte-order mark so spreadsheet programs read Chinese as UTF-8, and cells that start like
  * a formula (=, +, -, @) escaped so opening the file never runs one.
  */
@@ -160,5 +177,5 @@ export function booksToCsv(rows: ExportedBook[]): string {
     book.coverUrl ?? '',
     book.description,
   ])
-  return `\uFEFF${Papa.unparse({ fields: [...bookCsvColumns], data }, { escapeFormulae: true, newline: '\r\n' })}\r\n`
+  return `\uFEFF${Papa.unparse({ fields: [...bookCsvColumns], data }, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }

@@ -1,0 +1,372 @@
+// Every /api route with hostile requests. Better Auth's endpoints are found by walking `auth.api` for the app's own
+// configuration (every plugin's endpoints, with the path and methods the handler routes), so a new plugin is fuzzed
+// without editing this file. The other routes are called through the functions their route files call, with the
+// test's database: the app's real entry (src/server.ts) needs TanStack Start's build-time modules and the one
+// process-wide database from the environment, which cannot be two engines in one Vitest process. What the entry adds
+// in front of these handlers (security headers, compression, locale redirects) does not read the input.
+// /api/search is left out here: its index is built from the compiled docs, which exist only in a build.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
+import { answerAssistantRequest } from '#/features/assistant/server/assistant-chat'
+import { handleBillingWebhook } from '#/features/billing/server/webhook'
+import { bookAssistantTools } from '#/features/books/server/assistant-tools'
+import { bookMcpTools } from '#/features/books/server/mcp-tools'
+import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
+import { Route as apiCatchAllRoute } from '#/routes/api/$'
+import { createAiProvider } from '#/server/ai/provider'
+import { setAppRole } from '#/server/auth/app-admins'
+import { clientIpHeader } from '#/server/auth/auth'
+import { authUrlTooLongError } from '#/server/auth/request-checks'
+import { checkHealth } from '#/server/health'
+import { answerMcpRequest } from '#/server/mcp'
+import { testOrigin } from '../integration/auth-requests'
+import { organizationHarness, type Person, password } from '../integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
+import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
+import { hostileText, hostileValue, malformedBodies, validish } from './arbitraries'
+import { assertSafeAnswer, describeInput, fuzz, fuzzTimeout, observe, refusalWatch } from './fuzz-support'
+
+interface EndpointOptions {
+  method: string | string[]
+  body?: unknown
+  query?: unknown
+  metadata?: { SERVER_ONLY?: boolean }
+}
+type Endpoint = { path?: string; options?: EndpointOptions }
+
+/** Text of any value, even one without a prototype (String() throws on those). */
+function textOf(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return Object.prototype.toString.call(value)
+  }
+}
+
+/** Percent-encoding that also takes lone surrogates (encodeURIComponent throws on them; a client would send U+FFFD). */
+const encoded = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd'))
+
+/** Serialises a fuzzed body as JSON where it can (BigInt and cycles cannot be), else as text. */
+function bodyText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'undefined'
+  } catch {
+    return textOf(value)
+  }
+}
+
+/** A query string from fuzzed values: objects as JSON, the rest as text. */
+function queryString(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return value === undefined ? '' : `q=${encoded(textOf(value))}`
+  const params = new URLSearchParams()
+  for (const [key, item] of Object.entries(value)) {
+    params.append(key, typeof item === 'object' && item !== null ? bodyText(item) : textOf(item))
+  }
+  return params.toString()
+}
+
+/** Replaces `:id`-style parameters of a route with fuzzed text. */
+const withParams = (path: string, text: string) => path.replace(/:[a-zA-Z]+/g, () => encoded(text) || 'x')
+
+const routeContentTypes = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  '',
+]
+
+describe.each(engines)('fuzzing every /api route on %s', (engine) => {
+  let database: FreshDatabase
+  let h: ReturnType<typeof organizationHarness>
+  let person: Person
+  let organizationId: string
+  let apiKey: string
+  let fake: FakeOpenAi
+  let address = 0
+  const db = () => database.connection.db
+  const nextIp = () => {
+    address += 1
+    return `203.0.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`
+  }
+
+  const endpoints = () =>
+    Object.entries(h.auth.api as unknown as Record<string, Endpoint>)
+      .filter(([, endpoint]) => endpoint.path && endpoint.options && !endpoint.options.metadata?.SERVER_ONLY)
+      .map(([name, endpoint]) => ({
+        name,
+        path: endpoint.path as string,
+        methods: [endpoint.options?.method ?? 'GET'].flat().filter((method) => method !== '*'),
+        body: endpoint.options?.body,
+        query: endpoint.options?.query,
+      }))
+
+  /** A fuzzed call may end the session, switch or delete the organization, or delete the account: undo it. */
+  const restorePerson = async () => {
+    const session = await h.call<{ session?: { activeOrganizationId?: string | null } } | null>('/get-session', {
+      cookie: person.cookie,
+    })
+    if (!session.body?.session) {
+      const signedIn = await h.call('/sign-in/email', { body: { email: person.email, password } })
+      if (signedIn.status === 200) person = { ...person, cookie: signedIn.cookie }
+      else {
+        person = await h.signUp(`Route Fuzzer ${Date.now()}`)
+        await setAppRole(db(), person.email, 'admin')
+        organizationId = ''
+      }
+    }
+    const active = await h.call('/organization/set-active', { body: { organizationId }, cookie: person.cookie })
+    if (active.status !== 200) {
+      organizationId = await h.createOrganization(person, 'Route Fuzz', `route-fuzz-${Date.now()}`, { plan: 'free' })
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(db())
+    person = await h.signUp('Route Fuzzer')
+    await setAppRole(db(), person.email, 'admin')
+    organizationId = await h.createOrganization(person, 'Route Fuzz', 'route-fuzz', { plan: 'free' })
+    const key = await h.call<{ key: string }>('/api-key/create', { body: { name: 'Fuzz' }, cookie: person.cookie })
+    expect(key.status).toBe(200)
+    apiKey = key.body.key
+    fake = await startFakeOpenAi({ port: 3480 + engines.indexOf(engine) })
+  })
+  afterAll(async () => {
+    await fake?.close()
+    await database?.dispose()
+  })
+
+  it('finds Better Auth’s endpoints by walking its API', () => {
+    const paths = endpoints().map((endpoint) => endpoint.path)
+    expect(paths).toEqual(expect.arrayContaining(['/sign-in/email', '/organization/create', '/api-key/create']))
+  })
+
+  describe('Better Auth endpoints at /api/auth', () => {
+    // Listed once the harness exists; the list is the configured plugins' endpoints, read at run time.
+    it(
+      'every endpoint: never a 5xx or a leak, and refused changes write nothing',
+      async () => {
+        for (const endpoint of endpoints()) {
+          const target = `auth ${endpoint.methods.join('|')} ${endpoint.path}`
+          // A wrong one-time code counts against that code and, after a few, voids it (brute-force protection).
+          const watch = refusalWatch(db(), target, {
+            mayChange: /otp|two-factor|verify|magic-link/.test(endpoint.path) ? ['verifications'] : [],
+          })
+          await watch.start()
+          const body = endpoint.body ? fc.oneof(validish(endpoint.body), hostileValue) : hostileValue
+          const query = endpoint.query ? fc.oneof(validish(endpoint.query), hostileValue) : fc.constant(undefined)
+          const cases = fc.record({
+            method: fc.constantFrom(...endpoint.methods),
+            signedIn: fc.boolean(),
+            body: fc.oneof({ weight: 4, arbitrary: body.map(bodyText) }, { weight: 1, arbitrary: malformedBodies }),
+            query,
+            param: hostileText,
+            contentType: fc.constantFrom(...routeContentTypes),
+          })
+          await fuzz(
+            target,
+            fc.asyncProperty(cases, async (fuzzCase) => {
+              const search = queryString(fuzzCase.query)
+              const url = `${testOrigin}/api/auth${withParams(endpoint.path, fuzzCase.param)}${search ? `?${search}` : ''}`
+              const headers: Record<string, string> = { origin: testOrigin, [clientIpHeader]: nextIp() }
+              if (fuzzCase.contentType) headers['content-type'] = fuzzCase.contentType
+              if (fuzzCase.signedIn) headers.cookie = person.cookie
+              // The /api/auth route's own check, before Better Auth (src/routes/api/auth.$.ts).
+              const tooLong = authUrlTooLongError(url)
+              const answer = await observe(
+                tooLong
+                  ? Response.json(tooLong, { status: 414 })
+                  : await h.auth.handler(
+                      new Request(url, {
+                        method: fuzzCase.method,
+                        headers,
+                        body: fuzzCase.method === 'GET' ? undefined : fuzzCase.body,
+                      }),
+                    ),
+              )
+              assertSafeAnswer(target, answer, fuzzCase)
+              if (fuzzCase.method !== 'GET') await watch.record(answer.status, describeInput(fuzzCase))
+            }),
+          )
+          await watch.finish()
+          await restorePerson()
+        }
+      },
+      fuzzTimeout(130),
+    )
+  })
+
+  type RouteCall = (request: Request, extra: string) => Promise<Response>
+  const routes: {
+    target: string
+    path: (extra: string) => string
+    methods: string[]
+    call: RouteCall
+    body: fc.Arbitrary<unknown>
+  }[] = [
+    {
+      target: 'POST /api/insights',
+      path: () => '/api/insights',
+      methods: ['POST'],
+      call: (request) => handleInsightsBeacon(request, db()),
+      body: fc.record({
+        type: fc.constantFrom('pageview', 'event', 'vitals', 'x'),
+        path: fc.oneof(fc.constant('/en/'), hostileText),
+        referrer: fc.oneof(fc.webUrl(), hostileText),
+        name: hostileText,
+        value: hostileValue,
+      }),
+    },
+    {
+      target: 'POST|GET|DELETE /api/mcp',
+      path: () => '/api/mcp',
+      methods: ['POST', 'GET', 'DELETE'],
+      call: (request) => answerMcpRequest(request, { db: db(), clientIp: nextIp(), toolSets: [bookMcpTools] }),
+      body: fc.oneof(
+        fc.record({
+          jsonrpc: fc.constantFrom('2.0', '1.0', hostileValue),
+          id: fc.oneof(fc.integer(), hostileValue),
+          method: fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'resources/list'),
+          params: fc.oneof(
+            fc.record({
+              name: fc.constantFrom('list_books', 'get_book', 'create_book', 'nope'),
+              arguments: fc.dictionary(fc.constantFrom('id', 'title', 'q', 'limit', 'cursor', 'authors'), hostileValue),
+            }),
+            hostileValue,
+          ),
+        }),
+        fc.array(hostileValue, { maxLength: 3 }),
+      ),
+    },
+    {
+      target: 'POST /api/assistant',
+      path: () => '/api/assistant',
+      methods: ['POST'],
+      call: (request) =>
+        answerAssistantRequest(request, {
+          db: db(),
+          clientIp: nextIp(),
+          provider: createAiProvider({ baseURL: fake.url, model: fakeModelId }),
+          toolSets: [bookAssistantTools],
+          requestsPerMinute: 1_000_000,
+          trustedOrigins: [testOrigin],
+        }),
+      body: fc.record({
+        id: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), hostileText),
+        locale: fc.constantFrom('en', 'zh', 'xx', hostileValue),
+        message: fc.oneof(
+          fc.record({
+            id: hostileText,
+            role: fc.constantFrom('user', 'assistant', 'system'),
+            parts: fc.array(fc.oneof(fc.record({ type: fc.constant('text'), text: hostileText }), hostileValue), {
+              maxLength: 3,
+            }),
+          }),
+          hostileValue,
+        ),
+      }),
+    },
+    {
+      target: 'POST /api/ask-docs',
+      path: () => '/api/ask-docs',
+      methods: ['POST'],
+      call: (request) =>
+        answerDocsQuestion(request, {
+          db: db(),
+          clientIp: nextIp(),
+          provider: createAiProvider({ baseURL: fake.url, model: fakeModelId }),
+          questionsPerMinute: 1_000_000,
+          trustedOrigins: [testOrigin],
+          retrieve: async () => [],
+        }),
+      body: fc.record({
+        question: fc.oneof(hostileText, hostileValue),
+        locale: fc.constantFrom('en', 'zh', 'xx', hostileValue),
+      }),
+    },
+    {
+      target: 'POST /api/billing/webhook/{provider}',
+      path: (provider) => `/api/billing/webhook/${encoded(provider)}`,
+      methods: ['POST'],
+      call: async (request, provider) => handleBillingWebhook(db(), provider, await request.text(), request.headers),
+      body: fc.record({
+        id: hostileText,
+        type: fc.constantFrom('checkout.session.completed', 'invoice.paid', 'customer.subscription.updated', 'x'),
+        data: fc.oneof(fc.record({ object: fc.dictionary(fc.string(), hostileValue) }), hostileValue),
+      }),
+    },
+    {
+      target: 'GET /api/health',
+      path: () => '/api/health',
+      methods: ['GET'],
+      call: () => checkHealth(db()),
+      body: fc.constant(undefined),
+    },
+    {
+      target: 'ANY /api/$ (no such route)',
+      path: (rest) => `/api/${encoded(rest)}`,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      call: (request) => {
+        const handlers = (
+          apiCatchAllRoute.options.server as { handlers: Record<string, (context: { request: Request }) => Response> }
+        ).handlers
+        const handler = handlers[request.method]
+        if (!handler) throw new Error(`no ${request.method} handler`)
+        return Promise.resolve(handler({ request }))
+      },
+      body: hostileValue,
+    },
+  ]
+
+  it.each(routes)(
+    '$target: never a 5xx or a leak, and refused changes write nothing',
+    async (route) => {
+      const watch = refusalWatch(db(), route.target)
+      await watch.start()
+      const extra = route.target.includes('{provider}')
+        ? fc.oneof(fc.constantFrom('local', 'stripe', 'paddle'), hostileText)
+        : hostileText
+      const cases = fc.record({
+        method: fc.constantFrom(...route.methods),
+        body: fc.oneof({ weight: 3, arbitrary: route.body.map(bodyText) }, { weight: 1, arbitrary: malformedBodies }),
+        extra,
+        credentials: fc.constantFrom('none', 'cookie', 'api-key', 'forged-key'),
+        contentType: fc.constantFrom(...routeContentTypes),
+        crossSite: fc.boolean(),
+        signature: fc.oneof(fc.constant(undefined), hostileText),
+      })
+      await fuzz(
+        route.target,
+        fc.asyncProperty(cases, async (fuzzCase) => {
+          const headers: Record<string, string> = {
+            origin: fuzzCase.crossSite ? 'https://evil.example' : testOrigin,
+            accept: 'application/json, text/event-stream',
+            'x-forwarded-for': nextIp(),
+          }
+          if (fuzzCase.contentType) headers['content-type'] = fuzzCase.contentType
+          if (fuzzCase.credentials === 'cookie') headers.cookie = person.cookie
+          if (fuzzCase.credentials === 'api-key') headers['x-api-key'] = apiKey
+          if (fuzzCase.credentials === 'forged-key') headers.authorization = `Bearer ${apiKey.slice(0, -4)}AAAA`
+          if (fuzzCase.signature !== undefined) {
+            headers['stripe-signature'] = fuzzCase.signature.replace(/[^\x20-\x7e]/g, '')
+            headers['x-hatch-signature'] = fuzzCase.signature.replace(/[^\x20-\x7e]/g, '')
+          }
+          const request = new Request(`${testOrigin}${route.path(fuzzCase.extra)}`, {
+            method: fuzzCase.method,
+            headers,
+            body: fuzzCase.method === 'GET' ? undefined : fuzzCase.body,
+          })
+          const answer = await observe(await route.call(request, fuzzCase.extra))
+          assertSafeAnswer(route.target, answer, fuzzCase)
+          if (fuzzCase.method !== 'GET') await watch.record(answer.status, describeInput(fuzzCase))
+        }),
+      )
+      await watch.finish()
+    },
+    fuzzTimeout(),
+  )
+})
