@@ -44,6 +44,7 @@ steps.push({ name: 'build', ok: built })
 
 run('type check', 'node_modules/typescript/bin/tsc', ['--noEmit'])
 run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+run('dependency audit', 'scripts/audit.ts', [])
 run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
   'run',
   '--reporter=default',
@@ -51,6 +52,7 @@ run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
   '--outputFile.json=test-results/vitest.json',
 ])
 if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
+if (built) run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
 
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>('vitest.json')
 const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
