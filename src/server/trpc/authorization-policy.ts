@@ -1,0 +1,152 @@
+import type { Permissions } from '#/lib/access-control'
+
+/**
+ * Who may call what: one row per tRPC procedure and per /api route. It is the spec the code is held to, not a second
+ * implementation: tests/integration/authorization-matrix.test.ts walks the app router itself and calls every
+ * procedure as every kind of caller (anonymous, no membership, each role, custom roles, app admin, banned,
+ * impersonating, API keys live and revoked), and fails when a procedure has no row here or answers otherwise.
+ * A new procedure or route gets its row in the same commit (docs: Security and reliability).
+ */
+export type Gate =
+  /** Anyone, signed in or not (rate limits may apply). */
+  | { who: 'anyone' }
+  /** Any signed-in account, or an API key's owner; not banned. */
+  | { who: 'signed-in' }
+  /** Accounts with the app-wide admin role (Configuration, Users); read from the database on every call. */
+  | { who: 'app-admin' }
+  /**
+   * A member of the session's active organization whose roles grant `needs` (one role must grant all of it). Records
+   * are looked up inside that organization only, so another organization's ids are NOT_FOUND.
+   */
+  | { who: 'member'; needs: Permissions }
+
+export interface ProcedurePolicy {
+  gate: Gate
+  /** What the procedure checks beyond the gate, in words (the matrix tests the gate; feature tests the rest). */
+  beyond?: string
+  /** The kinds of record ids its input names: each is looked up where the caller may see it, never elsewhere. */
+  names?: readonly ('book' | 'conversation' | 'member' | 'checkout' | 'user' | 'session' | 'invitation')[]
+}
+
+const anyone: Gate = { who: 'anyone' }
+const signedIn: Gate = { who: 'signed-in' }
+const appAdmin: Gate = { who: 'app-admin' }
+const member = (needs: Permissions = {}): Gate => ({ who: 'member', needs })
+
+export const procedurePolicy: Record<string, ProcedurePolicy> = {
+  'account.me': { gate: signedIn },
+  'apiKeys.deleteExpired': { gate: signedIn, beyond: 'only the caller’s own expired keys' },
+
+  'assistant.status': { gate: member() },
+  'assistant.conversations': { gate: member(), beyond: 'the caller’s own, in the active organization' },
+  'assistant.conversation': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
+  'assistant.rename': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
+  'assistant.delete': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
+
+  'billing.overview': { gate: member(), beyond: 'details only with billing:read' },
+  'billing.orders': { gate: member({ billing: ['read'] }) },
+  'billing.startCheckout': { gate: member({ billing: ['manage'] }) },
+  'billing.changePlan': { gate: member({ billing: ['manage'] }) },
+  'billing.changeSeats': { gate: member({ billing: ['manage'] }) },
+  'billing.setCancelAtPeriodEnd': { gate: member({ billing: ['manage'] }) },
+  'billing.portal': { gate: member({ billing: ['manage'] }) },
+  'billing.local.get': {
+    gate: signedIn,
+    beyond: 'only the buyer’s own checkout, while the local provider is active',
+    names: ['checkout'],
+  },
+  'billing.local.settle': {
+    gate: signedIn,
+    beyond: 'only the buyer’s own checkout; paying needs billing:manage in its organization now',
+    names: ['checkout'],
+  },
+
+  'books.list': { gate: member({ book: ['read'] }) },
+  'books.count': { gate: member({ book: ['read'] }) },
+  'books.facets': { gate: member({ book: ['read'] }) },
+  'books.get': { gate: member({ book: ['read'] }), names: ['book'] },
+  'books.create': { gate: member({ book: ['create'] }), beyond: 'the plan’s books limit' },
+  'books.update': {
+    gate: member(),
+    beyond: 'book:update, or book:update-own for books the caller made',
+    names: ['book'],
+  },
+  'books.delete': {
+    gate: member(),
+    beyond: 'book:delete, or book:delete-own for books the caller made',
+    names: ['book'],
+  },
+  'books.restore': { gate: member(), beyond: 'book:delete, or book:delete-own; the plan’s limit', names: ['book'] },
+  'books.addTags': { gate: member(), beyond: 'book:update, or book:update-own', names: ['book'] },
+  'books.import': { gate: member({ book: ['create'] }), beyond: 'the plan’s books limit' },
+  'books.exportCsv': { gate: member({ book: ['read'] }) },
+
+  'configuration.get': { gate: appAdmin },
+  'configuration.update': { gate: appAdmin },
+  'configuration.changes': { gate: appAdmin },
+
+  'dashboard.site': { gate: appAdmin },
+  'dashboard.organization': { gate: member({ organization: ['update'] }) },
+
+  'newsletter.subscribe': { gate: anyone, beyond: 'per-address rate limit' },
+
+  'organizations.activity': { gate: member({ activity: ['read'] }) },
+  'organizations.members': { gate: member() },
+  'organizations.teamMemberships': { gate: member() },
+  'organizations.transferOwnership': { gate: member({ organization: ['delete'] }), names: ['member'] },
+  'organizations.invitationPreview': {
+    gate: anyone,
+    beyond: 'the invitation’s id is its secret; answers only what the email already says',
+    names: ['invitation'],
+  },
+
+  'settings.public': { gate: anyone },
+  'system.status': { gate: appAdmin },
+
+  'users.list': { gate: appAdmin },
+  'users.count': { gate: appAdmin },
+  'users.get': { gate: appAdmin, names: ['user'] },
+  'users.create': { gate: appAdmin },
+  'users.setRole': { gate: appAdmin, beyond: 'never the last app admin', names: ['user'] },
+  'users.ban': { gate: appAdmin, names: ['user'] },
+  'users.unban': { gate: appAdmin, names: ['user'] },
+  'users.setPassword': { gate: appAdmin, names: ['user'] },
+  'users.revokeSession': { gate: appAdmin, names: ['user', 'session'] },
+  'users.revokeAllSessions': { gate: appAdmin, names: ['user'] },
+  'users.sendVerificationEmail': { gate: appAdmin, names: ['user'] },
+  'users.sendPasswordEmail': { gate: appAdmin, names: ['user'] },
+  'users.remove': { gate: appAdmin, beyond: 'never oneself', names: ['user'] },
+}
+
+export interface RoutePolicy {
+  /** Who may call it, in words. */
+  who: string
+  /** How the route checks it. */
+  how: string
+}
+
+/** Every server route under /api (file routes in src/routes/api, and tRPC, answered at the server's entry). */
+export const apiRoutePolicy: Record<string, RoutePolicy> = {
+  '/api/trpc': {
+    who: 'per procedure',
+    how: 'procedurePolicy above; changes need JSON and, with a cookie, a trusted Origin',
+  },
+  '/api/auth/$': {
+    who: 'per Better Auth endpoint',
+    how: 'Better Auth’s own session, origin and rate-limit checks, plus Hatch’s hooks (organization rules, role grants, per-account sign-in limits, API keys refused outside get-session)',
+  },
+  '/api/insights': { who: 'anyone', how: 'no cookie read; per-address limit; this site’s pages only' },
+  '/api/mcp': {
+    who: 'anyone for docs tools; an API key for book tools',
+    how: 'key checked once per request; POST only',
+  },
+  '/api/assistant': {
+    who: 'a member of the active organization',
+    how: 'session cookie, trusted Origin, per-person limit',
+  },
+  '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },
+  '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },
+  '/api/search': { who: 'anyone', how: 'public documentation only' },
+  '/api/health': { who: 'anyone', how: 'says only ok or which service is unreachable' },
+  '/api/$': { who: 'anyone', how: 'a JSON 404 for any other /api path' },
+}
