@@ -50,8 +50,8 @@ describe('PostgreSQL connections cut and PostgreSQL unreachable', () => {
     throughProxy.port = String(proxy.port)
     server = await startAppServer({
       port: 3446,
-      // Sessions read from the database every time, so that every request below needs it.
-      env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0' },
+      // Sessions read from the database every time (no signed copy, no Redis), so that every request below needs it.
+      env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0', REDIS_URL: undefined },
     })
     cookie = await signUp(server.url, 'faults@example.com')
   }, 180_000)

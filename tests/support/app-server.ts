@@ -14,8 +14,14 @@ export async function startAppServer(options: {
   env: Record<string, string | undefined>
 }): Promise<AppServer> {
   const { DATABASE_URL: _inherited, ...inherited } = process.env
+  // A variable the test sets to undefined is left out, not inherited.
+  const env = Object.fromEntries(
+    Object.entries({ ...inherited, NODE_ENV: 'production', PORT: String(options.port), ...options.env }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  )
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(options.port), ...options.env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
