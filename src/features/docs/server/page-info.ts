@@ -1,6 +1,7 @@
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { SerializedPageTree } from 'fumadocs-core/source/client'
 import type { Locale } from '#/lib/i18n'
+import { InputRefusal } from '#/lib/input-refusal'
 import { isAiConfigured } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
 import { getDb } from '#/server/db/database'
@@ -77,7 +78,7 @@ export async function getDocsPageInfo(request: DocsPageRequest, db: Database): P
 }
 
 /** A client mistake in a docs page request; answered with 400 and this message. */
-class InvalidDocsPageRequest extends Error {
+class InvalidDocsPageRequest extends InputRefusal {
   override name = 'InvalidDocsPageRequest'
 }
 
