@@ -12,7 +12,6 @@ export class AnalyticsEventWriter {
   #queue: AnalyticsEventRow[] = []
   #timer: ReturnType<typeof setTimeout> | undefined
   #writing: Promise<void> = Promise.resolve()
-  #stopped = false
   dropped = 0
 
   constructor(
@@ -90,7 +89,7 @@ export class AnalyticsEventWriter {
    * away): the next flush tries again. False when they no longer fit under `maxQueued`.
    */
   #requeue(rows: AnalyticsEventRow[]): boolean {
-    if (this.#stopped || this.#queue.length + rows.length > this.options.maxQueued) return false
+    if (this.#queue.length + rows.length > this.options.maxQueued) return false
     this.#queue = [...rows, ...this.#queue]
     if (!this.#timer) {
       this.#timer = setTimeout(() => void this.flush(), this.options.flushMs)
@@ -99,11 +98,6 @@ export class AnalyticsEventWriter {
     return true
   }
 
-  /** Shutdown: the last flush writes what it can and keeps nothing for later. */
-  async close(): Promise<void> {
-    this.#stopped = true
-    await this.flush()
-  }
 }
 
 /** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */

@@ -11,7 +11,7 @@ type Context = Parameters<typeof getSessionFromCtx>[0]
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The requests that hand out roles, shape custom roles, or act on a member (Better Auth checks only the action). */
-export const roleGrantPaths = new Set([
+const roleGrantPaths = new Set([
   '/organization/update-member-role',
   '/organization/invite-member',
   '/organization/remove-member',
