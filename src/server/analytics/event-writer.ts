@@ -97,7 +97,6 @@ export class AnalyticsEventWriter {
     }
     return true
   }
-
 }
 
 /** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
