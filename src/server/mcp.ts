@@ -5,7 +5,7 @@ import { APIError } from 'better-auth/api'
 import { m } from '#/paraglide/messages'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
-import { consumeRateLimit } from './rate-limit'
+import { consumeApiKeyCall, consumeRateLimit } from './rate-limit'
 import { inLocaleOfRequest } from './request-locale'
 import type { VerifiedSession } from './trpc/context'
 import { refusalText } from './trpc/refusal-text'
@@ -21,7 +21,7 @@ export interface McpToolContext {
 /** A feature's tools, registered on each request's server (src/routes/api/mcp.ts composes them). */
 export type McpToolSet = (context: McpToolContext) => void
 
-/** Anonymous calls per address and minute; a key's own limit (Better Auth's api-key plugin) applies to key calls. */
+/** Anonymous calls per address and minute; a key's own limit (consumeApiKeyCall) applies to key calls. */
 const anonymousLimit = { limit: 120, windowMs: 60_000 }
 
 /** The key a request carries, in `x-api-key` or as `Authorization: Bearer <key>`. */
@@ -84,13 +84,14 @@ async function answerInLocale(
       session = await authForDatabase(options.db).api.getSession({ headers })
       if (!session) return jsonRpcRefusal(401, m.mcp_api_key_invalid())
     } catch (error) {
-      if (error instanceof APIError && error.statusCode === 429) {
-        return jsonRpcRefusal(429, m.mcp_api_key_throttled())
-      }
       if (error instanceof APIError && error.statusCode < 500) {
         return jsonRpcRefusal(401, m.mcp_api_key_invalid())
       }
       throw error
+    }
+    const rate = await consumeApiKeyCall(options.db, session.session.id)
+    if (!rate.allowed) {
+      return jsonRpcRefusal(429, m.mcp_api_key_throttled(), { 'Retry-After': String(rate.retryAfterSeconds) })
     }
     asKeyOwner = createAppCaller({
       db: options.db,

@@ -47,6 +47,18 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   }
 }
 
+/**
+ * Calls one API key may make, counted here in fixed windows rather than by Better Auth's api-key plugin: its window
+ * restarts only after a quiet spell as long as the window, so a key used steadily was refused for good once it had
+ * made its 600 calls (the ten-minute soak found it).
+ */
+export const apiKeyCallLimit: RateLimitRule = { limit: 600, windowMs: 60_000 }
+
+/** Counts one call of the API key `keyId` (its id, never the key) against {@link apiKeyCallLimit}. */
+export function consumeApiKeyCall(db: Database, keyId: string): Promise<RateLimitResult> {
+  return consumeRateLimit(db, `api-key:${keyId}`, apiKeyCallLimit)
+}
+
 /** The cause of a TOO_MANY_REQUESTS error; the API turns it into a Retry-After header. */
 export class RateLimitExceeded extends Error {
   override name = 'RateLimitExceeded'

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authForDatabase } from '#/server/auth/auth'
-import { apiKeys, users } from '#/server/db/schema'
+import { apiKeys, rateLimits, users } from '#/server/db/schema'
+import { apiKeyCallLimit } from '#/server/rate-limit'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, cookieHeaderOf as cookiesOf, testOrigin as origin } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -45,6 +46,7 @@ describe.each(engines)('API keys and user isolation on %s', (engine) => {
       status: response.status,
       data: body.result ? superjson.deserialize(body.result.data as never) : undefined,
       errorCode: body.error?.json.data.code,
+      retryAfter: response.headers.get('retry-after'),
     }
   }
 
@@ -131,6 +133,29 @@ describe.each(engines)('API keys and user isolation on %s', (engine) => {
     }
     expect((await trpc('query', 'account.me', { apiKey: bobKey.key })).data).toMatchObject({ id: bob.id, name: 'Bob' })
     expect((await trpc('query', 'account.me', { cookie: bob.cookie })).status).toBe(200)
+  })
+
+  it('counts a key’s calls in fixed windows: past the limit 429 with Retry-After, and the next window works again', async () => {
+    const steady = await createKey(bob, 'Steady worker')
+    const window = eq(rateLimits.key, `api-key:${steady.id}`)
+    const callsCounted = async () => (await database.connection.db.select().from(rateLimits).where(window))[0]?.count
+    expect((await trpc('query', 'account.me', { apiKey: steady.key })).status).toBe(200)
+    expect((await trpc('query', 'account.me', { apiKey: steady.key })).status).toBe(200)
+    expect(await callsCounted(), 'one count per call').toBe(2)
+    // The window's allowance used up (as 600 calls in the minute would): refused, with when to come back.
+    await database.connection.db.update(rateLimits).set({ count: apiKeyCallLimit.limit }).where(window)
+    const refused = await trpc('query', 'account.me', { apiKey: steady.key })
+    expect(refused).toMatchObject({ status: 429, errorCode: 'TOO_MANY_REQUESTS' })
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(apiKeyCallLimit.windowMs / 1000)
+    expect((await trpc('query', 'account.me', { apiKey: bobKey.key })).status, 'each key has its own count').toBe(200)
+    // A minute later the key works again although it was used a moment ago: a steady caller is never locked out.
+    await database.connection.db
+      .update(rateLimits)
+      .set({ windowStartedAt: sql`now() - interval '61 seconds'` })
+      .where(window)
+    expect((await trpc('query', 'account.me', { apiKey: steady.key })).status).toBe(200)
+    expect(await callsCounted(), 'a new window starts from one').toBe(1)
   })
 
   it('answers a deleted key with 401 UNAUTHORIZED, never a 500', async () => {

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm'
 import { type Server, serve } from 'srvx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
-import { apiKeys, books } from '#/server/db/schema'
+import { books, rateLimits } from '#/server/db/schema'
 import { answerMcpRequest } from '#/server/mcp'
+import { apiKeyCallLimit } from '#/server/rate-limit'
 import { organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -127,7 +128,12 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
     const created = await createKey(olga, 'Counted agent')
     const client = await connect(created.key)
     const uses = async () =>
-      (await db().select({ count: apiKeys.requestCount }).from(apiKeys).where(eq(apiKeys.id, created.id)))[0]?.count
+      (
+        await db()
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `api-key:${created.id}`))
+      )[0]?.count
     // Connecting makes requests of its own (and may open its event stream after connect returns): count from a call.
     await call(client, 'list_books', {})
     const before = await uses()
@@ -137,6 +143,31 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
       (before ?? 0) + 1,
     )
     await client.close()
+  })
+
+  it('refuses a key past its calls for the minute with 429, Retry-After and words in the client’s language', async () => {
+    const created = await createKey(olga, 'Busy agent')
+    const client = await connect(created.key)
+    await call(client, 'list_books', {})
+    await client.close()
+    await db()
+      .update(rateLimits)
+      .set({ count: apiKeyCallLimit.limit })
+      .where(eq(rateLimits.key, `api-key:${created.id}`))
+    const refused = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'x-api-key': created.key,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'accept-language': 'zh-CN',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    const body = (await refused.json()) as { error: { message: string } }
+    expect(body.error.message).toMatch(/[\u4e00-\u9fff]/)
   })
 
   it('refuses a JSON-RPC batch, which would pass many calls as one use of the key', async () => {

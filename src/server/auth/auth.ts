@@ -314,7 +314,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         maximumNameLength: apiKeyLimits.nameMax,
         startingCharactersConfig: { shouldStore: true, charactersLength: apiKeyLimits.startLength },
         keyExpiration: { minExpiresIn: 1, maxExpiresIn: apiKeyLimits.maxExpiryDays },
-        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 600 },
+        // Counted by the app in fixed windows (consumeApiKeyCall in src/server/rate-limit.ts); see the reason there.
+        rateLimit: { enabled: false },
       }),
       multiSession({ maximumSessions: 5 }),
       rememberMeCoversDeviceSessions(),

@@ -16,6 +16,7 @@ import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
 import { failureCodeOf, noteFailure } from '../failure-answers'
+import { consumeApiKeyCall, RateLimitExceeded } from '../rate-limit'
 import type { TrpcContext, VerifiedSession } from './context'
 
 /**
@@ -147,15 +148,12 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
           ? await auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
           : (await readSession(auth, ctx.headers)).session
     } catch (error) {
-      // A key used too often is throttled, not revoked: 429 tells its caller to slow down rather than to replace it.
-      if (error instanceof APIError && error.statusCode === 429) {
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message, cause: error })
-      }
       if (error instanceof APIError && error.statusCode < 500) {
         throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
       }
       throw error
     }
+    if (session && ctx.headers.has(apiKeyHeader)) await countApiKeyCall(ctx.db, session.session.id)
   }
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
   // A ban ends every session, but an API key would still open one: a banned user's keys stop working too.
@@ -164,6 +162,21 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
   }
   return next({ ctx: { ...ctx, session: session.session, user: session.user } })
 })
+
+/**
+ * One call of an API key (a key's session carries the key's id). A key used too often is throttled, not revoked:
+ * 429 with Retry-After tells its caller to slow down rather than to replace it.
+ */
+async function countApiKeyCall(db: TrpcContext['db'], keyId: string): Promise<void> {
+  const rate = await consumeApiKeyCall(db, keyId)
+  if (!rate.allowed) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `This API key made too many calls; try again in ${rate.retryAfterSeconds} s.`,
+      cause: new RateLimitExceeded(rate.retryAfterSeconds),
+    })
+  }
+}
 
 /** The app-wide `admin` role (Better Auth's admin plugin), which organization roles never grant. */
 export function isAppAdmin(user: { role?: string | null }): boolean {
