@@ -4,7 +4,8 @@
 // test's database: the app's real entry (src/server.ts) needs TanStack Start's build-time modules and the one
 // process-wide database from the environment, which cannot be two engines in one Vitest process. What the entry adds
 // in front of these handlers (security headers, compression, locale redirects) does not read the input.
-// /api/search is left out here: its index is built from the compiled docs, which exist only in a build.
+// /api/search is fuzzed in docs-search-route.test.ts, against the production build: its index is built from the
+// compiled docs, which exist only in a build.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'

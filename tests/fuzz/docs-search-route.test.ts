@@ -1,0 +1,76 @@
+// /api/search (the docs' search box) with hostile requests. Its index is built from the compiled docs, which exist
+// only in a build, so this target calls the production server (`npm test` builds first) rather than a handler: the
+// answers are what a client sees, with everything the entry adds in front.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppServer, startAppServer } from '../support/app-server'
+import { hostileText } from './arbitraries'
+import { assertSafeAnswer, fuzz, fuzzTimeout, observe } from './fuzz-support'
+
+/** Percent-encoding that also takes lone surrogates (a client would send U+FFFD). */
+const encoded = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd'))
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fuzz-search-'))
+let server: AppServer | undefined
+
+beforeAll(async () => {
+  server = await startAppServer({ port: 3449, env: { DATA_DIR: dataDir } })
+}, 180_000)
+afterAll(async () => {
+  await server?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('fuzzing GET /api/search', () => {
+  it('finds a page for a plain query, in each language', async () => {
+    for (const [locale, query] of [
+      ['en', 'organizations'],
+      ['zh', '组织'],
+    ] as const) {
+      const response = await fetch(`${server?.url}/api/search?query=${encoded(query)}&locale=${locale}`)
+      expect(response.status).toBe(200)
+      const results = (await response.json()) as { url: string; content: string }[]
+      expect(results.length, `results for “${query}”`).toBeGreaterThan(0)
+      expect(results.map((result) => result.url)).toEqual(results.map(() => expect.stringMatching(/^\/docs(\/|#|$)/)))
+      expect(results[0]?.content.toLowerCase(), 'the page of that language').toContain(query)
+    }
+  })
+
+  it(
+    'never answers a 5xx or shows anything internal, whatever the query',
+    async () => {
+      const parameter = fc.oneof(
+        fc.constantFrom('query', 'locale', 'tag', 'mode', '__proto__', 'constructor'),
+        hostileText.map(encoded),
+      )
+      const cases = fc.record({
+        method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE'),
+        params: fc.array(fc.tuple(parameter, hostileText), { maxLength: 4 }),
+        query: fc.oneof(hostileText, fc.constantFrom('organisation', '组织', 'sign in', 'a'.repeat(4096))),
+        locale: fc.oneof(fc.constantFrom('en', 'zh', undefined), hostileText),
+      })
+      await fuzz(
+        'GET /api/search',
+        fc.asyncProperty(cases, async ({ method, params, query, locale }) => {
+          const search = [
+            `query=${encoded(query)}`,
+            ...(locale === undefined ? [] : [`locale=${encoded(locale)}`]),
+            ...params.map(([key, value]) => `${key}=${encoded(value)}`),
+          ].join('&')
+          const answer = await observe(
+            await fetch(`${server?.url}/api/search?${search}`, {
+              method,
+              signal: AbortSignal.timeout(15_000),
+            }),
+          )
+          assertSafeAnswer('GET /api/search', answer, { method, search })
+        }),
+      )
+      expect(server?.process.exitCode, 'the server is still running').toBeNull()
+    },
+    fuzzTimeout(),
+  )
+})
