@@ -28,6 +28,7 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_ban_reason_too_long: m.validation_ban_reason_too_long,
   validation_seats_invalid: m.validation_seats_invalid,
   validation_plan_invalid: m.validation_plan_invalid,
+  validation_plan_change_stale: m.validation_plan_change_stale,
   validation_currency_invalid: m.validation_currency_invalid,
   validation_list_search_too_long: m.validation_list_search_too_long,
   validation_list_sort_invalid: m.validation_list_sort_invalid,
@@ -106,6 +107,10 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
   PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
+  PLAN_TOO_SMALL_FOR_BOOKS: (params) =>
+    m.error_code_PLAN_TOO_SMALL_FOR_BOOKS({ limit: params.limit ?? '', count: params.count ?? '' }),
+  PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
+  PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
 }
 
 const errorCodePrefix = 'error_code_'

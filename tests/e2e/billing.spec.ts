@@ -130,6 +130,71 @@ test.describe('billing', () => {
     await expect(page.getByTestId('billing-plan-name')).toHaveText('Pro · Monthly')
   })
 
+  /** The day a period that starts today ends, as the page writes it. */
+  const inOneMonth = (intlLocale: string) => {
+    const end = new Date()
+    end.setUTCMonth(end.getUTCMonth() + 1)
+    return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(end)
+  }
+
+  for (const { lang, intlLocale, pay, words } of [
+    {
+      lang: 'en',
+      intlLocale: 'en-US',
+      pay: 'Pay $190',
+      words: {
+        choice: 'Team · Monthly',
+        review: 'Review change',
+        dueNow: 'Charged now',
+        nothing: '$0',
+        confirm: 'Confirm and pay $0',
+        plan: 'Team · 2 seats · Monthly',
+        renews: 'Renews on',
+        order: 'Plan change',
+      },
+    },
+    {
+      lang: 'zh',
+      intlLocale: 'zh-CN',
+      pay: '支付 ¥1,290',
+      words: {
+        choice: '团队版 · 按月',
+        review: '查看变更',
+        dueNow: '现在扣款',
+        nothing: '¥0',
+        confirm: '确认并支付 ¥0',
+        plan: '团队版 · 2 个席位 · 按月',
+        renews: '续费',
+        order: '套餐变更',
+      },
+    },
+  ]) {
+    test(`(${lang}) Pro yearly → Team monthly: shown and confirmed first, recorded as an order, renewing monthly`, async ({
+      page,
+    }) => {
+      await signUpNewAccount(page)
+      await visit(page, `/${lang}/checkout?plan=pro&interval=yearly`)
+      await continueToPayment(page, lang === 'zh' ? '前往付款' : 'Continue to payment')
+      await page.getByRole('button', { name: pay }).click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/my-orders\\?order=`))
+      await visit(page, `/${lang}/console/organization/billing`)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('combobox').first().selectOption({ label: words.choice })
+      await page.getByRole('button', { name: words.review }).first().click()
+      const summary = page.getByTestId('plan-change-summary')
+      await expect(summary).toContainText(words.dueNow)
+      await expect(summary).toContainText(inOneMonth(intlLocale))
+      // Nothing has changed until it is confirmed.
+      await expect(page.getByTestId('billing-plan-name')).not.toHaveText(words.plan)
+      await page.getByRole('button', { name: words.confirm }).click()
+      await expect(page.getByTestId('billing-plan-name')).toHaveText(words.plan)
+      await expect(page.getByTestId('billing-plan-renewal')).toContainText(words.renews)
+      await expect(page.getByTestId('billing-plan-renewal')).toContainText(inOneMonth(intlLocale))
+      await expect(page.getByTestId('orders-list')).toContainText(words.order)
+      await expect(page.getByTestId('orders-list')).toContainText(words.nothing)
+    })
+  }
+
   test('in Chinese, prices are in yuan from the pricing section to the receipt', async ({ page }) => {
     await signUpNewAccount(page)
     await visit(page, '/zh/#pricing')

@@ -97,18 +97,42 @@ describe.each(engines)('checkout through Stripe on %s', (engine) => {
     expect(subscription).toMatchObject({ provider: 'stripe', planId: 'team', seats: 4, status: 'active' })
   })
 
-  it('changes seats at Stripe, and opens the customer portal', async () => {
+  it('prices more seats as Stripe prorates them, charges that at once, and records the invoice as an order', async () => {
     fake.requests.length = 0
-    const seats = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', owner.cookie, { seats: 6 })
-    expect(seats.data?.seats).toBe(6)
-    expect(
-      fake.requests.some((request) => request.method === 'POST' && request.path.startsWith('/v1/subscriptions/')),
-    ).toBe(true)
+    const preview = await h.trpc<{ amountDue: number; charge: number; credit: number; prorationDate: Date }>(
+      'query',
+      'billing.previewSeats',
+      owner.cookie,
+      { seats: 6 },
+    )
+    expect(preview.error).toBeUndefined()
+    // Moments into a month of four seats: two more cost nearly two seats' month.
+    expect(preview.data?.amountDue).toBeGreaterThan(2 * 34900 - 100)
+    expect(preview.data?.amountDue).toBeLessThanOrEqual(2 * 34900)
+    const seats = await h.trpc<{ seats: number; amountDue: number }>('mutation', 'billing.changeSeats', owner.cookie, {
+      seats: 6,
+      prorationDate: preview.data?.prorationDate,
+      expectedAmountDue: preview.data?.amountDue,
+    })
+    expect(seats.data).toMatchObject({ seats: 6, amountDue: preview.data?.amountDue })
     const [subscription] = await db()
       .select()
       .from(billingSubscriptions)
       .where(eq(billingSubscriptions.organizationId, orgId))
     expect(subscription?.seats).toBe(6)
+    const invoice = fake.storedInvoice(
+      fake.subscription(subscription?.providerSubscriptionId ?? '')?.latest_invoice ?? '',
+    )
+    expect(invoice?.amount_paid, 'Stripe charged what the customer confirmed').toBe(preview.data?.amountDue)
+    expect((await deliver('invoice.paid', invoice)).status).toBe(200)
+    const [change] = await db()
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.providerInvoiceId, invoice?.id ?? ''))
+    expect(change).toMatchObject({ kind: 'change', status: 'paid', seats: 6, amount: preview.data?.amountDue })
+  })
+
+  it('opens the customer portal', async () => {
     const portal = await h.trpc<{ url: string }>('mutation', 'billing.portal', owner.cookie, { locale: 'en' })
     expect(portal.error).toBeUndefined()
     const portalRequest = fake.requests.find((request) => request.path === '/v1/billing_portal/sessions')

@@ -20,6 +20,22 @@ import { book } from './book-fixtures'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
+/** What billing.previewChange answers (and the change answers, with the plan it made). */
+interface Preview {
+  planId: string
+  interval: string
+  seats: number
+  blockers: { limit: string; used: number; allowed: number }[]
+  credit: number
+  charge: number
+  amountDue: number
+  creditLeft: number
+  newAmount: number
+  periodStart: Date
+  periodEnd: Date
+  prorationDate: Date
+}
+
 interface Overview {
   planId: string
   canRead: boolean
@@ -334,10 +350,14 @@ describe.each(engines)('billing on %s', (engine) => {
     })
     expect(second.status).toBe(403)
     expect(second.code).toBe('PLAN_LIMIT_MEMBERS')
-    const tooFew = await h.trpc('mutation', 'billing.changeSeats', owner.cookie, { seats: 1 })
+    const tooFew = await h.trpc('mutation', 'billing.changeSeats', owner.cookie, {
+      seats: 1,
+      prorationDate: new Date(),
+      expectedAmountDue: 0,
+    })
     expect(tooFew.status).toBe(400)
-    const more = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', owner.cookie, { seats: 3 })
-    expect(more.data?.seats).toBe(3)
+    const more = await confirmedChange(owner, 'Seats', { seats: 3 })
+    expect(more.seats).toBe(3)
     const third = await h.call('/organization/invite-member', {
       cookie: owner.cookie,
       body: { email: 'seat.two@example.com', role: 'member', organizationId: teamOrg },
@@ -348,6 +368,151 @@ describe.each(engines)('billing on %s', (engine) => {
       .from(billingSubscriptions)
       .where(eq(billingSubscriptions.organizationId, teamOrg))
     expect(subscription).toMatchObject({ planId: 'team', seats: 3, amount: 49000 * 3 })
+  })
+
+  /** Previews a change as the dialog does, then confirms it with the previewed instant and amount. */
+  const confirmedChange = async (person: Person, kind: 'Change' | 'Seats', input: Record<string, unknown>) => {
+    const preview = await h.trpc<Preview>('query', `billing.preview${kind}`, person.cookie, input)
+    expect(preview.error, 'previewed').toBeUndefined()
+    const confirmation = { prorationDate: preview.data?.prorationDate, expectedAmountDue: preview.data?.amountDue }
+    const done = await h.trpc<Preview & { seats: number }>(
+      'mutation',
+      kind === 'Change' ? 'billing.changePlan' : 'billing.changeSeats',
+      person.cookie,
+      { ...input, ...confirmation },
+    )
+    expect(done.error, 'confirmed').toBeUndefined()
+    return { ...(done.data as Preview & { seats: number }), preview: preview.data as Preview }
+  }
+
+  /** An organization that paid for `planId` through the local checkout. */
+  const paidThroughCheckout = async (
+    name: string,
+    planId: 'pro' | 'team',
+    interval: 'monthly' | 'yearly',
+    seats?: number,
+  ) => {
+    const owner = await h.signUp(name)
+    const organizationId = (await h.activeOrganizationOf(owner)) ?? ''
+    const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId,
+      interval,
+      currency: 'USD',
+      seats,
+    })
+    expect(start.error).toBeUndefined()
+    const checkoutId = start.data?.url.split('/').pop() ?? ''
+    await h.trpc('mutation', 'billing.local.settle', owner.cookie, { id: checkoutId, outcome: 'pay' })
+    return { owner, organizationId }
+  }
+
+  it('shows what Pro yearly → Team monthly costs before making it, records it as an order, and renews monthly', async () => {
+    const { owner, organizationId } = await paidThroughCheckout('Paula Planchange', 'pro', 'yearly')
+    const preview = await h.trpc<Preview>('query', 'billing.previewChange', owner.cookie, {
+      planId: 'team',
+      interval: 'monthly',
+    })
+    const expectedRenewal = new Date(preview.data?.prorationDate ?? 0)
+    expectedRenewal.setUTCMonth(expectedRenewal.getUTCMonth() + 1)
+    expect(preview.data).toMatchObject({
+      planId: 'team',
+      interval: 'monthly',
+      seats: 2,
+      newAmount: 2 * 4900,
+      charge: 2 * 4900,
+      amountDue: 0,
+      blockers: [],
+    })
+    // Nearly the whole year is unused: its credit pays the first month and the rest stays for later.
+    expect(preview.data?.credit).toBeGreaterThan(18900)
+    expect(preview.data?.creditLeft).toBe((preview.data?.credit ?? 0) - 2 * 4900)
+    expect(preview.data?.periodEnd, 'a monthly plan renews in a month').toEqual(expectedRenewal)
+    const [before] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, organizationId))
+    expect(before, 'a preview changes nothing').toMatchObject({ planId: 'pro', interval: 'yearly' })
+
+    const done = await confirmedChange(owner, 'Change', { planId: 'team', interval: 'monthly' })
+    expect(done).toMatchObject({ planId: 'team', interval: 'monthly', seats: 2, amountDue: 0 })
+    const [after] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, organizationId))
+    expect(after).toMatchObject({ planId: 'team', interval: 'monthly', seats: 2, amount: 2 * 4900 })
+    expect(after?.currentPeriodEnd).toEqual(done.periodEnd)
+    const orders = await db()
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.organizationId, organizationId))
+      .orderBy(billingOrders.createdAt)
+    expect(orders.map((order) => [order.kind, order.planId, order.interval, order.status])).toEqual([
+      ['checkout', 'pro', 'yearly', 'paid'],
+      ['change', 'team', 'monthly', 'paid'],
+    ])
+    expect(orders[1]).toMatchObject({ amount: 0, periodEnd: done.periodEnd })
+
+    // Back to Pro yearly: the credit left over is spent first.
+    const back = await confirmedChange(owner, 'Change', { planId: 'pro', interval: 'yearly' })
+    expect(back.amountDue).toBe(Math.max(0, back.charge - back.credit - (done.creditLeft ?? 0)))
+  })
+
+  it('refuses a confirmation that no longer matches the price, or is old, and changes nothing', async () => {
+    const { owner, organizationId } = await paidThroughCheckout('Stan Stale', 'pro', 'monthly')
+    const preview = await h.trpc<Preview>('query', 'billing.previewChange', owner.cookie, {
+      planId: 'pro',
+      interval: 'yearly',
+    })
+    const wrongAmount = await h.trpc('mutation', 'billing.changePlan', owner.cookie, {
+      planId: 'pro',
+      interval: 'yearly',
+      prorationDate: preview.data?.prorationDate,
+      expectedAmountDue: (preview.data?.amountDue ?? 0) + 1,
+    })
+    expect(wrongAmount).toMatchObject({ status: 409, error: { appCode: 'PLAN_CHANGE_STALE' } })
+    const old = await h.trpc('mutation', 'billing.changePlan', owner.cookie, {
+      planId: 'pro',
+      interval: 'yearly',
+      prorationDate: new Date(Date.now() - 2 * 60 * 60 * 1000),
+      expectedAmountDue: preview.data?.amountDue,
+    })
+    expect(old).toMatchObject({ status: 409, error: { appCode: 'PLAN_CHANGE_STALE' } })
+    const unchanged = await h.trpc('query', 'billing.previewChange', owner.cookie, {
+      planId: 'pro',
+      interval: 'monthly',
+    })
+    expect(unchanged).toMatchObject({ status: 400, error: { appCode: 'PLAN_UNCHANGED' } })
+    const [subscription] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, organizationId))
+    expect(subscription).toMatchObject({ planId: 'pro', interval: 'monthly' })
+    const kinds = await db()
+      .select({ kind: billingOrders.kind })
+      .from(billingOrders)
+      .where(eq(billingOrders.organizationId, organizationId))
+    expect(kinds.map((row) => row.kind)).toEqual(['checkout'])
+  })
+
+  it('says which limit a smaller plan would break, and refuses it until that is resolved', async () => {
+    const { owner, organizationId } = await paidThroughCheckout('Tina Toomany', 'team', 'monthly', 4)
+    for (const email of ['tina.one@example.com', 'tina.two@example.com', 'tina.three@example.com']) {
+      await h.invite(owner, organizationId, email)
+    }
+    // Four places taken (the owner and three invitations) on a Team of four seats.
+    const fewer = await h.trpc<Preview>('query', 'billing.previewSeats', owner.cookie, { seats: 3 })
+    expect(fewer.data?.blockers).toEqual([{ limit: 'members', used: 4, allowed: 3 }])
+    const refused = await h.trpc('mutation', 'billing.changeSeats', owner.cookie, {
+      seats: 3,
+      prorationDate: fewer.data?.prorationDate,
+      expectedAmountDue: fewer.data?.amountDue,
+    })
+    expect(refused).toMatchObject({ status: 400, error: { appCode: 'SEATS_BELOW_MEMBERS' } })
+    const [subscription] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, organizationId))
+    expect(subscription?.seats).toBe(4)
   })
 
   it('refuses to delete an organization, or the account alone in it, while its subscription renews', async () => {

@@ -447,21 +447,6 @@ describe('retrieveSubscription', () => {
 })
 
 describe('updateSubscription', () => {
-  it('changes the seats of the item, with prorations', async () => {
-    const { subscriptionId } = await paidSubscription()
-    const itemId = fake.subscription(subscriptionId)?.items.data[0]?.id
-    fake.requests.length = 0
-
-    const snapshot = await provider.updateSubscription(subscriptionId, { seats: 5 })
-
-    expect(only('POST', `/v1/subscriptions/${subscriptionId}`).body).toEqual({
-      proration_behavior: 'create_prorations',
-      items: [{ id: itemId, quantity: '5' }],
-    })
-    expect(snapshot).toMatchObject({ seats: 5, amount: 5 * 49000, planId: 'team' })
-    expect(fake.subscription(subscriptionId)?.items.data[0]?.quantity).toBe(5)
-  })
-
   it('sets and clears cancel_at_period_end', async () => {
     const { subscriptionId } = await paidSubscription()
     fake.requests.length = 0
@@ -471,10 +456,7 @@ describe('updateSubscription', () => {
       status: 'active',
       canceledAt: null,
     })
-    expect(only('POST', `/v1/subscriptions/${subscriptionId}`).body).toEqual({
-      proration_behavior: 'create_prorations',
-      cancel_at_period_end: 'true',
-    })
+    expect(only('POST', `/v1/subscriptions/${subscriptionId}`).body).toEqual({ cancel_at_period_end: 'true' })
     expect(fake.subscription(subscriptionId)?.cancel_at_period_end).toBe(true)
 
     expect(await provider.updateSubscription(subscriptionId, { cancelAtPeriodEnd: false })).toMatchObject({
@@ -483,65 +465,114 @@ describe('updateSubscription', () => {
     expect(fake.subscription(subscriptionId)?.cancel_at_period_end).toBe(false)
   })
 
-  it('moves to another plan with a new price on a product of that plan’s name', async () => {
-    const { request, subscriptionId } = await paidSubscription()
-    const itemId = fake.subscription(subscriptionId)?.items.data[0]?.id
-    fake.requests.length = 0
-
-    const snapshot = await provider.updateSubscription(subscriptionId, {
-      plan: { planId: 'pro', interval: 'monthly', unitAmount: 1900, planName: 'Hatch Pro' },
-    })
-
-    const product = only('POST', '/v1/products')
-    expect(product.body).toMatchObject({ name: 'Hatch Pro' })
-    const newPrice = fake.subscription(subscriptionId)?.items.data[0]?.price
-    expect(only('POST', `/v1/subscriptions/${subscriptionId}`).body).toEqual({
-      proration_behavior: 'create_prorations',
-      items: [
-        {
-          id: itemId,
-          quantity: '1',
-          price_data: {
-            currency: 'usd',
-            product: newPrice?.product,
-            unit_amount: '1900',
-            recurring: { interval: 'month' },
-          },
-        },
-      ],
-      metadata: { hatch_plan: 'pro', hatch_interval: 'monthly' },
-    })
-    expect(snapshot).toMatchObject({
-      organizationId: request.organizationId,
-      planId: 'pro',
-      interval: 'monthly',
-      seats: 1,
-      amount: 1900,
-      currency: 'USD',
-    })
-    // The checkout's own keys stay: Stripe merges metadata.
-    expect(fake.subscription(subscriptionId)?.metadata).toMatchObject({ hatch_order_id: request.orderId })
-  })
-
-  it('keeps the seats when moving to Team from a flat plan only if told how many', async () => {
-    const { subscriptionId } = await paidSubscription({
-      planId: 'pro',
-      planName: 'Hatch Pro',
-      interval: 'monthly',
-      seats: 1,
-      unitAmount: 1900,
-      amount: 1900,
-    })
-    const snapshot = await provider.updateSubscription(subscriptionId, {
-      plan: { planId: 'team', interval: 'yearly', unitAmount: 49000, planName: 'Hatch Team' },
-      seats: 4,
-    })
-    expect(snapshot).toMatchObject({ planId: 'team', interval: 'yearly', seats: 4, amount: 4 * 49000 })
-  })
-
   it('rejects an update of a subscription Stripe does not know', async () => {
-    await expect(provider.updateSubscription('sub_unknown', { seats: 3 })).rejects.toMatchObject({
+    await expect(provider.updateSubscription('sub_unknown', { cancelAtPeriodEnd: true })).rejects.toMatchObject({
       code: 'resource_missing',
+    })
+  })
+})
+
+describe('previewChange and changePlan', () => {
+  const day = 24 * 60 * 60
+  /** A subscription 10 days into a 30-day period, so that two thirds of it are unused. */
+  async function midPeriod(overrides: Partial<CheckoutRequest> = {}) {
+    const paid = await paidSubscription(overrides)
+    const now = Math.floor(Date.now() / 1000)
+    const subscription = fake.subscription(paid.subscriptionId)
+    const item = subscription?.items.data[0]
+    if (!subscription || !item) throw new Error('no subscription')
+    fake.setSubscription(paid.subscriptionId, {
+      items: {
+        ...subscription.items,
+        data: [{ ...item, current_period_start: now - 10 * day, current_period_end: now + 20 * day }],
+      },
+    })
+    return { ...paid, now, periodEnd: now + 20 * day }
+  }
+  const team = (seats: number, interval: 'monthly' | 'yearly' = 'yearly') =>
+    ({ planId: 'team', interval, seats, unitAmount: 49000, planName: 'Hatch Team' }) as const
+
+  it('prices more seats as Stripe prorates them, and charges exactly that at the same instant', async () => {
+    const { subscriptionId, now, periodEnd } = await midPeriod()
+    fake.requests.length = 0
+    const preview = await provider.previewChange(subscriptionId, team(5), at(now))
+
+    expect(only('POST', '/v1/invoices/create_preview').body).toMatchObject({
+      subscription: subscriptionId,
+      subscription_details: { proration_behavior: 'always_invoice', proration_date: String(now) },
+    })
+    expect(preview).toMatchObject({
+      currency: 'USD',
+      credit: Math.round((3 * 49000 * 2) / 3),
+      charge: Math.round((5 * 49000 * 2) / 3),
+      amountDue: Math.round((5 * 49000 * 2) / 3) - Math.round((3 * 49000 * 2) / 3),
+      creditLeft: 0,
+      newAmount: 5 * 49000,
+      periodEnd: at(periodEnd),
+    })
+    expect(fake.subscription(subscriptionId)?.items.data[0]?.quantity, 'a preview changes nothing').toBe(3)
+
+    const { snapshot } = await provider.changePlan(subscriptionId, team(5), at(now))
+    expect(
+      fake.requests.find((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST')?.body,
+    ).toMatchObject({
+      proration_behavior: 'always_invoice',
+      proration_date: String(now),
+    })
+    expect(snapshot).toMatchObject({ seats: 5, amount: 5 * 49000, currentPeriodEnd: at(periodEnd) })
+    const invoice = fake.storedInvoice(fake.subscription(subscriptionId)?.latest_invoice ?? '')
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_update', amount_paid: preview.amountDue })
+  })
+
+  it('starts a new period at the change when the interval changes, and keeps a larger credit for later', async () => {
+    const { subscriptionId, now } = await midPeriod()
+    const preview = await provider.previewChange(
+      subscriptionId,
+      { planId: 'pro', interval: 'monthly', seats: 1, unitAmount: 1900, planName: 'Hatch Pro' },
+      at(now),
+    )
+    const credit = Math.round((3 * 49000 * 2) / 3)
+    expect(preview).toMatchObject({ credit, charge: 1900, amountDue: 0, creditLeft: credit - 1900, newAmount: 1900 })
+    expect(preview.periodStart).toEqual(at(now))
+    const renewal = new Date(now * 1000)
+    renewal.setUTCMonth(renewal.getUTCMonth() + 1)
+    expect(preview.periodEnd, 'a monthly plan renews in a month').toEqual(renewal)
+
+    const { snapshot } = await provider.changePlan(
+      subscriptionId,
+      { planId: 'pro', interval: 'monthly', seats: 1, unitAmount: 1900, planName: 'Hatch Pro' },
+      at(now),
+    )
+    expect(snapshot).toMatchObject({
+      planId: 'pro',
+      interval: 'monthly',
+      seats: 1,
+      amount: 1900,
+      currentPeriodEnd: renewal,
+    })
+
+    // The credit left pays the next change first.
+    const back = await provider.previewChange(subscriptionId, team(2, 'monthly'), at(now))
+    expect(back.amountDue).toBe(Math.max(0, back.charge - back.credit - (credit - 1900)))
+  })
+
+  it('makes one product per plan under Hatch’s id and reuses it', async () => {
+    const { subscriptionId, now } = await midPeriod()
+    const pro = { planId: 'pro', interval: 'yearly', seats: 1, unitAmount: 19000, planName: 'Hatch Pro' } as const
+    await provider.previewChange(subscriptionId, pro, at(now))
+    fake.requests.length = 0
+    await provider.changePlan(subscriptionId, pro, at(now))
+    expect(
+      fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/products'),
+      'made once',
+    ).toBe(false)
+    expect(fake.subscription(subscriptionId)?.items.data[0]?.price.product).toBe('hatch_plan_pro')
+  })
+
+  it('refuses a proration date outside the current period', async () => {
+    const { subscriptionId, now } = await midPeriod()
+    await expect(provider.previewChange(subscriptionId, team(4), at(now + 40 * day))).rejects.toMatchObject({
+      param: 'subscription_details[proration_date]',
     })
   })
 })

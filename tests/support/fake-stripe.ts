@@ -194,6 +194,8 @@ export interface FakeStripe {
   expireCheckout(sessionId: string): FakeCheckoutSession
   checkoutSession(id: string): FakeCheckoutSession | undefined
   subscription(id: string): FakeSubscription | undefined
+  /** An invoice the fake made itself (a plan change's, paid at once), for the test to deliver its event. */
+  storedInvoice(id: string): FakeInvoice | undefined
   /** Changes a subscription as Stripe would on its own (a renewal, a failed payment, the Dashboard). */
   setSubscription(id: string, patch: Partial<FakeSubscription>): FakeSubscription
   /** The invoice Stripe makes for a subscription's current period. */
@@ -373,6 +375,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Metadata }>()
   const products = new Map<string, FakeProduct>()
   const subscriptions = new Map<string, FakeSubscription>()
+  /** Invoices the fake made itself (a plan change's proration), by id. */
+  const invoices = new Map<string, FakeInvoice>()
+  /** Each customer's balance: negative while it holds credit, spent on the next invoices. */
+  const balances = new Map<string, number>()
   /** Which invoice each payment intent paid (what GET /v1/invoice_payments?payment[...] answers). */
   const invoiceOfPaymentIntent = new Map<string, { invoice: string; amount: number; currency: string }>()
   const idempotent = new Map<string, { route: string; status: number; body: unknown }>()
@@ -493,25 +499,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session
   }
 
-  function updateSubscription(id: string, body: Record<string, unknown>): FakeSubscription {
-    const subscription = storedSubscription(id)
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
-      throw invalid('id', 'A canceled subscription can only update its cancellation_details and metadata.')
-    }
-    const proration = body.proration_behavior
-    if (
-      proration !== undefined &&
-      proration !== 'create_prorations' &&
-      proration !== 'none' &&
-      proration !== 'always_invoice'
-    ) {
-      throw invalid('proration_behavior', `Invalid proration_behavior: ${String(proration)}`)
-    }
-    // Validate every item before changing anything, as Stripe applies an update whole or not at all.
-    const rawItems = body.items ?? []
-    if (!Array.isArray(rawItems)) throw invalid('items', 'Invalid array')
-    const itemChanges = rawItems.map((item: unknown, index) => {
-      const param = `items[${index}]`
+  /** The item changes a request asks for, checked whole before any is applied (Stripe applies all or nothing). */
+  function itemChangesOf(subscription: FakeSubscription, rawItems: unknown, prefix: string) {
+    if (!Array.isArray(rawItems)) throw invalid(prefix, 'Invalid array')
+    return rawItems.map((item: unknown, index) => {
+      const param = `${prefix}[${index}]`
       if (!isObject(item)) throw invalid(param, 'Invalid hash')
       const itemId = text(item, 'id')
       const existing = subscription.items.data.find((candidate) => candidate.id === itemId)
@@ -527,6 +519,164 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         deleted: item.deleted === undefined ? false : boolean(item.deleted, `${param}[deleted]`),
       }
     })
+  }
+
+  type ItemChange = ReturnType<typeof itemChangesOf>[number]
+
+  /** The instant a proration is computed for: `proration_date` (within the current period) or now. */
+  function prorationDateOf(subscription: FakeSubscription, value: unknown, param: string): number {
+    if (value === undefined) return nowSeconds()
+    const at = integer(value, param)
+    const item = subscription.items.data[0]
+    const start = item?.current_period_start ?? subscription.current_period_start ?? subscription.start_date
+    const end = item?.current_period_end ?? subscription.current_period_end ?? start
+    if (at < start || at > end) throw invalid(param, 'The proration date must be within the current period.')
+    return at
+  }
+
+  /**
+   * Stripe's proration lines for item changes at `at`: the unused time of the old price credited, and the new price
+   * for the same remaining time, or, when the billing interval changes, for a whole new period from `at`.
+   */
+  function prorationLines(subscription: FakeSubscription, changes: ItemChange[], at: number): FakeInvoiceLine[] {
+    const lines: FakeInvoiceLine[] = []
+    for (const change of changes) {
+      if (change.deleted || (!change.price && change.quantity === undefined)) continue
+      const item = change.existing
+      const price = change.price ?? item.price
+      const quantity = change.quantity ?? item.quantity
+      const start = item.current_period_start ?? subscription.current_period_start ?? subscription.start_date
+      const end = item.current_period_end ?? subscription.current_period_end ?? start
+      const unused = Math.min(1, Math.max(0, (end - at) / Math.max(1, end - start)))
+      const name = (id: string) => products.get(id)?.name ?? 'product'
+      const line = (amount: number, description: string, period: { start: number; end: number }, q: number) => ({
+        id: newId('il'),
+        object: 'line_item' as const,
+        amount,
+        currency: price.currency,
+        description,
+        metadata: {},
+        period,
+        quantity: q,
+      })
+      lines.push(
+        line(
+          -Math.round(item.price.unit_amount * item.quantity * unused),
+          `Unused time on ${item.quantity} × ${name(item.price.product)}`,
+          { start: at, end },
+          item.quantity,
+        ),
+      )
+      if (price.recurring.interval !== item.price.recurring.interval) {
+        lines.push(
+          line(
+            price.unit_amount * quantity,
+            `${quantity} × ${name(price.product)}`,
+            {
+              start: at,
+              end: addInterval(at, price.recurring.interval),
+            },
+            quantity,
+          ),
+        )
+      } else {
+        lines.push(
+          line(
+            Math.round(price.unit_amount * quantity * unused),
+            `Remaining time on ${quantity} × ${name(price.product)}`,
+            { start: at, end },
+            quantity,
+          ),
+        )
+      }
+    }
+    return lines
+  }
+
+  /** An invoice of proration lines, the customer's balance spent first; `store` makes it real and paid. */
+  function prorationInvoice(subscription: FakeSubscription, lines: FakeInvoiceLine[], store: boolean) {
+    const total = lines.reduce((sum, line) => sum + line.amount, 0)
+    const startingBalance = balances.get(subscription.customer) ?? 0
+    const amountDue = Math.max(0, total + startingBalance)
+    const id = store ? newId('in') : `upcoming_${newId('in')}`
+    const paymentIntent = newId('pi')
+    const metadata = { ...subscription.metadata }
+    const invoice: FakeInvoice & { total: number; starting_balance: number; ending_balance: number | null } = {
+      id,
+      object: 'invoice',
+      amount_due: amountDue,
+      amount_paid: store ? amountDue : 0,
+      amount_remaining: store ? 0 : amountDue,
+      billing_reason: 'subscription_update',
+      created: nowSeconds(),
+      currency: subscription.currency,
+      customer: subscription.customer,
+      hosted_invoice_url: `${url}/i/${id}`,
+      lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+      livemode: false,
+      status: store ? 'paid' : 'open',
+      total,
+      starting_balance: startingBalance,
+      ending_balance: store ? Math.min(0, total + startingBalance) : null,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata, subscription: subscription.id },
+      },
+    }
+    if (store) {
+      invoice.payments = {
+        object: 'list',
+        data: [
+          {
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            amount_paid: amountDue,
+            amount_requested: amountDue,
+            currency: subscription.currency,
+            invoice: id,
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: paymentIntent },
+            status: 'paid',
+          },
+        ],
+        has_more: false,
+        url: `/v1/invoice_payments?invoice=${id}`,
+      }
+      balances.set(subscription.customer, Math.min(0, total + startingBalance))
+      invoices.set(id, invoice)
+      subscription.latest_invoice = id
+      invoiceOfPaymentIntent.set(paymentIntent, { invoice: id, amount: amountDue, currency: subscription.currency })
+    }
+    return invoice
+  }
+
+  function previewInvoice(body: Record<string, unknown>) {
+    const subscription = storedSubscription(text(body, 'subscription', true))
+    const details = isObject(body.subscription_details) ? body.subscription_details : {}
+    const changes = itemChangesOf(subscription, details.items ?? [], 'subscription_details[items]')
+    const at = prorationDateOf(subscription, details.proration_date, 'subscription_details[proration_date]')
+    return prorationInvoice(subscription, prorationLines(subscription, changes, at), false)
+  }
+
+  function updateSubscription(id: string, body: Record<string, unknown>): FakeSubscription {
+    const subscription = storedSubscription(id)
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+      throw invalid('id', 'A canceled subscription can only update its cancellation_details and metadata.')
+    }
+    const proration = body.proration_behavior
+    if (
+      proration !== undefined &&
+      proration !== 'create_prorations' &&
+      proration !== 'none' &&
+      proration !== 'always_invoice'
+    ) {
+      throw invalid('proration_behavior', `Invalid proration_behavior: ${String(proration)}`)
+    }
+    // Validate every item before changing anything, as Stripe applies an update whole or not at all.
+    const itemChanges = itemChangesOf(subscription, body.items ?? [], 'items')
+    const at = prorationDateOf(subscription, body.proration_date, 'proration_date')
+    const lines = proration === 'always_invoice' ? prorationLines(subscription, itemChanges, at) : []
     const cancelAtPeriodEnd =
       body.cancel_at_period_end === undefined ? undefined : boolean(body.cancel_at_period_end, 'cancel_at_period_end')
     const metadata = body.metadata === undefined ? undefined : metadataOf(body.metadata)
@@ -535,6 +685,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (change.deleted) {
         subscription.items.data = subscription.items.data.filter((item) => item !== change.existing)
         continue
+      }
+      // A new billing interval restarts the billing cycle at the change, as Stripe does.
+      if (change.price && change.price.recurring.interval !== change.existing.price.recurring.interval) {
+        change.existing.current_period_start = at
+        change.existing.current_period_end = addInterval(at, change.price.recurring.interval)
       }
       if (change.price) change.existing.price = change.price
       if (change.quantity !== undefined) change.existing.quantity = change.quantity
@@ -553,6 +708,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         else subscription.metadata[key] = value
       }
     }
+    if (lines.length > 0) prorationInvoice(subscription, lines, true)
     return subscription
   }
 
@@ -594,8 +750,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return customer
     }
     if (method === 'POST' && path === '/v1/products') {
-      return createProduct(text(body, 'name', true), metadataOf(body.metadata))
+      const id = text(body, 'id')
+      if (id && products.has(id)) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_already_exists',
+          message: `Product already exists.`,
+          param: 'id',
+        })
+      }
+      const product = createProduct(text(body, 'name', true), metadataOf(body.metadata))
+      if (!id) return product
+      products.delete(product.id)
+      const named = { ...product, id }
+      products.set(id, named)
+      return named
     }
+    if (method === 'GET' && collection === 'products' && objectId) {
+      const product = products.get(objectId)
+      if (!product) throw missing('product', objectId)
+      return product
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(body)
     if (collection === 'subscriptions' && objectId) {
       if (method === 'GET') return storedSubscription(objectId)
       if (method === 'POST') return updateSubscription(objectId, body)
@@ -837,6 +1013,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscription.latest_invoice = id
       invoiceOfPaymentIntent.set(paymentIntent, { invoice: id, amount: total, currency: subscription.currency })
       return invoice
+    },
+
+    storedInvoice: (id) => {
+      const invoice = invoices.get(id)
+      return invoice && structuredClone(invoice)
     },
 
     charge: (paymentIntentId, { amount, amountRefunded, currency = 'usd' }) => ({

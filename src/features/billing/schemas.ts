@@ -20,12 +20,26 @@ export const checkoutInput = z.object({
 })
 export type CheckoutInput = z.input<typeof checkoutInput>
 
-export const changePlanInput = z.object({
+/** A plan, interval or seat change to price: Team's seats default to the current seats (at least the members). */
+export const previewChangeInput = z.object({
   planId: z.enum(paidPlanIds, 'validation_plan_invalid'),
   interval: z.enum(billingIntervals, 'validation_plan_invalid'),
+  seats: seats.optional(),
 })
 
-export const changeSeatsInput = z.object({ seats })
+/**
+ * What the customer confirmed: the instant the preview was priced for and the amount it showed. The change is made
+ * as of that instant, and refused if it would now charge anything else.
+ */
+const confirmation = {
+  prorationDate: z.date('validation_plan_change_stale'),
+  expectedAmountDue: z.number('validation_plan_change_stale').int('validation_plan_change_stale').min(0),
+}
+
+export const changePlanInput = previewChangeInput.extend(confirmation)
+
+export const previewSeatsInput = z.object({ seats })
+export const changeSeatsInput = previewSeatsInput.extend(confirmation)
 
 export const portalInput = z.object({ locale: z.enum(locales).default('en') })
 

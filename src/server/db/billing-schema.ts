@@ -62,7 +62,7 @@ export const billingOrders = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
-    kind: text('kind', { enum: ['checkout', 'renewal'] }).notNull(),
+    kind: text('kind', { enum: ['checkout', 'renewal', 'change'] }).notNull(),
     providerCheckoutId: text('provider_checkout_id'),
     providerInvoiceId: text('provider_invoice_id'),
     providerPaymentId: text('provider_payment_id'),

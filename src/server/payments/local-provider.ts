@@ -1,12 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { BillingInterval } from '#/lib/plans'
 import type { Database } from '../db/client'
 import { localPaymentObjects } from '../db/schema'
+import { addInterval, prorate } from './proration'
 import type {
+  ChangePreview,
   CheckoutRequest,
   LedgerChange,
   PaymentProvider,
+  PlanChange,
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionUpdate,
@@ -28,6 +30,8 @@ type StoredSubscription = Omit<SubscriptionSnapshot, 'currentPeriodStart' | 'cur
   currentPeriodStart: string | null
   currentPeriodEnd: string | null
   canceledAt: string | null
+  /** What a downgrade credited beyond its invoice, spent on the next ones (Stripe's customer balance). */
+  creditBalance?: number
 }
 
 /** A signed event, ready for the webhook path: its body and headers, exactly as an HTTP delivery carries them. */
@@ -39,13 +43,6 @@ export interface SignedDelivery {
 export type LocalCheckoutOutcome = 'pay' | 'pay_later' | 'fail' | 'cancel'
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`
-
-function addInterval(start: Date, interval: BillingInterval): Date {
-  const end = new Date(start)
-  if (interval === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1)
-  else end.setUTCMonth(end.getUTCMonth() + 1)
-  return end
-}
 
 function snapshotOf(stored: StoredSubscription, now = new Date()): SubscriptionSnapshot {
   const snapshot: SubscriptionSnapshot = {
@@ -262,22 +259,70 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
-    const stored = await this.storedSubscription(subscriptionId)
-    if (!stored) throw new Error(`No local subscription ${subscriptionId}`)
-    const next: StoredSubscription = { ...stored }
-    if (update.cancelAtPeriodEnd !== undefined) next.cancelAtPeriodEnd = update.cancelAtPeriodEnd
-    if (update.plan) {
-      next.planId = update.plan.planId
-      next.interval = update.plan.interval
-    }
-    if (update.seats !== undefined) next.seats = update.seats
-    if (update.plan || update.seats !== undefined) {
-      const unit = update.plan?.unitAmount ?? (stored.seats > 0 ? stored.amount / stored.seats : stored.amount)
-      next.amount = next.planId === 'team' ? unit * next.seats : unit
-      if (next.planId !== 'team') next.seats = 1
-    }
+    const stored = await this.requiredSubscription(subscriptionId)
+    const next: StoredSubscription = { ...stored, cancelAtPeriodEnd: update.cancelAtPeriodEnd }
     await this.saveSubscription(next)
     return snapshotOf(next)
+  }
+
+  async previewChange(subscriptionId: string, change: PlanChange, prorationDate: Date): Promise<ChangePreview> {
+    return this.prorated(await this.requiredSubscription(subscriptionId), change, prorationDate)
+  }
+
+  async changePlan(subscriptionId: string, change: PlanChange, prorationDate: Date) {
+    const stored = await this.requiredSubscription(subscriptionId)
+    const preview = this.prorated(stored, change, prorationDate)
+    const next: StoredSubscription = {
+      ...stored,
+      planId: change.planId,
+      interval: change.interval,
+      seats: change.seats,
+      amount: preview.newAmount,
+      currentPeriodStart: preview.periodStart.toISOString(),
+      currentPeriodEnd: preview.periodEnd.toISOString(),
+      creditBalance: preview.creditLeft,
+    }
+    await this.saveSubscription(next)
+    const invoiceId = newId('linv')
+    const paid: LedgerChange = {
+      type: 'payment.succeeded',
+      reason: 'change',
+      subscriptionId,
+      invoiceId,
+      paymentId: `lpay_${invoiceId}`,
+      amount: preview.amountDue,
+      currency: preview.currency,
+      periodStart: preview.periodStart,
+      periodEnd: preview.periodEnd,
+    }
+    return {
+      snapshot: snapshotOf(next),
+      deliveries: [this.sign('invoice.paid', prorationDate, [paid, { type: 'subscription.changed', subscriptionId }])],
+    }
+  }
+
+  private prorated(stored: StoredSubscription, change: PlanChange, at: Date): ChangePreview {
+    if (!stored.currentPeriodStart || !stored.currentPeriodEnd) {
+      throw new Error(`Local subscription ${stored.id} has no period`)
+    }
+    return prorate(
+      {
+        amount: stored.amount,
+        interval: stored.interval,
+        currency: stored.currency,
+        periodStart: new Date(stored.currentPeriodStart),
+        periodEnd: new Date(stored.currentPeriodEnd),
+        creditBalance: stored.creditBalance ?? 0,
+      },
+      { amount: change.unitAmount * change.seats, interval: change.interval },
+      at,
+    )
+  }
+
+  private async requiredSubscription(id: string): Promise<StoredSubscription> {
+    const stored = await this.storedSubscription(id)
+    if (!stored) throw new Error(`No local subscription ${id}`)
+    return stored
   }
 
   /** Events telling the ledger that a subscription changed (what a provider sends after an update). */

@@ -27,6 +27,8 @@ export type LedgerChange =
       periodStart?: Date
       periodEnd?: Date
       receiptUrl?: string
+      /** Why the invoice was made when it is not a checkout's or a renewal's: a plan or seat change. */
+      reason?: 'change'
     }
   | { type: 'payment.failed'; orderId?: string; subscriptionId?: string; invoiceId?: string }
   | {
@@ -90,9 +92,43 @@ export interface CheckoutRequest {
 }
 
 export interface SubscriptionUpdate {
-  cancelAtPeriodEnd?: boolean
-  seats?: number
-  plan?: { planId: PaidPlanId; interval: BillingInterval; unitAmount: number; planName: string }
+  cancelAtPeriodEnd: boolean
+}
+
+/** What a subscription becomes in a plan or seat change, priced. */
+export interface PlanChange {
+  planId: PaidPlanId
+  interval: BillingInterval
+  /** 1 for a plan without seats. */
+  seats: number
+  /** Per seat (or for the plan), in minor units. */
+  unitAmount: number
+  planName: string
+}
+
+/**
+ * What a plan or seat change costs, as the provider prorates it (Stripe's way, which the local provider follows): the
+ * unused time of the current price is credited; the new price is charged for the rest of the period, or for a whole
+ * new period starting now when the interval changes; the difference is invoiced at once, and a credit larger than
+ * the charge stays with the customer for later invoices.
+ */
+export interface ChangePreview {
+  currency: Currency
+  /** The current price's unused time, credited (minor units, at least 0). */
+  credit: number
+  /** The new price for the time it covers now (minor units). */
+  charge: number
+  /** Invoiced and paid now: charge less credit, never below 0. */
+  amountDue: number
+  /** Credit left after this invoice, kept by the provider for the next ones. */
+  creditLeft: number
+  /** The price per period after the change (all seats). */
+  newAmount: number
+  /** The period after the change; its end is the next renewal. */
+  periodStart: Date
+  periodEnd: Date
+  /** The instant the amounts are computed for: the change is made "as of" it, so the amounts hold. */
+  prorationDate: Date
 }
 
 /** Raised for a webhook whose signature does not check out: answered 400, nothing stored. */
@@ -110,7 +146,20 @@ export interface PaymentProvider {
   readStoredEvent(payload: unknown): ProviderEvent
   /** The subscription as the provider has it now; null when the provider does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>
+  /** Cancels at the end of the period, or resumes before it ends. */
   updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot>
+  /** What `changePlan` with the same arguments would invoice, without changing anything. */
+  previewChange(subscriptionId: string, change: PlanChange, prorationDate: Date): Promise<ChangePreview>
+  /**
+   * Changes plan, interval or seats and invoices the proration at once (paid with the customer's saved method). The
+   * invoice reaches the ledger as a `payment.succeeded` with `reason: 'change'`: from Stripe as a webhook; from the
+   * local provider as the signed deliveries it answers, for the caller to deliver.
+   */
+  changePlan(
+    subscriptionId: string,
+    change: PlanChange,
+    prorationDate: Date,
+  ): Promise<{ snapshot: SubscriptionSnapshot; deliveries: { body: string; headers: Headers }[] }>
   /**
    * The invoice a payment paid: null when it paid none (a charge made outside Hatch's subscriptions). Lets a refund,
    * which names only the payment, find its order.

@@ -2,9 +2,11 @@ import type Stripe from 'stripe'
 import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds, planById } from '#/lib/plans'
 import { AppError } from '../trpc/init'
 import type {
+  ChangePreview,
   CheckoutRequest,
   LedgerChange,
   PaymentProvider,
+  PlanChange,
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionStatus,
@@ -211,7 +213,12 @@ function invoicePaymentIdOf(invoice: AnyInvoice): string | undefined {
 
 function invoicePaid(invoice: AnyInvoice): LedgerChange[] {
   const subscription = invoiceSubscriptionOf(invoice)
-  const period = invoice.lines?.data?.[0]?.period
+  // A change's invoice has a line per price (the unused time credited, the new price charged): its span is theirs.
+  const periods = (invoice.lines?.data ?? []).map((line) => line.period).filter(Boolean)
+  const period =
+    periods.length > 0
+      ? { start: Math.min(...periods.map((p) => p.start)), end: Math.max(...periods.map((p) => p.end)) }
+      : undefined
   const changes: LedgerChange[] = [
     {
       type: 'payment.succeeded',
@@ -225,6 +232,7 @@ function invoicePaid(invoice: AnyInvoice): LedgerChange[] {
       periodStart: dateOf(period?.start),
       periodEnd: dateOf(period?.end),
       receiptUrl: invoice.hosted_invoice_url ?? undefined,
+      ...(invoice.billing_reason === 'subscription_update' && { reason: 'change' as const }),
     },
   ]
   if (subscription.id) changes.push({ type: 'subscription.changed', subscriptionId: subscription.id })
@@ -411,36 +419,95 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
-    const params: Stripe.SubscriptionUpdateParams = { proration_behavior: 'create_prorations' }
-    if (update.cancelAtPeriodEnd !== undefined) params.cancel_at_period_end = update.cancelAtPeriodEnd
-    if (update.plan || update.seats !== undefined) {
-      const subscription = await (await this.#stripe).subscriptions.retrieve(subscriptionId)
-      const current = snapshotOf(subscription)
-      const currentItem = subscription.items.data[0]
-      if (!currentItem) throw new Error(`Stripe subscription ${subscriptionId} has no items`)
-      const planId = update.plan?.planId ?? current.planId
-      const item: Stripe.SubscriptionUpdateParams.Item = {
-        id: currentItem.id,
-        quantity: planById(planId).perSeat ? (update.seats ?? current.seats) : 1,
-      }
-      if (update.plan) {
-        // Subscription items take `price_data` with a product id only (no inline `product_data` as Checkout has).
-        const product = await (await this.#stripe).products.create({
-          name: update.plan.planName,
-          metadata: { hatch_plan: update.plan.planId },
-        })
-        item.price_data = {
-          currency: current.currency.toLowerCase(),
-          product: product.id,
-          unit_amount: update.plan.unitAmount,
-          recurring: { interval: stripeIntervals[update.plan.interval] },
-        }
-        // Stripe merges metadata keys, so the order and organization stay as the checkout set them.
-        params.metadata = { hatch_plan: update.plan.planId, hatch_interval: update.plan.interval }
-      }
-      params.items = [item]
+    await (await this.#stripe).subscriptions.update(subscriptionId, { cancel_at_period_end: update.cancelAtPeriodEnd })
+    return this.requiredSnapshot(subscriptionId)
+  }
+
+  async previewChange(subscriptionId: string, change: PlanChange, prorationDate: Date): Promise<ChangePreview> {
+    const { subscription, item } = await this.changedItem(subscriptionId, change)
+    const current = snapshotOf(subscription)
+    const invoice = await (await this.#stripe).invoices.createPreview({
+      subscription: subscriptionId,
+      subscription_details: {
+        items: [item],
+        proration_behavior: 'always_invoice',
+        proration_date: Math.floor(prorationDate.getTime() / 1000),
+      },
+    })
+    const lines = invoice.lines.data
+    const credit = -lines.reduce((sum, line) => sum + Math.min(0, line.amount), 0)
+    const charge = lines.reduce((sum, line) => sum + Math.max(0, line.amount), 0)
+    // The customer's balance is negative while it holds credit; what the invoice does not use stays there.
+    const owed = invoice.total + (invoice.starting_balance ?? 0)
+    const newPeriod = change.interval !== current.interval
+    const periodEnd = Math.max(...lines.map((line) => line.period.end))
+    return {
+      currency: current.currency,
+      credit,
+      charge,
+      amountDue: invoice.amount_due,
+      creditLeft: Math.max(0, -owed),
+      newAmount: change.unitAmount * change.seats,
+      periodStart: newPeriod ? prorationDate : (current.currentPeriodStart ?? prorationDate),
+      periodEnd: Number.isFinite(periodEnd) ? new Date(periodEnd * 1000) : (current.currentPeriodEnd ?? prorationDate),
+      prorationDate,
     }
-    await (await this.#stripe).subscriptions.update(subscriptionId, params)
+  }
+
+  async changePlan(subscriptionId: string, change: PlanChange, prorationDate: Date) {
+    const { item } = await this.changedItem(subscriptionId, change)
+    await (await this.#stripe).subscriptions.update(subscriptionId, {
+      items: [item],
+      // Invoiced and charged now, as previewed: the same instant gives the same proration.
+      proration_behavior: 'always_invoice',
+      proration_date: Math.floor(prorationDate.getTime() / 1000),
+      // Stripe merges metadata keys, so the order and organization stay as the checkout set them.
+      metadata: { hatch_plan: change.planId, hatch_interval: change.interval },
+    })
+    // The invoice reaches the ledger through its `invoice.paid` webhook.
+    return { snapshot: await this.requiredSnapshot(subscriptionId), deliveries: [] }
+  }
+
+  /** The subscription's item as `change` makes it: the plan's product, a price for the plan, the seats. */
+  private async changedItem(subscriptionId: string, change: PlanChange) {
+    const stripe = await this.#stripe
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+    const currentItem = subscription.items.data[0]
+    if (!currentItem) throw new Error(`Stripe subscription ${subscriptionId} has no items`)
+    const current = snapshotOf(subscription)
+    const item: Stripe.SubscriptionUpdateParams.Item = {
+      id: currentItem.id,
+      quantity: planById(change.planId).perSeat ? change.seats : 1,
+      // Subscription items take `price_data` with a product id only (no inline `product_data` as Checkout has).
+      price_data: {
+        currency: current.currency.toLowerCase(),
+        product: await this.planProduct(change),
+        unit_amount: change.unitAmount,
+        recurring: { interval: stripeIntervals[change.interval] },
+      },
+    }
+    return { subscription, item }
+  }
+
+  /** One Stripe product per plan, under an id of Hatch's, made the first time a plan is changed to. */
+  private async planProduct(change: PlanChange): Promise<string> {
+    const stripe = await this.#stripe
+    const id = `hatch_plan_${change.planId}`
+    try {
+      return (await stripe.products.retrieve(id)).id
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) throw error
+    }
+    try {
+      return (await stripe.products.create({ id, name: change.planName, metadata: { hatch_plan: change.planId } })).id
+    } catch (error) {
+      // Made meanwhile by another request.
+      if ((error as { code?: string }).code === 'resource_already_exists') return id
+      throw error
+    }
+  }
+
+  private async requiredSnapshot(subscriptionId: string): Promise<SubscriptionSnapshot> {
     const snapshot = await this.retrieveSubscription(subscriptionId)
     if (!snapshot) throw new Error(`Stripe subscription ${subscriptionId} disappeared during an update`)
     return snapshot

@@ -46,6 +46,8 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'billing.overview': { gate: member(), beyond: 'details only with billing:read' },
   'billing.orders': { gate: member({ billing: ['read'] }) },
   'billing.startCheckout': { gate: member({ billing: ['manage'] }) },
+  'billing.previewChange': { gate: member({ billing: ['manage'] }) },
+  'billing.previewSeats': { gate: member({ billing: ['manage'] }) },
   'billing.changePlan': { gate: member({ billing: ['manage'] }) },
   'billing.changeSeats': { gate: member({ billing: ['manage'] }) },
   'billing.setCancelAtPeriodEnd': { gate: member({ billing: ['manage'] }) },

@@ -24,9 +24,11 @@ function orderColumns() {
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
           {planSummary(row.original.planId, row.original.interval, row.original.seats)}
-          {row.original.kind === 'renewal' ? (
-            <span className="ms-2 text-xs text-muted-foreground">{m.billing_renewal()}</span>
-          ) : null}
+          {row.original.kind === 'checkout' ? null : (
+            <span className="ms-2 text-xs text-muted-foreground">
+              {row.original.kind === 'change' ? m.billing_plan_change_order() : m.billing_renewal()}
+            </span>
+          )}
         </span>
       ),
     }),

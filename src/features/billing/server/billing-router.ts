@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
-import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import { type BillingInterval, memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import { aiTokensThisMonth, aiUsageByMember } from '#/server/ai/metering'
 import {
   aiRequestsThisMonth,
@@ -15,14 +15,20 @@ import { billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
-import { cancelInput, changePlanInput, changeSeatsInput, checkoutInput, portalInput } from '../schemas'
+import {
+  cancelInput,
+  changePlanInput,
+  changeSeatsInput,
+  checkoutInput,
+  portalInput,
+  previewChangeInput,
+  previewSeatsInput,
+} from '../schemas'
 import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
+import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 
 type Db = Parameters<typeof organizationPlan>[0]
-
-const noSubscription = () =>
-  new AppError({ code: 'NOT_FOUND', appCode: 'NO_SUBSCRIPTION', message: 'This organization has no subscription' })
 
 /** Team seats cannot drop below the places already taken (members and pending invitations). */
 async function assertSeatsCover(db: Db, organizationId: string, seats: number) {
@@ -35,6 +41,28 @@ async function assertSeatsCover(db: Db, organizationId: string, seats: number) {
       message: `The organization already has ${needed} members and invitations`,
       params: { count: String(needed) },
     })
+  }
+}
+
+/** Team's current plan and interval with other seats; only Team has seats. */
+async function currentPlanWithSeats(ctx: { db: Db; organization: { id: string } }, seats: number) {
+  const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+  if (!subscription) throw noSubscription()
+  if (!planById(subscription.planId as PaidPlanId).perSeat) {
+    throw new AppError({ code: 'BAD_REQUEST', appCode: 'PLAN_HAS_NO_SEATS', message: 'Only Team has seats' })
+  }
+  return { planId: subscription.planId as PaidPlanId, interval: subscription.interval as BillingInterval, seats }
+}
+
+/** A preview as the confirmation dialog shows it. */
+async function describeChange(db: Db, planned: PlannedChange) {
+  const preview = await previewPlanChange(db, planned)
+  return {
+    planId: planned.change.planId,
+    interval: planned.change.interval,
+    seats: planned.change.seats,
+    blockers: planned.blockers,
+    ...preview,
   }
 }
 
@@ -174,55 +202,36 @@ export const billingRouter = createRouter({
       return { orderId, url }
     }),
 
-  /** Pro ⇄ Team, monthly ⇄ yearly: the provider prorates; the ledger takes the provider's answer at once. */
+  /** What a plan, interval or seat change would charge now and renew at, and any limit it would break. */
+  previewChange: orgProcedure({ billing: ['manage'] })
+    .input(previewChangeInput)
+    .query(async ({ ctx, input }) => describeChange(ctx.db, await planChange(ctx.db, ctx.organization.id, input))),
+
+  /** Seats only, on Team: the same preview as a plan change keeping plan and interval. */
+  previewSeats: orgProcedure({ billing: ['manage'] })
+    .input(previewSeatsInput)
+    .query(async ({ ctx, input }) =>
+      describeChange(
+        ctx.db,
+        await planChange(ctx.db, ctx.organization.id, await currentPlanWithSeats(ctx, input.seats)),
+      ),
+    ),
+
+  /** Pro ⇄ Team, monthly ⇄ yearly, as previewed and confirmed: the proration is invoiced at once. */
   changePlan: orgProcedure({ billing: ['manage'] })
     .input(changePlanInput)
     .mutation(async ({ ctx, input }) => {
-      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-      if (!subscription) throw noSubscription()
-      const plan = planById(input.planId)
-      const currency = subscription.currency as 'USD' | 'CNY'
-      const seats = plan.perSeat ? Math.max(subscription.seats, 2) : 1
-      if (plan.perSeat) await assertSeatsCover(ctx.db, ctx.organization.id, seats)
-      else {
-        const taken = await seatsTaken(ctx.db, ctx.organization.id)
-        const limit = memberLimitOf(plan, 1)
-        if (taken.members + taken.invited > limit) {
-          throw new AppError({
-            code: 'BAD_REQUEST',
-            appCode: 'PLAN_TOO_SMALL_FOR_MEMBERS',
-            message: `The ${plan.id} plan allows ${limit} members`,
-            params: { limit: String(limit) },
-          })
-        }
-      }
-      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
-      const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, {
-        plan: {
-          planId: input.planId,
-          interval: input.interval,
-          unitAmount: plan.prices[currency][input.interval],
-          planName: planName(plan.id),
-        },
-        seats: plan.perSeat ? seats : undefined,
-      })
-      await saveSubscription(ctx.db, provider.id, snapshot)
-      return { planId: snapshot.planId }
+      const planned = await planChange(ctx.db, ctx.organization.id, input)
+      const { snapshot, preview } = await confirmPlanChange(ctx.db, planned, input)
+      return { planId: snapshot.planId, interval: snapshot.interval, seats: snapshot.seats, ...preview }
     }),
 
   changeSeats: orgProcedure({ billing: ['manage'] })
     .input(changeSeatsInput)
     .mutation(async ({ ctx, input }) => {
-      const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-      if (!subscription) throw noSubscription()
-      if (!planById(subscription.planId as PaidPlanId).perSeat) {
-        throw new AppError({ code: 'BAD_REQUEST', appCode: 'PLAN_HAS_NO_SEATS', message: 'Only Team has seats' })
-      }
-      await assertSeatsCover(ctx.db, ctx.organization.id, input.seats)
-      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
-      const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, { seats: input.seats })
-      await saveSubscription(ctx.db, provider.id, snapshot)
-      return { seats: snapshot.seats }
+      const planned = await planChange(ctx.db, ctx.organization.id, await currentPlanWithSeats(ctx, input.seats))
+      const { snapshot, preview } = await confirmPlanChange(ctx.db, planned, input)
+      return { seats: snapshot.seats, ...preview }
     }),
 
   /** Cancels at the end of the paid period (the plan stays until then), or resumes before it ends. */

@@ -218,7 +218,7 @@ async function applyChange(
         await stepOrder(tx, existing, { kind: 'paid' }, fields)
         return
       }
-      // A renewal: a new order for the subscription's organization, paid as it is recorded.
+      // A renewal or a plan change's invoice: a new order for the subscription's organization, paid as it is recorded.
       const snapshot = change.subscriptionId ? snapshots.get(change.subscriptionId) : undefined
       if (!snapshot || !change.invoiceId) return
       const [organization] = await tx
@@ -230,7 +230,7 @@ async function applyChange(
         id: randomUUID(),
         organizationId: snapshot.organizationId,
         provider: providerId,
-        kind: 'renewal',
+        kind: change.reason === 'change' ? 'change' : 'renewal',
         planId: snapshot.planId,
         interval: snapshot.interval,
         seats: snapshot.seats,

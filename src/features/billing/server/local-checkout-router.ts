@@ -1,28 +1,15 @@
 import { denialMessage } from '#/lib/access-control'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
-import type { Database } from '#/server/db/client'
-import type { SignedDelivery } from '#/server/payments/local-provider'
 import { activePaymentProviderId, localPaymentProvider } from '#/server/payments/payment-provider'
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
 import { localCheckoutInput, settleLocalCheckoutInput } from '../schemas'
-import { handleBillingWebhook } from './webhook'
+import { deliverLocalEvents as deliver } from './plan-changes'
 
 /** How long "pay later" takes to settle, as a bank transfer or a wallet confirmation would. */
 export const payLaterDelayMs = 4000
 
 const checkoutNotFound = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'CHECKOUT_NOT_FOUND', message: 'This checkout does not exist' })
-
-/**
- * Delivers the local provider's events through the webhook handler itself, with their signatures, so the local
- * flow runs the same verification, storage and ledger code as a real provider's HTTP delivery.
- */
-async function deliver(db: Database, deliveries: SignedDelivery[]) {
-  for (const { body, headers } of deliveries) {
-    const response = await handleBillingWebhook(db, 'local', body, headers)
-    if (!response.ok) throw new Error(`The local payment event was refused: ${response.status}`)
-  }
-}
 
 /** The local provider's checkout page: only its buyer sees it, and only while the local provider is active. */
 export const localCheckoutRouter = createRouter({
