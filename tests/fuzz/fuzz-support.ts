@@ -81,12 +81,30 @@ export function assertSafeAnswer(target: string, answer: ObservedAnswer, input: 
   const sent = describeInput(input, Number.POSITIVE_INFINITY)
   for (const [pattern, what] of leaks) {
     const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)
-    for (const match of answer.text.matchAll(global)) {
+    for (const match of readableParts(answer.text).flatMap((text) => [...text.matchAll(global)])) {
       if (!sent.includes(match[0]) && !sent.includes(JSON.stringify(match[0]).slice(1, -1))) {
         throw new Error(`the answer shows ${what}: ${shown()}`)
       }
     }
   }
+}
+
+/**
+ * What a reader of the answer sees: a streamed model answer (the AI SDK's `data: {"type":"text-delta",…}` events) is
+ * judged as the text its deltas make and, apart, as its framing; a word cut across two deltas is one word again, and
+ * JSON quotes between deltas do not make words of their own.
+ */
+function readableParts(text: string): string[] {
+  const deltas: string[] = []
+  const framing = text.replace(/^data: (\{"type":"text-delta".*\})$/gm, (line, json: string) => {
+    try {
+      deltas.push(String((JSON.parse(json) as { delta?: unknown }).delta ?? ''))
+      return 'data: {"type":"text-delta"}'
+    } catch {
+      return line
+    }
+  })
+  return deltas.length > 0 ? [framing, deltas.join('')] : [text]
 }
 
 /** A short, printable description of an input (a megabyte string is named by its length, not printed). */

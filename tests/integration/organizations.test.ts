@@ -204,6 +204,14 @@ describe.each(engines)('organizations on %s', (engine) => {
         })
         expect(update, `update to ${JSON.stringify(fields)}`).toMatchObject({ status: 400, code })
       }
+      // Nothing to change (no field, or only fields the organization does not have) is the caller's mistake, not a 500.
+      for (const data of [{}, { color: 'red' }]) {
+        const update = await h.call('/organization/update', {
+          body: { organizationId: orgId, data },
+          cookie: grace.cookie,
+        })
+        expect(update, `update with ${JSON.stringify(data)}`).toMatchObject({ status: 400, code: 'NOTHING_TO_UPDATE' })
+      }
       expect(await allOrganizations()).toEqual(before)
       const fine = await h.call('/organization/create', {
         body: { name: 'Fine', slug: 'a'.repeat(48) },
