@@ -1,5 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { FastResponse } from 'srvx'
+import { closeOverdueLocalCheckouts } from './features/billing/server/local-checkout-router'
 import { reconcileBilling, replayBillingEvent } from './features/billing/server/operator-tasks'
 import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
@@ -23,12 +24,16 @@ import {
   unavailableRetryAfterSeconds,
 } from './server/failure-answers'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
+import { registerMaintenanceTask } from './server/maintenance'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
 import { clientIpOf } from './server/trpc/context'
 import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
+
+// The features' housekeeping, run by every server at start and hourly (src/server/maintenance.ts).
+registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/

@@ -14,14 +14,24 @@ export async function purgeDeletedBooks(db: Database, now = new Date()): Promise
 
 let timer: ReturnType<typeof setInterval> | undefined
 
+/** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
+const tasks = new Map<string, (db: Database) => Promise<unknown>>([['purging deleted books', purgeDeletedBooks]])
+
+export function registerMaintenanceTask(name: string, task: (db: Database) => Promise<unknown>): void {
+  tasks.set(name, task)
+}
+
 /**
  * Housekeeping every server does once at start and then hourly. Several servers may run it at once: each task is
- * one idempotent statement.
+ * idempotent.
  */
 export function startMaintenance(db: Database): void {
   if (timer) return
-  const run = () =>
-    purgeDeletedBooks(db).catch((error: unknown) => console.error('[maintenance] purging deleted books failed', error))
+  const run = () => {
+    for (const [name, task] of tasks) {
+      task(db).catch((error: unknown) => console.error(`[maintenance] ${name} failed`, error))
+    }
+  }
   void run()
   timer = setInterval(run, hourMs)
   // Never the reason a process stays alive.

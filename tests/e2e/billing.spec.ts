@@ -195,6 +195,40 @@ test.describe('billing', () => {
     })
   }
 
+  for (const { lang, words } of [
+    {
+      lang: 'en',
+      words: {
+        go: 'Continue to payment',
+        note: 'is not finished',
+        resume: 'Resume checkout',
+        pay: 'Pay $19',
+        paid: 'Paid',
+      },
+    },
+    { lang: 'zh', words: { go: '前往付款', note: '尚未完成', resume: '继续结账', pay: '支付 ¥129', paid: '已支付' } },
+  ]) {
+    test(`(${lang}) a checkout left unfinished is offered to resume, not shown as processing for good`, async ({
+      page,
+    }) => {
+      await signUpNewAccount(page)
+      await visit(page, `/${lang}/checkout?plan=pro&interval=monthly`)
+      await continueToPayment(page, words.go)
+      // The buyer walks away from the payment page.
+      await visit(page, `/${lang}/console/organization/billing`)
+      const unfinished = page.getByTestId('billing-unfinished-checkout')
+      await expect(unfinished).toContainText(words.note)
+      await expect(page.getByTestId('billing-processing')).toHaveCount(0)
+      await unfinished.getByRole('link', { name: words.resume }).click()
+      await expect(page).toHaveURL(/\/pay\/lcs_/)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('button', { name: words.pay }).click()
+      const order = page.locator('[data-testid="order-row"][data-highlighted="true"]')
+      await expect(order.getByTestId('order-status')).toHaveText(words.paid)
+      await expect(page.getByTestId('billing-unfinished-checkout')).toHaveCount(0)
+    })
+  }
+
   test('in Chinese, prices are in yuan from the pricing section to the receipt', async ({ page }) => {
     await signUpNewAccount(page)
     await visit(page, '/zh/#pricing')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
+import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
 import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { PlanLimitError, recordAiRequest } from '#/server/billing/plan-limits'
@@ -551,6 +552,58 @@ describe.each(engines)('billing on %s', (engine) => {
     expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('free')
     for (const delivery of await local.settleLater(checkoutId)) expect((await deliver(delivery)).status).toBe(200)
     expect((await orderOf(orderId))?.status).toBe('paid')
+    expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('pro')
+  })
+
+  type OrderRow = { id: string; status: string; resumeUrl: string | null; processing: boolean; expiresAt: Date | null }
+
+  it('offers an unfinished checkout to resume until it expires; then it is Expired and can no longer be paid', async () => {
+    const owner = await h.signUp('Una Unfinished')
+    const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+    })
+    const orderId = start.data?.orderId ?? ''
+    const listed = async () =>
+      (await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)).data?.find((order) => order.id === orderId)
+    const open = await listed()
+    expect(open).toMatchObject({ status: 'pending', resumeUrl: start.data?.url, processing: false })
+    const hours = ((open?.expiresAt?.getTime() ?? 0) - Date.now()) / 3_600_000
+    expect(hours, 'open for a day, as Stripe keeps a session').toBeGreaterThan(23.9)
+    expect(hours).toBeLessThanOrEqual(24)
+
+    await closeOverdueLocalCheckouts(db())
+    expect(await listed(), 'not overdue yet').toMatchObject({ status: 'pending' })
+    const dayLater = new Date(Date.now() + 25 * 3_600_000)
+    // Other tests' open checkouts expire with it: this organization's is the one looked at.
+    expect(await closeOverdueLocalCheckouts(db(), dayLater)).toBeGreaterThanOrEqual(1)
+    expect(await listed()).toMatchObject({ status: 'expired', resumeUrl: null, processing: false })
+    const checkoutId = start.data?.url.split('/').pop() ?? ''
+    const paid = await h.trpc('mutation', 'billing.local.settle', owner.cookie, { id: checkoutId, outcome: 'pay' })
+    expect(paid).toMatchObject({ status: 409, error: { appCode: 'CHECKOUT_EXPIRED' } })
+    expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('free')
+    expect(await closeOverdueLocalCheckouts(db(), dayLater), 'closed once').toBe(0)
+  })
+
+  it('settles a "pay later" checkout whose settling a restart lost, on the next maintenance run', async () => {
+    const owner = await h.signUp('Rita Restart')
+    const start = await h.trpc<{ url: string; orderId: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+    })
+    // What the settle procedure does, minus the timer a restart would lose.
+    const checkout = await local.getCheckout(start.data?.url.split('/').pop() ?? '')
+    if (!checkout) throw new Error('no checkout')
+    const { deliveries } = await local.settleCheckout(checkout, 'pay_later')
+    for (const delivery of deliveries) expect((await deliver(delivery)).status).toBe(200)
+    const orderId = start.data?.orderId ?? ''
+    const listed = async () =>
+      (await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)).data?.find((order) => order.id === orderId)
+    expect(await listed()).toMatchObject({ status: 'pending', processing: true, resumeUrl: null })
+    expect(await closeOverdueLocalCheckouts(db(), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1)
+    expect(await listed()).toMatchObject({ status: 'paid', processing: false })
     expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('pro')
   })
 

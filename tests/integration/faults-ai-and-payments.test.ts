@@ -124,6 +124,7 @@ describe.each(engines)('AI and payment providers down or silent, on %s', (engine
           locale: 'en',
           successUrl: `${testOrigin}/en/my-orders`,
           cancelUrl: `${testOrigin}/en/?checkout={outcome}`,
+          expiresAt: new Date(Date.now() + 60 * 60 * 1000),
         })
         .then(
           () => undefined,

@@ -204,6 +204,15 @@ describe.each(engines)('organizations on %s', (engine) => {
         })
         expect(update, `update to ${JSON.stringify(fields)}`).toMatchObject({ status: 400, code })
       }
+      // A list sorted or filtered by a column that does not exist is the caller's mistake, not a 500.
+      const list = (query: string) =>
+        h.call(`/organization/list-members?organizationId=${orgId}&${query}`, { cookie: grace.cookie })
+      expect(await list('sortBy=undefined')).toMatchObject({ status: 400, code: 'INVALID_SORT_FIELD' })
+      expect(await list('filterField=undefined&filterValue=x')).toMatchObject({
+        status: 400,
+        code: 'INVALID_FILTER_FIELD',
+      })
+      expect((await list('filterField=role&filterValue=owner')).status).toBe(200)
       // Nothing to change (no field, or only fields the organization does not have) is the caller's mistake, not a 500.
       for (const data of [{}, { color: 'red' }]) {
         const update = await h.call('/organization/update', {

@@ -43,6 +43,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     locale: 'en',
     successUrl: 'http://app.test/en/billing?checkout=success',
     cancelUrl: 'http://app.test/en/billing?checkout={outcome}',
+    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
     ...overrides,
   }
 }
@@ -96,6 +97,7 @@ describe('createCheckout', () => {
       subscription_data: { metadata },
       success_url: 'http://app.test/en/billing?checkout=success',
       cancel_url: 'http://app.test/en/billing?checkout=canceled',
+      expires_at: String(Math.floor(request.expiresAt.getTime() / 1000)),
       locale: 'zh',
     })
     expect(call.idempotencyKey).toBe(`checkout-${request.orderId}`)

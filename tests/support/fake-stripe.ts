@@ -469,6 +469,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const subscriptionData = isObject(body.subscription_data) ? body.subscription_data : {}
     const id = newId('cs_test')
     const created = nowSeconds()
+    const expiresAt = body.expires_at === undefined ? created + 24 * 60 * 60 : integer(body.expires_at, 'expires_at')
+    // Stripe takes 30 minutes to 24 hours (a few seconds of leeway for the clock between the caller and Stripe).
+    if (expiresAt < created + 30 * 60 - 5 || expiresAt > created + 24 * 60 * 60 + 5) {
+      throw invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.')
+    }
     const session: FakeCheckoutSession = {
       id,
       object: 'checkout.session',
@@ -479,7 +484,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: lineItems[0]?.price.currency ?? 'usd',
       customer: customer ?? null,
       customer_email: customerEmail ?? null,
-      expires_at: created + 24 * 60 * 60,
+      expires_at: expiresAt,
       livemode: false,
       locale: text(body, 'locale') ?? null,
       metadata: metadataOf(body.metadata),

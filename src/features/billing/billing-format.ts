@@ -9,6 +9,7 @@ const statusLabels: Record<OrderStatus, () => string> = {
   paid: m.billing_status_paid,
   failed: m.billing_status_failed,
   canceled: m.billing_status_canceled,
+  expired: m.billing_status_expired,
   partially_refunded: m.billing_status_partially_refunded,
   refunded: m.billing_status_refunded,
 }
@@ -40,6 +41,14 @@ export function money(minorUnits: number, currency: string): string {
 export function formatDay(date: Date | string | null | undefined): string {
   if (!date) return ''
   return new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' }).format(new Date(date))
+}
+
+/** A date with its time of day, for what ends within hours (a checkout's expiry). */
+export function formatMoment(date: Date | string | null | undefined): string {
+  if (!date) return ''
+  return new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(date),
+  )
 }
 
 /** "Team · 5 seats · yearly", in the page's language. */

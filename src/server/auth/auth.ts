@@ -69,7 +69,7 @@ import { rememberMeCoversDeviceSessions } from './remember-me'
 import {
   malformedRequestError,
   offSiteRedirectError,
-  unknownSortFieldError,
+  unknownListFieldError,
   unstorableTextError,
 } from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
@@ -401,7 +401,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         const malformed =
           malformedRequestError(ctx.path, ctx.body) ??
           unstorableTextError(ctx.body, ctx.query) ??
-          unknownSortFieldError(ctx.path, ctx.query)
+          unknownListFieldError(ctx.path, ctx.query)
         if (malformed) throw new APIError('BAD_REQUEST', malformed)
         const offSite = offSiteRedirectError(ctx.body, ctx.query, env.APP_URL)
         if (offSite) throw new APIError('FORBIDDEN', offSite)

@@ -85,21 +85,26 @@ export function unstorableTextError(body: unknown, query: unknown): MalformedReq
 }
 
 /**
- * The fields Better Auth's list endpoints may sort by. It passes `sortBy` to the database as a column name, so an
- * unknown one (`?sortBy=undefined`) failed the query with a 500 (found by tests/fuzz).
+ * The fields Better Auth's list endpoints may sort and filter by. It passes `sortBy` and `filterField` to the
+ * database as column names, so an unknown one (`?sortBy=undefined`, `?filterField=undefined`) failed the query with a
+ * 500 (found by tests/fuzz).
  */
-const sortableFields: Record<string, readonly string[]> = {
+const listFields: Record<string, readonly string[]> = {
   '/api-key/list': ['name', 'createdAt', 'updatedAt', 'expiresAt', 'lastRequest', 'enabled', 'remaining'],
   '/admin/list-users': ['name', 'email', 'createdAt', 'updatedAt', 'role', 'banned', 'emailVerified'],
   '/organization/list-members': ['createdAt', 'role', 'userId'],
 }
 
-export function unknownSortFieldError(path: string, query: unknown): MalformedRequest | null {
-  const sortBy = query && typeof query === 'object' ? (query as Record<string, unknown>).sortBy : undefined
-  if (sortBy === undefined) return null
-  const allowed = sortableFields[path]
-  if (!allowed || (typeof sortBy === 'string' && allowed.includes(sortBy))) return null
-  return { code: 'INVALID_SORT_FIELD', message: 'The list cannot be sorted by that field' }
+export function unknownListFieldError(path: string, query: unknown): MalformedRequest | null {
+  const allowed = listFields[path]
+  if (!allowed || !query || typeof query !== 'object') return null
+  const { sortBy, filterField } = query as Record<string, unknown>
+  const known = (field: unknown) => field === undefined || (typeof field === 'string' && allowed.includes(field))
+  if (!known(sortBy)) return { code: 'INVALID_SORT_FIELD', message: 'The list cannot be sorted by that field' }
+  if (!known(filterField)) {
+    return { code: 'INVALID_FILTER_FIELD', message: 'The list cannot be filtered by that field' }
+  }
+  return null
 }
 
 /** Where Better Auth sends the browser after an emailed link, a provider round trip or a verification. */

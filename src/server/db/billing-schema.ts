@@ -64,6 +64,10 @@ export const billingOrders = pgTable(
     provider: text('provider').notNull(),
     kind: text('kind', { enum: ['checkout', 'renewal', 'change'] }).notNull(),
     providerCheckoutId: text('provider_checkout_id'),
+    /** Where the buyer finishes an unfinished checkout, until `expiresAt`. */
+    checkoutUrl: text('checkout_url'),
+    /** When an unfinished checkout stops taking payment (the provider's own expiry, which Hatch sets). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     providerInvoiceId: text('provider_invoice_id'),
     providerPaymentId: text('provider_payment_id'),
     providerSubscriptionId: text('provider_subscription_id'),
@@ -95,7 +99,7 @@ export const billingOrders = pgTable(
       .where(sql`${table.providerPaymentId} is not null`),
     check(
       'billing_orders_status',
-      sql`${table.status} in ('pending', 'paid', 'failed', 'canceled', 'partially_refunded', 'refunded')`,
+      sql`${table.status} in ('pending', 'paid', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded')`,
     ),
     check('billing_orders_refund', sql`${table.amountRefunded} >= 0 and ${table.amountRefunded} <= ${table.amount}`),
   ],

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { localPaymentObjects } from '../db/schema'
 import { addInterval, prorate } from './proration'
@@ -20,10 +20,17 @@ export const localSignatureHeader = 'hatch-signature'
 const toleranceSeconds = 300
 
 /** A checkout as the local provider keeps it: what was asked for, and how it ended. */
-export type LocalCheckout = Omit<CheckoutRequest, 'customerId'> & {
+export type LocalCheckout = Omit<CheckoutRequest, 'customerId' | 'expiresAt'> & {
   id: string
-  status: 'open' | 'processing' | 'complete' | 'failed' | 'canceled'
+  status: 'open' | 'processing' | 'complete' | 'failed' | 'canceled' | 'expired'
   subscriptionId: string | null
+  /** ISO time; a checkout stored before expiry existed has none and never expires. */
+  expiresAt?: string
+}
+
+/** Whether an open checkout ran out of time unpaid. */
+export function isCheckoutOverdue(checkout: LocalCheckout, now = new Date()): boolean {
+  return checkout.status === 'open' && checkout.expiresAt !== undefined && new Date(checkout.expiresAt) <= now
 }
 
 type StoredSubscription = Omit<SubscriptionSnapshot, 'currentPeriodStart' | 'currentPeriodEnd' | 'canceledAt'> & {
@@ -89,8 +96,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   private readonly appUrl: string
 
   async createCheckout(request: CheckoutRequest) {
-    const { customerId: _customer, ...asked } = request
-    const checkout: LocalCheckout = { ...asked, id: newId('lcs'), status: 'open', subscriptionId: null }
+    const { customerId: _customer, expiresAt, ...asked } = request
+    const checkout: LocalCheckout = {
+      ...asked,
+      id: newId('lcs'),
+      status: 'open',
+      subscriptionId: null,
+      expiresAt: expiresAt.toISOString(),
+    }
     await this.db.insert(localPaymentObjects).values({ id: checkout.id, kind: 'checkout', data: checkout })
     return { checkoutId: checkout.id, url: `${this.appUrl}/${request.locale}/pay/${checkout.id}` }
   }
@@ -117,7 +130,9 @@ export class LocalPaymentProvider implements PaymentProvider {
       await this.saveCheckout({ ...checkout, status: 'canceled' })
       return {
         redirectUrl: checkout.cancelUrl.replace('{outcome}', 'canceled'),
-        deliveries: [this.sign('checkout.expired', now, [{ ...completed, type: 'checkout.expired' }])],
+        deliveries: [
+          this.sign('checkout.expired', now, [{ ...completed, type: 'checkout.expired', reason: 'canceled' }]),
+        ],
         settlesLater: false,
       }
     }
@@ -174,6 +189,38 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.saveSubscription({ ...stored, status: 'active' })
     await this.saveCheckout({ ...checkout, status: 'complete' })
     return [this.sign('payment.succeeded', new Date(), [this.paymentOf(checkout, stored)])]
+  }
+
+  /**
+   * What a provider's scheduler would do with checkouts left behind: an open one past its expiry expires (its order
+   * with it); a "pay later" one whose settling was lost (the server restarted in between) settles. Returns the events
+   * to deliver.
+   */
+  async closeOverdueCheckouts(now = new Date(), settleAfterMs = 0): Promise<SignedDelivery[]> {
+    const rows = await this.db
+      .select({ data: localPaymentObjects.data, updatedAt: localPaymentObjects.updatedAt })
+      .from(localPaymentObjects)
+      .where(
+        and(
+          eq(localPaymentObjects.kind, 'checkout'),
+          sql`${localPaymentObjects.data}->>'status' in ('open', 'processing')`,
+        ),
+      )
+    const deliveries: SignedDelivery[] = []
+    for (const row of rows) {
+      const checkout = row.data as LocalCheckout
+      if (isCheckoutOverdue(checkout, now)) {
+        await this.saveCheckout({ ...checkout, status: 'expired' })
+        deliveries.push(
+          this.sign('checkout.expired', now, [
+            { type: 'checkout.expired', orderId: checkout.orderId, checkoutId: checkout.id, reason: 'expired' },
+          ]),
+        )
+      } else if (checkout.status === 'processing' && row.updatedAt.getTime() + settleAfterMs <= now.getTime()) {
+        deliveries.push(...(await this.settleLater(checkout.id)))
+      }
+    }
+    return deliveries
   }
 
   private paymentOf(checkout: LocalCheckout, subscription: StoredSubscription): LedgerChange {

@@ -14,7 +14,13 @@ export type LedgerChange =
       subscriptionId?: string
       customerId?: string
     }
-  | { type: 'checkout.expired'; orderId: string; checkoutId: string }
+  | {
+      type: 'checkout.expired'
+      orderId: string
+      checkoutId: string
+      /** Canceled by the buyer, or out of time unpaid (the default). */
+      reason?: 'canceled' | 'expired'
+    }
   | {
       type: 'payment.succeeded'
       /** The checkout's order, when this is its first payment. */
@@ -89,6 +95,8 @@ export interface CheckoutRequest {
   locale: 'en' | 'zh'
   successUrl: string
   cancelUrl: string
+  /** When the checkout stops taking payment if the buyer has not finished it. */
+  expiresAt: Date
 }
 
 export interface SubscriptionUpdate {

@@ -348,6 +348,8 @@ export class StripePaymentProvider implements PaymentProvider {
       subscription_data: { metadata: { ...metadata } },
       success_url: request.successUrl,
       cancel_url: request.cancelUrl.replace('{outcome}', 'canceled'),
+      // Stripe's own expiry (between 30 minutes and 24 hours), so that the order and the session end together.
+      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
       locale: request.locale === 'zh' ? 'zh' : 'en',
     }
     // One session per order, even when the buyer double-clicks or the request is retried.

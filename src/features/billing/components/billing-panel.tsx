@@ -12,7 +12,7 @@ import type { PlanId } from '#/lib/plans'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { formatDay, money, planSummary, subscriptionStatusLabel } from '../billing-format'
+import { formatDay, formatMoment, money, planSummary, subscriptionStatusLabel } from '../billing-format'
 import { OrdersTable } from './orders-table'
 import { PlanChanger, SeatsForm } from './subscription-forms'
 
@@ -30,17 +30,20 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
   const orders = useQuery({
     ...trpc.billing.orders.queryOptions(),
     enabled: canRead,
-    // The redirect back from checkout proves nothing: the page waits for the provider's event.
+    // The redirect back from checkout proves nothing: the page waits for the provider's event. A checkout the buyer
+    // left unfinished is waited for only on the page it returned to (it may be finished in another tab).
     refetchInterval: (query) => {
       const list = query.state.data
+      const highlighted = list?.find((order) => order.id === highlightedOrderId)
       const waiting =
-        list?.some((order) => order.status === 'pending') ||
-        (highlightedOrderId !== undefined && !list?.some((order) => order.id === highlightedOrderId))
+        list?.some((order) => order.processing) ||
+        (highlightedOrderId !== undefined && (!highlighted || highlighted.status === 'pending'))
       return waiting ? waitingRefetchMs : false
     },
   })
   const queryClient = useQueryClient()
-  const anyPending = orders.data?.some((order) => order.status === 'pending') ?? false
+  const anyProcessing = orders.data?.some((order) => order.processing) ?? false
+  const unfinished = orders.data?.filter((order) => order.resumeUrl) ?? []
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
@@ -169,11 +172,30 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
               highlightedOrderId={highlightedOrderId}
             />
           )}
-          {anyPending ? (
+          {anyProcessing ? (
             <p className="mt-2 text-sm text-muted-foreground" role="status" data-testid="billing-processing">
               {m.billing_processing_note()}
             </p>
           ) : null}
+          {unfinished.map((order) => (
+            <div
+              key={order.id}
+              className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3 text-sm"
+              data-testid="billing-unfinished-checkout"
+            >
+              <p>
+                {m.billing_unfinished_note({
+                  plan: planSummary(order.planId, order.interval, order.seats),
+                  time: formatMoment(order.expiresAt),
+                })}
+              </p>
+              {canManage && order.resumeUrl ? (
+                <Button asChild size="sm">
+                  <a href={order.resumeUrl}>{m.billing_resume_checkout()}</a>
+                </Button>
+              ) : null}
+            </div>
+          ))}
         </div>
       </SettingsSection>
     </div>

@@ -86,7 +86,9 @@ export function LocalPayScreen({ checkoutId }: { checkoutId: string }) {
             ? m.local_pay_receipt()
             : checkout.status === 'processing'
               ? m.local_pay_processing()
-              : m.local_pay_closed()}
+              : checkout.status === 'expired'
+                ? m.local_pay_expired()
+                : m.local_pay_closed()}
         </p>
       )}
     </main>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
 import { type BillingInterval, memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
@@ -29,6 +29,9 @@ import { localCheckoutRouter } from './local-checkout-router'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 
 type Db = Parameters<typeof organizationPlan>[0]
+
+/** How long a checkout stays open for its buyer: Stripe's longest (and default) session life. */
+export const checkoutLifetimeMs = 24 * 60 * 60 * 1000
 
 /** Team seats cannot drop below the places already taken (members and pending invitations). */
 async function assertSeatsCover(db: Db, organizationId: string, seats: number) {
@@ -124,6 +127,14 @@ export const billingRouter = createRouter({
         receiptUrl: billingOrders.receiptUrl,
         createdAt: billingOrders.createdAt,
         paidAt: billingOrders.paidAt,
+        expiresAt: billingOrders.expiresAt,
+        // Only while the buyer may still finish it: an unfinished checkout's page, never a settled one's.
+        resumeUrl: sql<string | null>`case when ${billingOrders.status} = 'pending'
+          and ${billingOrders.providerSubscriptionId} is null
+          and (${billingOrders.expiresAt} is null or ${billingOrders.expiresAt} > now())
+          then ${billingOrders.checkoutUrl} end`,
+        /** The buyer finished the checkout and the payment is on its way (a method that settles later). */
+        processing: sql<boolean>`${billingOrders.status} = 'pending' and ${billingOrders.providerSubscriptionId} is not null`,
       })
       .from(billingOrders)
       .where(eq(billingOrders.organizationId, ctx.organization.id))
@@ -148,6 +159,7 @@ export const billingRouter = createRouter({
       if (plan.perSeat) await assertSeatsCover(ctx.db, ctx.organization.id, seats)
       const amount = periodAmount(plan, input.interval, input.currency, seats)
       const orderId = randomUUID()
+      const expiresAt = new Date(Date.now() + checkoutLifetimeMs)
       const provider = paymentProviderFor(ctx.db)
       const [previous] = await ctx.db
         .select({ customerId: billingSubscriptions.providerCustomerId })
@@ -171,6 +183,7 @@ export const billingRouter = createRouter({
         seats,
         currency: input.currency,
         amount,
+        expiresAt,
       })
       const appUrl = getEnv().APP_URL
       // A provider that fails or does not answer leaves no order behind that nobody could ever pay (issue 26).
@@ -196,9 +209,13 @@ export const billingRouter = createRouter({
           locale: input.locale,
           successUrl: `${appUrl}/${input.locale}/my-orders?order=${orderId}`,
           cancelUrl: `${appUrl}/${input.locale}/?checkout={outcome}#pricing`,
+          expiresAt,
         })
         .catch(forgetOrder)
-      await ctx.db.update(billingOrders).set({ providerCheckoutId: checkoutId }).where(eq(billingOrders.id, orderId))
+      await ctx.db
+        .update(billingOrders)
+        .set({ providerCheckoutId: checkoutId, checkoutUrl: url })
+        .where(eq(billingOrders.id, orderId))
       return { orderId, url }
     }),
 

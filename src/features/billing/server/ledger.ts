@@ -201,7 +201,7 @@ async function applyChange(
     }
     case 'checkout.expired': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
-      if (order) await stepOrder(tx, order, { kind: 'canceled' }, {})
+      if (order) await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {})
       return
     }
     case 'payment.succeeded': {

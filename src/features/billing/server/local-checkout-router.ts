@@ -1,5 +1,7 @@
 import { denialMessage } from '#/lib/access-control'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
+import type { Database } from '#/server/db/client'
+import { isCheckoutOverdue } from '#/server/payments/local-provider'
 import { activePaymentProviderId, localPaymentProvider } from '#/server/payments/payment-provider'
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
 import { localCheckoutInput, settleLocalCheckoutInput } from '../schemas'
@@ -18,7 +20,8 @@ export const localCheckoutRouter = createRouter({
     const checkout = await localPaymentProvider(ctx.db).getCheckout(input.id)
     if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
     const { userId: _user, successUrl: _success, cancelUrl: _cancel, ...shown } = checkout
-    return shown
+    // Past its time a checkout is over, whether or not the hourly sweep has closed it yet.
+    return isCheckoutOverdue(checkout) ? { ...shown, status: 'expired' as const } : shown
   }),
 
   settle: protectedProcedure.input(settleLocalCheckoutInput).mutation(async ({ ctx, input }) => {
@@ -26,6 +29,9 @@ export const localCheckoutRouter = createRouter({
     const provider = localPaymentProvider(ctx.db)
     const checkout = await provider.getCheckout(input.id)
     if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
+    if (checkout.status === 'expired' || isCheckoutOverdue(checkout)) {
+      throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_EXPIRED', message: 'This checkout has expired' })
+    }
     if (checkout.status !== 'open') {
       throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_CLOSED', message: 'This checkout is already closed' })
     }
@@ -56,3 +62,14 @@ export const localCheckoutRouter = createRouter({
     return { redirectUrl }
   }),
 })
+
+/**
+ * Closes the local provider's checkouts left behind (expired unpaid; "pay later" whose settling a restart lost),
+ * through the ledger like any of its events. A maintenance task: at start and hourly.
+ */
+export async function closeOverdueLocalCheckouts(db: Database, now = new Date()): Promise<number> {
+  if (activePaymentProviderId() !== 'local') return 0
+  const deliveries = await localPaymentProvider(db).closeOverdueCheckouts(now, payLaterDelayMs)
+  await deliver(db, deliveries)
+  return deliveries.length
+}
