@@ -53,6 +53,9 @@ interface OrderRow {
   amountRefunded: number
   planId: string
   currency: string
+  resumeUrl: string | null
+  processing: boolean
+  expiresAt: Date | null
 }
 
 describe.each(engines)('billing on %s', (engine) => {
@@ -554,8 +557,6 @@ describe.each(engines)('billing on %s', (engine) => {
     expect((await orderOf(orderId))?.status).toBe('paid')
     expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('pro')
   })
-
-  type OrderRow = { id: string; status: string; resumeUrl: string | null; processing: boolean; expiresAt: Date | null }
 
   it('offers an unfinished checkout to resume until it expires; then it is Expired and can no longer be paid', async () => {
     const owner = await h.signUp('Una Unfinished')
