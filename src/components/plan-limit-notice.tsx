@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { appErrorOf, describeError } from '#/lib/errors'
+import { currentIntlLocale } from '#/lib/i18n'
+import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
@@ -22,6 +25,59 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
       <a className="font-medium underline underline-offset-4" href={localizeHref('/my-orders')}>
         {m.plan_limit_upgrade()}
       </a>
+    </p>
+  )
+}
+
+export type PlanLimitName = 'books' | 'members' | 'aiRequests'
+
+/**
+ * What the active organization's plan still allows of `name`, from the Billing overview every member may read:
+ * `reached` when the next one would be refused; `over` when there are more than the plan allows (after a downgrade).
+ */
+export function usePlanLimit(name: PlanLimitName) {
+  const trpc = useTRPC()
+  const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
+  const data = overview.data
+  if (!data) return null
+  const { used, limit } = data.limits[name]
+  if (limit === null) return null
+  return { used, limit, reached: used >= limit, over: used > limit, canManage: data.canManage }
+}
+
+const limitWords: Record<
+  PlanLimitName,
+  { reached: typeof m.plan_limit_reached_books; over: typeof m.plan_limit_over_books }
+> = {
+  books: { reached: m.plan_limit_reached_books, over: m.plan_limit_over_books },
+  members: { reached: m.plan_limit_reached_members, over: m.plan_limit_over_members },
+  aiRequests: { reached: m.plan_limit_reached_ai, over: m.plan_limit_reached_ai },
+}
+
+/**
+ * Said before an action the plan would refuse is started: how much of the plan is used, what happens now, and the
+ * way past it (an upgrade for those who manage billing; whom to ask for everyone else). Nothing while there is room.
+ */
+export function PlanLimitReached({ name, id }: { name: PlanLimitName; id?: string }) {
+  const state = usePlanLimit(name)
+  if (!state?.reached) return null
+  const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+  const words = state.over ? limitWords[name].over : limitWords[name].reached
+  return (
+    <p
+      id={id}
+      role="status"
+      className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+      data-testid={`plan-limit-reached-${name}`}
+    >
+      {words({ used: count(state.used), limit: count(state.limit) })}{' '}
+      {state.canManage ? (
+        <a className="font-medium underline underline-offset-4" href={localizeHref('/my-orders')}>
+          {m.plan_limit_upgrade()}
+        </a>
+      ) : (
+        m.plan_limit_ask_owner()
+      )}
     </p>
   )
 }

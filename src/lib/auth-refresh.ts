@@ -15,6 +15,16 @@ export const authQueryKeys = {
   userTeams: ['auth', 'user-teams'] as const,
 }
 
+/** Cached data of the user alone, the same whichever organization is active. */
+const userQueryKeys: readonly (readonly string[])[] = [
+  authQueryKeys.sessions,
+  authQueryKeys.deviceSessions,
+  authQueryKeys.passkeys,
+  authQueryKeys.accounts,
+  authQueryKeys.apiKeys,
+  authQueryKeys.organizationList,
+]
+
 /** tRPC's keys of the organization procedures (activity, team memberships): `[path segments], options`. */
 const organizationProcedures = [['organizations']]
 
@@ -76,12 +86,20 @@ export function useAuthRefresh() {
         this.activeOrganization(),
       ])
     },
-    /** After set-active: another organization, so nothing cached of the previous one is shown. */
+    /**
+     * After set-active, and after create (which makes the new organization the active one): another organization,
+     * so nothing cached of the previous one is shown. Every tRPC query works on the active organization (books,
+     * billing, the Dashboard's organization section…), so all of them go, with the organization's auth data; only
+     * what belongs to the user alone stays.
+     */
     async organizationSwitched() {
-      queryClient.removeQueries({ queryKey: authQueryKeys.organization })
-      queryClient.removeQueries({ queryKey: authQueryKeys.userTeams })
-      queryClient.removeQueries({ queryKey: organizationProcedures })
-      await router.invalidate()
+      queryClient.removeQueries({
+        predicate: (query) => !userQueryKeys.some((key) => key.every((part, index) => query.queryKey[index] === part)),
+      })
+      await Promise.all([
+        router.invalidate(),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.organizationList }),
+      ])
     },
     /** After a member role update: the active member and its role (the frame's permissions) and the member list. */
     async activeMember() {

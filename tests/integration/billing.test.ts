@@ -41,9 +41,10 @@ interface Overview {
   planId: string
   canRead: boolean
   canManage: boolean
+  limits: Record<'books' | 'members' | 'aiRequests', { used: number; limit: number | null }>
   details: {
     subscription: { planId: string; seats: number; status: string; cancelAtPeriodEnd: boolean } | null
-    usage: { books: { used: number; limit: number | null }; members: { used: number; invited: number; limit: number } }
+    usage: { members: { used: number; invited: number } }
   } | null
 }
 interface OrderRow {
@@ -132,11 +133,14 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(imported.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
     const count = (await db().select().from(books).where(eq(books.organizationId, orgId))).length
     expect(count, 'nothing was added').toBe(50)
+    // Every member can see the limit is reached before trying, billing rights or not.
+    expect((await overview(max)).limits.books).toEqual({ used: 50, limit: 50 })
   })
 
   it('shows members the plan name only, and lets only owners start a checkout', async () => {
     const seen = await overview(max)
     expect(seen).toMatchObject({ planId: 'free', canRead: false, canManage: false, details: null })
+    expect(seen.limits.members.limit, 'what the plan allows, shown to every member').toBe(3)
     const orders = await query('orders', max)
     expect(orders.status).toBe(403)
     const checkout = await mutate('startCheckout', max, { planId: 'pro', interval: 'monthly', currency: 'USD' })

@@ -32,8 +32,15 @@ export function useBookListCache() {
     /** The CSV of the books the filters select, always fresh from the server. */
     fetchExport: (filters: BookFilters) =>
       queryClient.fetchQuery({ ...trpc.books.exportCsv.queryOptions(filters), staleTime: 0, gcTime: 0 }),
-    /** Refetches everything about books (lists, counts, facets, details) from the server. */
-    refresh: () => queryClient.invalidateQueries({ queryKey: trpc.books.pathKey() }),
+    /**
+     * Refetches everything about books (lists, counts, facets, details) from the server, and the plan's usage, which
+     * counts them (what the New book and Import buttons show as limited).
+     */
+    refresh: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.books.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
+      ]),
   }
 }
 

@@ -1,11 +1,14 @@
 import { useChat } from '@ai-sdk/react'
+import { useQueryClient } from '@tanstack/react-query'
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai'
 import { ArrowUpIcon, RotateCcwIcon, SparklesIcon, SquareIcon } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { CopyButton, MarkdownText } from '#/components/markdown'
+import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
 import { aiRefusalOf } from '#/lib/ai-refusal'
 import { getLocale } from '#/lib/i18n'
+import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { assistantLimits } from '../schemas'
 import { isToolPart, ToolCall } from './tool-call'
@@ -90,6 +93,8 @@ export function ChatThread({
       }),
     [],
   )
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
   const { messages, sendMessage, status, stop, error, regenerate, addToolApprovalResponse, clearError } = useChat({
     id: conversationId,
     messages: initialMessages,
@@ -98,9 +103,12 @@ export function ChatThread({
     onFinish: ({ message, isAbort, isError }) => {
       if (isAbort) setStoppedId(message.id)
       if (!isError) onAnswered()
+      // Each answer counts against the month's allowance: what is left is read again.
+      void queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() })
     },
   })
   const [draft, setDraft] = useState('')
+  const aiUsedUp = Boolean(usePlanLimit('aiRequests')?.reached)
   const [stoppedId, setStoppedId] = useState<string>()
   const busy = status === 'submitted' || status === 'streaming'
   const endRef = useRef<HTMLDivElement>(null)
@@ -194,6 +202,7 @@ export function ChatThread({
         </div>
       ) : null}
       <div ref={endRef} />
+      <PlanLimitReached name="aiRequests" id="assistant-limit" />
       <form
         className="sticky bottom-0 mt-auto flex items-end gap-2 rounded-xl border bg-background p-2 shadow-sm"
         onSubmit={(event) => {
@@ -224,7 +233,12 @@ export function ChatThread({
             {m.assistant_stop()}
           </Button>
         ) : (
-          <Button type="submit" size="sm" disabled={!draft.trim()}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!draft.trim() || aiUsedUp}
+            aria-describedby={aiUsedUp ? 'assistant-limit' : undefined}
+          >
             <ArrowUpIcon aria-hidden />
             {m.assistant_send()}
           </Button>

@@ -3,6 +3,7 @@ import { ReceiptIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
+import { PlanLimitReached } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
@@ -67,7 +68,7 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
   if (overview.error || !overview.data) {
     return <p className="text-sm text-destructive">{describeError(overview.error)}</p>
   }
-  const { planId, details, canManage } = overview.data
+  const { planId, details, canManage, limits } = overview.data
 
   if (!details) {
     return (
@@ -137,25 +138,20 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
 
       <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
-          <Usage
-            label={m.billing_usage_books()}
-            used={details.usage.books.used}
-            limit={details.usage.books.limit}
-            testId="usage-books"
-          />
-          <Usage
-            label={m.billing_usage_members()}
-            used={details.usage.members.used + details.usage.members.invited}
-            limit={details.usage.members.limit}
-            testId="usage-members"
-          />
-          <Usage
-            label={m.billing_usage_ai_requests()}
-            used={details.usage.aiRequests.used}
-            limit={details.usage.aiRequests.limit}
-            testId="usage-ai"
-          />
+          <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
+          <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
+          <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
         </dl>
+        {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
+          <div className="mt-3">
+            <PlanLimitReached name="books" />
+          </div>
+        ) : null}
+        {limits.members.used > limits.members.limit ? (
+          <div className="mt-3">
+            <PlanLimitReached name="members" />
+          </div>
+        ) : null}
         <AiUsage tokens={details.usage.aiTokens} byMember={details.usage.aiByMember} />
       </SettingsSection>
 
@@ -257,8 +253,13 @@ function AiUsage({
 
 function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
   const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+  const over = limit !== null && used > limit
   return (
-    <div className="rounded-lg border p-3" data-testid={testId}>
+    <div
+      className={`rounded-lg border p-3 ${over ? 'border-amber-500/60 bg-amber-500/10' : ''}`}
+      data-testid={testId}
+      data-over-limit={over || undefined}
+    >
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 font-semibold tabular-nums">
         {limit === null

@@ -75,10 +75,18 @@ export const billingRouter = createRouter({
     const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const base = { planId: plan.id, canRead, canManage, provider: activePaymentProviderId() }
+    const taken = await seatsTaken(ctx.db, ctx.organization.id)
+    const books = await liveBookCount(ctx.db, ctx.organization.id)
+    const aiRequests = await aiRequestsThisMonth(ctx.db, ctx.organization.id)
+    // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
+    const limits = {
+      books: { used: books, limit: plan.limits.books },
+      members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
+      aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
+    }
+    const base = { planId: plan.id, canRead, canManage, provider: activePaymentProviderId(), limits }
     if (!canRead) return { ...base, details: null }
     const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-    const taken = await seatsTaken(ctx.db, ctx.organization.id)
     return {
       ...base,
       details: {
@@ -96,12 +104,7 @@ export const billingRouter = createRouter({
             }
           : null,
         usage: {
-          books: { used: await liveBookCount(ctx.db, ctx.organization.id), limit: plan.limits.books },
-          members: { used: taken.members, invited: taken.invited, limit: memberLimitOf(plan, seats) },
-          aiRequests: {
-            used: await aiRequestsThisMonth(ctx.db, ctx.organization.id),
-            limit: plan.limits.aiRequestsPerMonth,
-          },
+          members: { used: taken.members, invited: taken.invited },
           aiTokens: await aiTokensThisMonth(ctx.db, ctx.organization.id),
           aiByMember: await aiUsageByMember(ctx.db, ctx.organization.id),
         },

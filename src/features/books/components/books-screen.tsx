@@ -7,6 +7,7 @@ import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/
 import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
 import { PageHeader } from '#/components/page-header'
+import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
@@ -77,6 +78,7 @@ export function BooksScreen({
   const [importing, setImporting] = useState(false)
   const [tagging, setTagging] = useState<string[] | null>(null)
   const deleteBooks = useDeleteBooks()
+  const booksFull = Boolean(usePlanLimit('books')?.reached)
 
   const filters = filtersOf(search)
   const list = useQuery({ ...trpc.books.list.queryOptions(listInputOf(search)), placeholderData: keepPreviousData })
@@ -124,7 +126,12 @@ export function BooksScreen({
         actions={
           <>
             {canCreate ? (
-              <Button variant="outline" onClick={() => setImporting(true)}>
+              <Button
+                variant="outline"
+                onClick={() => setImporting(true)}
+                disabled={booksFull}
+                aria-describedby={booksFull ? 'books-limit' : undefined}
+              >
                 <UploadIcon aria-hidden />
                 {m.books_import()}
               </Button>
@@ -134,7 +141,11 @@ export function BooksScreen({
               {m.books_export()}
             </Button>
             {canCreate ? (
-              <Button onClick={() => setEditing('new')}>
+              <Button
+                onClick={() => setEditing('new')}
+                disabled={booksFull}
+                aria-describedby={booksFull ? 'books-limit' : undefined}
+              >
                 <PlusIcon aria-hidden />
                 {m.books_new()}
               </Button>
@@ -142,6 +153,11 @@ export function BooksScreen({
           </>
         }
       />
+      {canCreate ? (
+        <div className="mb-4 empty:hidden">
+          <PlanLimitReached name="books" id="books-limit" />
+        </div>
+      ) : null}
 
       <search className="mb-4 flex flex-wrap items-end gap-3">
         <SearchBox

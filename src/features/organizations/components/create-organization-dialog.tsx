@@ -31,7 +31,8 @@ function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
         return
       }
       onClose()
-      await refresh.organizations()
+      // The new organization is the active one now.
+      await refresh.organizationSwitched()
       toast.success(m.org_created({ name: values.name }))
     },
   })

@@ -2,6 +2,7 @@ import { MailIcon, RotateCwIcon, XIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
+import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
@@ -28,6 +29,7 @@ function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
   const session = useConsoleSession()
   const refresh = useAuthRefresh()
   const roles = useAssignableRoles()
+  const memberLimit = usePlanLimit('members')
   // Only an owner may invite another owner (the server refuses it for anyone else).
   const offered = session.member.roles.includes('owner') ? roles : roles.filter((role) => role !== 'owner')
   const form = useAppForm({
@@ -109,10 +111,15 @@ function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
           )}
         </form.AppField>
       </div>
+      <PlanLimitReached name="members" id="invite-limit" />
       <div>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(submitting) => (
-            <Button type="submit" disabled={submitting}>
+            <Button
+              type="submit"
+              disabled={submitting || Boolean(memberLimit?.reached)}
+              aria-describedby={memberLimit?.reached ? 'invite-limit' : undefined}
+            >
               <MailIcon aria-hidden />
               {submitting ? m.invitations_sending() : m.invitations_send()}
             </Button>
