@@ -131,7 +131,9 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
         {subscription && canManage && !subscription.cancelAtPeriodEnd ? (
           <div className="mt-6 grid gap-6 border-t pt-6 md:grid-cols-2">
             <PlanChanger planId={subscription.planId} interval={subscription.interval} onDone={refresh} />
-            {subscription.planId === 'team' ? <SeatsForm seats={subscription.seats} onDone={refresh} /> : null}
+            {subscription.planId === 'team' ? (
+              <SeatsForm seats={subscription.seats} placesTaken={limits.members.used} onDone={refresh} />
+            ) : null}
           </div>
         ) : null}
       </SettingsSection>

@@ -73,13 +73,26 @@ export function PlanChanger({
 }
 
 /** Team's seats: one member (or pending invitation) per seat; the price of the change is shown before it is made. */
-export function SeatsForm({ seats, onDone }: { seats: number; onDone: () => Promise<unknown> }) {
+export function SeatsForm({
+  seats,
+  placesTaken,
+  onDone,
+}: {
+  seats: number
+  /** Members and pending invitations: each needs a seat, so fewer seats are explained at once, not refused later. */
+  placesTaken: number
+  onDone: () => Promise<unknown>
+}) {
   const [asked, setAsked] = useState<Asked | null>(null)
+  const schema = seatsFieldSchema.refine((value) => Number(value.seats) >= placesTaken, {
+    path: ['seats'],
+    message: m.error_code_SEATS_BELOW_MEMBERS({ count: String(placesTaken) }),
+  })
   const form = useAppForm({
     defaultValues: { seats: String(seats) },
-    validators: { onDynamic: seatsFieldSchema },
+    validators: { onDynamic: schema },
     onSubmit: ({ value }) => {
-      setAsked({ kind: 'seats', seats: Number(seatsFieldSchema.parse(value).seats) })
+      setAsked({ kind: 'seats', seats: Number(schema.parse(value).seats) })
     },
   })
   return (
@@ -92,7 +105,14 @@ export function SeatsForm({ seats, onDone }: { seats: number; onDone: () => Prom
         aria-label={m.checkout_seats_label()}
       >
         <form.AppField name="seats">
-          {(field) => <field.TextField label={m.checkout_seats_label()} inputMode="numeric" autoComplete="off" />}
+          {(field) => (
+            <field.TextField
+              label={m.checkout_seats_label()}
+              hint={m.billing_seats_hint({ count: String(placesTaken) })}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
         </form.AppField>
         <form.Subscribe selector={(state) => state.values.seats.trim() === String(seats)}>
           {(unchanged) => (
