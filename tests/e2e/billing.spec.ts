@@ -97,6 +97,14 @@ test.describe('billing', () => {
     await expect(page.getByTestId('billing-plan-renewal')).toContainText('Ends on')
     await page.getByRole('button', { name: 'Resume subscription' }).click()
     await expect(page.getByTestId('billing-plan-renewal')).toContainText('Renews on')
+
+    // The pricing section, reached from the header of another page, shows the customer their plan.
+    await visit(page, '/en/my-orders')
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL(/\/en\/#pricing$/)
+    await expect(page.getByTestId('plan-pro').getByTestId('current-plan')).toHaveText('Your plan')
+    await expect(page.getByTestId('plan-pro').getByRole('link', { name: 'Manage billing' })).toBeVisible()
+    await expect(page.getByTestId('plan-team').getByRole('link', { name: 'Switch in Billing' })).toBeVisible()
   })
 
   test('a cancelled or failed checkout returns to the pricing section and says so', async ({ page }) => {
@@ -242,5 +250,8 @@ test.describe('billing', () => {
     await expect(order.getByTestId('order-status')).toHaveText('已支付')
     await expect(order).toContainText('¥129')
     await expect(page.getByTestId('billing-plan-name')).toHaveText('专业版 · 按月')
+    await page.getByRole('banner').getByRole('link', { name: '价格' }).click()
+    await expect(page).toHaveURL(/\/zh\/#pricing$/)
+    await expect(page.getByTestId('plan-pro').getByTestId('current-plan')).toHaveText('当前套餐')
   })
 })

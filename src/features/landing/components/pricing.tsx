@@ -16,12 +16,14 @@ import {
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+import { useCurrentPlanId } from './use-signed-in'
 
 export function Pricing() {
   const [interval, setInterval] = useState<BillingInterval>('monthly')
   const currency = currencyForLocale(getLocale())
   const saving = yearlySavingPercent(plans, currency)
   useCheckoutOutcomeToast()
+  const currentPlanId = useCurrentPlanId()
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="border-t py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -55,7 +57,7 @@ export function Pricing() {
         </fieldset>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} interval={interval} currency={currency} />
+            <PlanCard key={plan.id} plan={plan} interval={interval} currency={currency} currentPlanId={currentPlanId} />
           ))}
         </ul>
       </div>
@@ -63,7 +65,21 @@ export function Pricing() {
   )
 }
 
-function PlanCard({ plan, interval, currency }: { plan: Plan; interval: BillingInterval; currency: Currency }) {
+/**
+ * One plan. A signed-in customer sees theirs marked, with the way to manage it; on a paid plan the others are
+ * changed from Billing (a second checkout would start a second subscription).
+ */
+function PlanCard({
+  plan,
+  interval,
+  currency,
+  currentPlanId,
+}: {
+  plan: Plan
+  interval: BillingInterval
+  currency: Currency
+  currentPlanId: string | null
+}) {
   const locale = currentIntlLocale()
   const prices = plan.prices[currency]
   const isFree = prices.monthly === 0
@@ -71,9 +87,18 @@ function PlanCard({ plan, interval, currency }: { plan: Plan; interval: BillingI
   const perMonth = interval === 'yearly' ? Math.round(prices.yearly / 12) : prices.monthly
   const billedYearly = formatPrice(prices.yearly, locale, currency)
   // Checkout signs the visitor in (or up) first, so the cached page links every visitor to the same place.
-  const href = isFree
+  const checkoutHref = isFree
     ? localizeHref('/sign-up')
     : `${localizeHref('/checkout')}?${new URLSearchParams({ plan: plan.id, interval, currency })}`
+  const current = currentPlanId === plan.id
+  const billingHref = localizeHref('/console/organization/billing')
+  const [href, label] = current
+    ? isFree
+      ? [localizeHref('/console'), m.pricing_open_console()]
+      : [billingHref, m.pricing_manage_billing()]
+    : currentPlanId !== null && currentPlanId !== 'free'
+      ? [billingHref, m.pricing_switch_in_billing()]
+      : [checkoutHref, isFree ? m.pricing_cta_free() : m.pricing_cta_paid({ plan: planName(plan.id) })]
   return (
     <li
       data-testid={`plan-${plan.id}`}
@@ -82,7 +107,14 @@ function PlanCard({ plan, interval, currency }: { plan: Plan; interval: BillingI
         plan.highlighted && 'border-primary ring-1 ring-primary',
       )}
     >
-      {plan.highlighted ? (
+      {current ? (
+        <span
+          className="absolute -top-3 left-6 rounded-full border border-primary bg-background px-3 py-0.5 text-xs font-medium text-primary"
+          data-testid="current-plan"
+        >
+          {m.pricing_current_plan()}
+        </span>
+      ) : plan.highlighted ? (
         <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-medium text-primary-foreground">
           {m.pricing_most_popular()}
         </span>
@@ -115,7 +147,7 @@ function PlanCard({ plan, interval, currency }: { plan: Plan; interval: BillingI
         ))}
       </ul>
       <Button className="mt-8 w-full" variant={plan.highlighted ? 'default' : 'outline'} asChild>
-        <a href={href}>{isFree ? m.pricing_cta_free() : m.pricing_cta_paid({ plan: planName(plan.id) })}</a>
+        <a href={href}>{label}</a>
       </Button>
     </li>
   )

@@ -19,7 +19,7 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold">{m.footer_product()}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a className={linkClass} href="#pricing">
+              <a className={linkClass} href={`${localizeHref('/')}#pricing`}>
                 {m.nav_pricing()}
               </a>
             </li>

@@ -29,10 +29,11 @@ export function SiteHeader() {
   const { productName } = useSiteSettings()
   const scrolled = useScrolledPast(transparentUntilPx)
   const signedIn = useSignedIn()
-  // Docs and sign-in are separate areas of the app, so they are plain links with the locale prefix.
+  // Docs and sign-in are separate areas of the app, so they are plain links with the locale prefix. The header also
+  // frames my-orders, checkout and the error pages: Pricing names the landing page's section, not a bare fragment.
   const links = [
     { label: m.nav_docs(), href: localizeHref('/docs') },
-    { label: m.nav_pricing(), href: '#pricing' },
+    { label: m.nav_pricing(), href: `${localizeHref('/')}#pricing` },
   ]
   return (
     <header
