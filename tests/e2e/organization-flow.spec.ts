@@ -314,7 +314,10 @@ test.describe('organizations', () => {
   test.describe('app-admin sections', () => {
     test.use({ expectedConsoleErrors: documentStatusError(404) })
 
-    test('Configuration and Users do not exist for an account that is not an app admin', async ({ page, browser }) => {
+    test('Configuration and Users tell an account that is not an app admin who can open them, inside the console', async ({
+      page,
+      browser,
+    }) => {
       // Two sign-ups: whoever was first on this database is an app admin, the second account certainly is not.
       const first = await browser.newContext()
       await signUpNewAccount(await first.newPage())
@@ -324,10 +327,19 @@ test.describe('organizations', () => {
       await expect(nav(page).getByRole('link', { name: 'Account' })).toBeVisible()
       await expect(nav(page).getByRole('link', { name: 'Configuration' })).toHaveCount(0)
       await expect(nav(page).getByRole('link', { name: 'Users' })).toHaveCount(0)
-      for (const path of ['/en/console/configuration', '/en/console/users']) {
+      for (const [path, heading] of [
+        ['/en/console/configuration', "You don't have access to Configuration"],
+        ['/en/console/users', "You don't have access to Users"],
+        ['/zh/console/users', '你没有访问“用户”的权限'],
+      ] as const) {
         const response = await visit(page, path)
         expect(response?.status(), path).toBe(404)
-        await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+        const screen = page.getByTestId('console-no-access')
+        await expect(screen.getByRole('heading', { name: heading })).toBeVisible()
+        await expect(screen).toContainText(path.startsWith('/zh') ? '应用管理员' : 'An app admin can make you one')
+        // Still in the console: its navigation is there to go elsewhere.
+        const account = path.startsWith('/zh') ? '账号' : 'Account'
+        await expect(page.getByRole('navigation').getByRole('link', { name: account }).first()).toBeVisible()
       }
     })
   })

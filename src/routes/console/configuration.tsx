@@ -1,11 +1,12 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { ConfigurationScreen } from '#/features/configuration/components/configuration-screen'
+import { requireConsoleAccess } from '#/features/console/console-access'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/configuration')({
   // App admins only; to anyone else the page does not exist (the server refuses its procedures the same way).
   beforeLoad: ({ context }) => {
-    if (!context.consoleSession.isAppAdmin) throw notFound()
+    requireConsoleAccess(context.consoleSession.isAppAdmin, 'configuration')
   },
   head: () => ({ meta: [{ title: m.console_configuration() }] }),
   staticData: { crumb: m.console_configuration },

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { ConsoleLayout } from '#/features/console/components/console-layout'
+import { ConsoleNotFound } from '#/features/console/components/no-access'
 import { fetchConsoleSession } from '#/features/console/console-session-fn'
 import { OrganizationSwitcher } from '#/features/organizations/components/organization-switcher'
 import { m } from '#/paraglide/messages'
@@ -18,6 +19,15 @@ export const Route = createFileRoute('/console')({
     return (
       <ConsoleLayout session={consoleSession} switcher={<OrganizationSwitcher session={consoleSession} />}>
         <Outlet />
+      </ConsoleLayout>
+    )
+  },
+  // A console page that does not exist, or that the person may not open, keeps the console around the message.
+  notFoundComponent: function ConsolePageNotFound({ data }) {
+    const { consoleSession } = Route.useRouteContext()
+    return (
+      <ConsoleLayout session={consoleSession} switcher={<OrganizationSwitcher session={consoleSession} />}>
+        <ConsoleNotFound data={data} session={consoleSession} />
       </ConsoleLayout>
     )
   },

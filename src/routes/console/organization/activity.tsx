@@ -1,4 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleAccess } from '#/features/console/console-access'
 import { ActivityLog } from '#/features/organizations/components/activity-log'
 import { activityListInputOf } from '#/features/organizations/list-inputs'
 import { activityListSearch } from '#/features/organizations/search'
@@ -8,7 +9,7 @@ import { m } from '#/paraglide/messages'
 export const Route = createFileRoute('/console/organization/activity')({
   validateSearch: activityListSearch,
   beforeLoad: ({ context }) => {
-    if (!allows(context.consoleSession.permissions, { activity: ['read'] })) throw notFound()
+    requireConsoleAccess(allows(context.consoleSession.permissions, { activity: ['read'] }), 'activity')
   },
   loaderDeps: ({ search }) => search,
   // Prefetched for the server render; a failure shows in the page rather than as an error screen.

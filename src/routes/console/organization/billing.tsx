@@ -1,12 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '#/components/page-header'
 import { BillingPanel } from '#/features/billing/components/billing-panel'
+import { requireConsoleAccess } from '#/features/console/console-access'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/billing')({
   beforeLoad: ({ context }) => {
-    if (!allows(context.consoleSession.permissions, { billing: ['read'] })) throw notFound()
+    requireConsoleAccess(allows(context.consoleSession.permissions, { billing: ['read'] }), 'billing')
   },
   loader: ({ context }) =>
     Promise.all([

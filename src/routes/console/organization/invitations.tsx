@@ -1,4 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { requireConsoleAccess } from '#/features/console/console-access'
 import { InvitationsScreen } from '#/features/organizations/components/invitations-screen'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
@@ -6,7 +7,7 @@ import { m } from '#/paraglide/messages'
 export const Route = createFileRoute('/console/organization/invitations')({
   // Pending invitations are links into the organization: only those who may invite see them (as the server rules).
   beforeLoad: ({ context }) => {
-    if (!allows(context.consoleSession.permissions, { invitation: ['create'] })) throw notFound()
+    requireConsoleAccess(allows(context.consoleSession.permissions, { invitation: ['create'] }), 'invitations')
   },
   head: () => ({ meta: [{ title: m.console_org_invitations() }] }),
   staticData: { crumb: m.console_org_invitations },
