@@ -7,7 +7,7 @@ import { getDb } from '#/server/db/database'
 import { createTrpcContext } from '#/server/trpc/context'
 import { type AppRouter, appRouter } from '#/server/trpc/root'
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
 /** During server rendering procedures run in-process; in the browser they go to /api/trpc in batches. */
 const createLink = createIsomorphicFn()

@@ -83,6 +83,17 @@ test.describe('books', () => {
       await expect(row(page, 'The Little Schemer')).toBeVisible()
       await expect(page.getByTestId('books-total')).toHaveText('Total: 2')
 
+      // From the book's own page too: back to the list with Undo, and nothing left asking for the deleted book (a
+      // failed request would be a console error, which fails the test).
+      await row(page, 'The Little Schemer').getByRole('link', { name: 'The Little Schemer' }).click()
+      await expect(page).toHaveURL(/\/en\/console\/books\/[^/?]+$/)
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await expect(page).toHaveURL(/\/en\/console\/books(\?.*)?$/)
+      await expect(row(page, 'The Little Schemer')).toHaveCount(0)
+      await page.getByRole('button', { name: 'Undo' }).click()
+      await expect(row(page, 'The Little Schemer')).toBeVisible()
+
       // Sorting is part of the address, and the back button returns to the previous order.
       await page.getByRole('button', { name: 'Sort by Title' }).click()
       await expect(page).toHaveURL(/sort=title&direction=asc/)

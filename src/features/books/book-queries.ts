@@ -29,6 +29,13 @@ export function useBookListCache() {
         for (const [key, data] of before) queryClient.setQueryData(key, data)
       }
     },
+    /**
+     * Drops what is cached of deleted books' own pages, so that refreshing does not ask the server for books it just
+     * deleted (a 404 in the console of the page that deleted them).
+     */
+    forget(ids: string[]) {
+      for (const id of ids) queryClient.removeQueries({ queryKey: trpc.books.get.queryKey({ id }) })
+    },
     /** The CSV of the books the filters select, always fresh from the server. */
     fetchExport: (filters: BookFilters) =>
       queryClient.fetchQuery({ ...trpc.books.exportCsv.queryOptions(filters), staleTime: 0, gcTime: 0 }),

@@ -124,7 +124,7 @@ export function BookDetailsScreen({ bookId }: { bookId: string }) {
             {canDelete ? (
               <Button
                 variant="destructive"
-                onClick={() => deleteBooks([book], () => void navigate({ to: '/console/books' }))}
+                onClick={() => deleteBooks([book], () => navigate({ to: '/console/books' }))}
               >
                 <Trash2Icon aria-hidden />
                 {m.books_delete()}

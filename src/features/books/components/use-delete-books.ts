@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { toastError } from '#/lib/error-toast'
-import { useTRPC } from '#/lib/trpc'
+import { useTRPC, useTRPCClient } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { type BookRow, useBookListCache } from '../book-queries'
 
@@ -13,9 +13,10 @@ export function useDeleteBooks() {
   const trpc = useTRPC()
   const cache = useBookListCache()
   const remove = useMutation(trpc.books.delete.mutationOptions())
-  const restore = useMutation(trpc.books.restore.mutationOptions())
+  const client = useTRPCClient()
 
-  return (books: Pick<BookRow, 'id' | 'title'>[], onDeleted?: () => void) => {
+  /** `onDeleted` may leave the page first (a book's own page goes back to the list): its cache is dropped after. */
+  return (books: Pick<BookRow, 'id' | 'title'>[], onDeleted?: () => Promise<unknown>) => {
     const ids = books.map((book) => book.id)
     const undo = cache.apply((items) => items.filter((item) => !ids.includes(item.id)))
     remove.mutate(
@@ -25,8 +26,9 @@ export function useDeleteBooks() {
           undo()
           toastError(error)
         },
-        onSuccess: () => {
-          onDeleted?.()
+        onSuccess: async () => {
+          await onDeleted?.()
+          cache.forget(ids)
           void cache.refresh()
           const first = books[0]
           toast.success(
@@ -36,16 +38,15 @@ export function useDeleteBooks() {
             {
               action: {
                 label: m.books_undo(),
+                // Called straight on the client: a book's own page has unmounted by the time Undo is pressed, and
+                // a mutation hook's per-call callbacks would not run any more.
                 onClick: () =>
-                  restore.mutate(
-                    { ids },
-                    {
-                      onError: (error) => toastError(error),
-                      onSuccess: () => {
-                        toast.success(m.books_restored())
-                        void cache.refresh()
-                      },
+                  client.books.restore.mutate({ ids }).then(
+                    () => {
+                      toast.success(m.books_restored())
+                      void cache.refresh()
                     },
+                    (error: unknown) => toastError(error),
                   ),
               },
             },
