@@ -8,6 +8,8 @@ export const impersonationMinutes = 60
 export const impersonationCookie = 'hatch.impersonating'
 
 export interface ImpersonatedPerson {
+  /** Absent in a cookie set before the id was added to it. */
+  id?: string
   name: string
   email: string
 }
@@ -19,7 +21,8 @@ export function readImpersonationCookie(cookieHeader: string): ImpersonatedPerso
     try {
       const value = JSON.parse(decodeURIComponent(rest.join('='))) as unknown
       if (value && typeof value === 'object' && 'name' in value && 'email' in value) {
-        return { name: String(value.name), email: String(value.email) }
+        const id = 'id' in value && typeof value.id === 'string' ? value.id : undefined
+        return { id, name: String(value.name), email: String(value.email) }
       }
     } catch {
       // A damaged cookie shows no banner.

@@ -101,12 +101,16 @@ export function userAdministration(db: Database) {
               action: 'impersonation_started',
               target: { id: target.id, name: target.name, email: target.email },
             })
-            ctx.setCookie(impersonationCookie, JSON.stringify({ name: target.name, email: target.email }), {
-              path: '/',
-              sameSite: 'lax',
-              secure: ctx.context.authCookies.sessionToken.attributes.secure,
-              maxAge: impersonationMinutes * 60,
-            })
+            ctx.setCookie(
+              impersonationCookie,
+              JSON.stringify({ id: target.id, name: target.name, email: target.email }),
+              {
+                path: '/',
+                sameSite: 'lax',
+                secure: ctx.context.authCookies.sessionToken.attributes.secure,
+                maxAge: impersonationMinutes * 60,
+              },
+            )
           }),
         },
         {

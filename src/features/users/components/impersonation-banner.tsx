@@ -8,7 +8,7 @@ import { localizeHref } from '#/paraglide/runtime'
 
 /**
  * Shown on every page while an app admin acts as someone else. It reads the readable cookie the server sets for the
- * length of the impersonation, so cached pages show it too; stopping brings the admin back to Users.
+ * length of the impersonation, so cached pages show it too; stopping brings the admin back to that person's page in Users.
  */
 export function ImpersonationBanner() {
   const [person, setPerson] = useState<ImpersonatedPerson | null>(null)
@@ -35,7 +35,9 @@ export function ImpersonationBanner() {
       window.location.assign(localizeHref('/sign-in'))
       return
     }
-    window.location.assign(localizeHref('/console/users'))
+    // Back to the person the admin was acting as, where the admin started.
+    const usersPage = localizeHref('/console/users')
+    window.location.assign(person.id ? `${usersPage}/${encodeURIComponent(person.id)}` : usersPage)
   }
 
   return (
