@@ -50,9 +50,10 @@ test('an admin bans someone signed in elsewhere: they are signed out and told wh
   await theirPage.getByLabel('Email or username', { exact: true }).fill(account.email)
   await theirPage.getByLabel('Password', { exact: true }).fill(account.password)
   await theirPage.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(
-    theirPage.getByText(/This account is suspended until .+\. Reason: Links to a scam in every comment/),
-  ).toBeVisible()
+  // On the page itself, above the form (not only in a passing toast).
+  await expect(theirPage.getByRole('alert').filter({ hasText: 'This account is suspended until' })).toContainText(
+    'Reason: Links to a scam in every comment',
+  )
   await expect(theirPage).toHaveURL(/\/en\/sign-in/)
 
   // Lifted: they sign in again.

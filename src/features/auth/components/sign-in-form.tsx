@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
@@ -36,7 +35,8 @@ export function SignInForm({ redirect }: { redirect: string | undefined }) {
         ? await authClient.signIn.email({ email: identifier, password, rememberMe })
         : await authClient.signIn.username({ username: identifier, password, rememberMe })
       if (error) {
-        toast.error(describeAuthError(error))
+        // Said above the form, where it stays: a suspension's reason and end, or a lock's wait, are read, not glanced.
+        setNotice(describeAuthError(error))
         return
       }
       // Two-factor on: the password was right, but the session comes only after the second factor.
