@@ -16,6 +16,11 @@ export function afterSignInPath(redirect: unknown): string {
 }
 
 /** A link to another auth page that keeps the `redirect` parameter, so the visitor still ends up where they wanted. */
-export function authPageHref(path: '/sign-in' | '/sign-up' | '/two-factor', redirect: string | undefined): string {
-  return `${localizeHref(path)}${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`
+export function authPageHref(
+  path: '/sign-in' | '/sign-up' | '/two-factor',
+  redirect: string | undefined,
+  email?: string,
+): string {
+  const search = new URLSearchParams({ ...(redirect ? { redirect } : {}), ...(email ? { email } : {}) }).toString()
+  return `${localizeHref(path)}${search ? `?${search}` : ''}`
 }

@@ -30,7 +30,7 @@ export const Route = createFileRoute('/_auth/accept-invitation/$id')({
           invitation={invitation}
           user={user}
           signInHref={authPageHref('/sign-in', back)}
-          signUpHref={authPageHref('/sign-up', back)}
+          signUpHref={authPageHref('/sign-up', back, invitation?.email)}
         />
       </>
     )

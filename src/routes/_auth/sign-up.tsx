@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_auth/sign-up')({
   validateSearch: authPageSearch,
   head: () => ({ meta: [{ title: m.auth_sign_up_title() }] }),
   component: function SignUpPage() {
-    const { redirect } = Route.useSearch()
+    const { redirect, email } = Route.useSearch()
     const { productName, signUpOpen } = useSiteSettings()
     if (!signUpOpen) {
       return (
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_auth/sign-up')({
     return (
       <>
         <AuthHeading title={m.auth_sign_up_title()} subtitle={m.auth_sign_up_subtitle({ product: productName })} />
-        <SignUpForm redirect={redirect} />
+        <SignUpForm redirect={redirect} email={email} />
         <div className="mt-6">
           <SocialButtons redirect={redirect} page="/sign-up" />
         </div>

@@ -11,13 +11,13 @@ import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signUpSchema } from '../schemas'
 import { staySubmitting } from './stay-submitting'
 
-export function SignUpForm({ redirect }: { redirect: string | undefined }) {
+export function SignUpForm({ redirect, email }: { redirect: string | undefined; email?: string }) {
   const [notice, setNotice] = useState<string | null>(null)
   const [verifyEmailFirst, setVerifyEmailFirst] = useState<string | null>(null)
   const { authEmailPassword, authUsername } = useSiteSettings()
 
   const form = useAppForm({
-    defaultValues: { name: '', email: '', username: '', password: '' },
+    defaultValues: { name: '', email: email ?? '', username: '', password: '' },
     validators: { onDynamic: signUpSchema },
     onSubmit: async ({ value }) => {
       const values = signUpSchema.parse(value)
