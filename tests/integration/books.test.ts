@@ -27,6 +27,7 @@ interface ImportReport {
   rowCount: number
   imported: number
   issueCount: number
+  issueLineCount: number
   issues: { line: number; column: string | null; message: string }[]
   preview: { line: number; title: string }[]
 }
@@ -344,6 +345,13 @@ describe.each(engines)('books on %s', (engine) => {
         { line: 6, column: 'published_year', message: 'validation_year_invalid' },
       ])
       expect(preview.data?.preview.map((row) => row.title)).toEqual(['Good book'])
+      expect(preview.data).toMatchObject({ issueCount: 4, issueLineCount: 4 })
+      // Problems are counted, and so are the lines they are on ("3 problems in 1 row").
+      const crowded = await mutate<ImportReport>('import', olga, {
+        csv: 'title,isbn,published_year\n,123,12\nFine,,',
+        dryRun: true,
+      })
+      expect(crowded.data).toMatchObject({ rowCount: 2, issueCount: 3, issueLineCount: 1 })
       const commit = await mutate('import', olga, { csv, dryRun: false })
       expect(commit.error?.appCode).toBe('IMPORT_HAS_ERRORS')
       expect((await stored()).length).toBe(before)

@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { m } from '#/paraglide/messages'
 
-const load = (locale: string) =>
-  JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, string>
+/** A message with variants (plural forms) is an array of `{ declarations, selectors, match }`. */
+type Stored = string | { match: Record<string, string> }[]
+
+/** Every pattern of a message, its variants joined, so that a check reads all of them. */
+const textOf = (message: Stored | undefined): string =>
+  typeof message === 'string' ? message : (message ?? []).flatMap((part) => Object.values(part.match)).join('\n')
+
+const load = (locale: string) => {
+  const stored = JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, Stored>
+  return Object.fromEntries(Object.entries(stored).map(([key, message]) => [key, textOf(message)]))
+}
 const en = load('en')
 const zh = load('zh')
 const keys = (messages: Record<string, string>) => Object.keys(messages).filter((key) => key !== '$schema')
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort()
 
 describe('UI strings', () => {
   it('has every English key in Chinese', () => {
@@ -28,6 +38,18 @@ describe('UI strings', () => {
       (key) => JSON.stringify(placeholders(en[key] ?? '')) !== JSON.stringify(placeholders(zh[key] ?? '')),
     )
     expect(mismatched).toEqual([])
+  })
+
+  it('says one thing and many things in English as English does', () => {
+    expect(m.users_total({ count: '1' }, { locale: 'en' })).toBe('1 user')
+    expect(m.users_total({ count: '2' }, { locale: 'en' })).toBe('2 users')
+    expect(m.users_total({ count: '1,234' }, { locale: 'en' })).toBe('1,234 users')
+    expect(m.books_import_problems({ problems: '1', rows: '1' }, { locale: 'en' })).toMatch(/^1 problem in 1 row\./)
+    expect(m.books_import_problems({ problems: '4', rows: '2' }, { locale: 'en' })).toMatch(/^4 problems in 2 rows\./)
+    expect(m.dashboard_revenue_totals({ orders: '1', amount: '$19', refunded: '$0' }, { locale: 'en' })).toMatch(
+      /^1 order ·/,
+    )
+    expect(m.users_total({ count: '1' }, { locale: 'zh' })).toBe('共 1 位用户')
   })
 
   it('really translates: Chinese text is not the English text copied', () => {

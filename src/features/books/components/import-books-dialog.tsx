@@ -23,6 +23,7 @@ interface CheckedFile {
   csv: string
   rowCount: number
   issueCount: number
+  issueLineCount: number
   issues: { line: number; column: string | null; message: string }[]
   preview: { line: number; title: string; authors: string[]; isbn: string | null; publishedYear: number | null }[]
 }
@@ -124,7 +125,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
         {checked && checked.issueCount > 0 ? (
           <div role="alert" className="grid gap-2 text-sm" data-testid="import-problems">
             <p className="font-medium text-destructive">
-              {m.books_import_problems({ problems: String(checked.issueCount), rows: String(checked.rowCount) })}
+              {m.books_import_problems({ problems: String(checked.issueCount), rows: String(checked.issueLineCount) })}
             </p>
             <ul className="max-h-60 list-disc overflow-y-auto pl-5">
               {checked.issues.map((issue) => (

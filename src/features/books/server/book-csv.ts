@@ -140,9 +140,16 @@ export function parseBooksCsv(text: string): ParsedImport {
   return { books, rowCount: parsed.data.length, issues }
 }
 
-/** Keeps the first issues (a broken file could otherwise answer with megabytes of them). */
+/**
+ * Keeps the first issues (a broken file could otherwise answer with megabytes of them), with how many there are and
+ * on how many lines ("4 problems in 2 rows").
+ */
 export function firstIssues(issues: ImportIssue[]) {
-  return { issues: issues.slice(0, issueLimit), issueCount: issues.length }
+  return {
+    issues: issues.slice(0, issueLimit),
+    issueCount: issues.length,
+    issueLineCount: new Set(issues.map((issue) => issue.line)).size,
+  }
 }
 
 interface ExportedBook {
