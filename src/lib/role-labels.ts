@@ -8,9 +8,14 @@ const builtInRoleLabels = {
   member: m.role_member,
 }
 
-/** A role as people read it: built-in roles translated, custom roles by the name their organization gave them. */
+/**
+ * A role as people read it: built-in roles translated; a custom role by the name its organization gave it, written
+ * as a name beside Owner and Admin ("content-editor" reads "Content editor").
+ */
 export function roleLabel(role: string, locale?: Locale): string {
-  return isBuiltInRole(role) ? builtInRoleLabels[role]({}, locale ? { locale } : undefined) : role
+  if (isBuiltInRole(role)) return builtInRoleLabels[role]({}, locale ? { locale } : undefined)
+  const words = role.replaceAll('-', ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** A member's roles ("admin,editor") as a readable list. */

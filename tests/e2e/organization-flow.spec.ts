@@ -88,7 +88,8 @@ test.describe('organizations', () => {
     await roleForm.getByLabel('Role name').fill('editor')
     await roleForm.locator('fieldset', { hasText: 'Books' }).getByLabel('update', { exact: true }).check()
     await roleForm.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByTestId('custom-roles')).toContainText('editor')
+    // Named beside Owner and Admin as a name, not as the lowercase slug it is stored as.
+    await expect(page.getByTestId('custom-roles')).toContainText('Editor')
 
     // The invitation, by email.
     const invitee = newAccount({
@@ -145,13 +146,13 @@ test.describe('organizations', () => {
     await page.getByRole('menuitem', { name: 'Change role' }).click()
     const roles = page.getByRole('form', { name: 'Change role' })
     await roles.getByLabel('Admin', { exact: true }).check()
-    await roles.getByLabel('editor', { exact: true }).check()
+    await roles.getByLabel('Editor', { exact: true }).check()
     await roles.getByLabel('Member', { exact: true }).uncheck()
     await roles.getByRole('button', { name: 'Save' }).click()
-    await expect(memberRow(page, invitee.name).getByTestId('member-role')).toHaveText('Admin, editor')
+    await expect(memberRow(page, invitee.name).getByTestId('member-role')).toHaveText('Admin, Editor')
 
     await inviteePage.reload()
-    await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('Admin, editor')
+    await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('Admin, Editor')
     await expect(nav(inviteePage).getByRole('link', { name: 'Invitations' })).toBeVisible()
 
     // The owner puts them in the team; the invitee finds it among their teams.

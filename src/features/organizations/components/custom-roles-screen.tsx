@@ -57,18 +57,18 @@ function DeleteRole({ role }: { role: CustomRole }) {
       })
       return
     }
-    toast.success(m.roles_deleted({ role: role.role }))
+    toast.success(m.roles_deleted({ role: roleLabel(role.role) }))
     await refresh.activeOrganization()
   }
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={m.roles_delete_named({ role: role.role })}>
+        <Button variant="ghost" size="icon" aria-label={m.roles_delete_named({ role: roleLabel(role.role) })}>
           <Trash2Icon aria-hidden />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
-        <AlertDialogTitle>{m.roles_delete_named({ role: role.role })}</AlertDialogTitle>
+        <AlertDialogTitle>{m.roles_delete_named({ role: roleLabel(role.role) })}</AlertDialogTitle>
         <AlertDialogDescription>
           {m.roles_delete_body()}{' '}
           <Link to="/console/organization/members" className="text-primary underline-offset-4 hover:underline">
@@ -122,14 +122,17 @@ export function CustomRolesScreen() {
                 {roles.map((role) => (
                   <li key={role.id} className="flex items-start gap-3 p-4">
                     <div className="min-w-0 flex-1">
-                      <p className="font-mono font-medium">{role.role}</p>
+                      <p className="font-medium">
+                        {roleLabel(role.role)}
+                        <span className="ms-2 font-mono text-xs text-muted-foreground">{role.role}</span>
+                      </p>
                       <PermissionSummary permission={role.permission} />
                     </div>
                     {canUpdate ? (
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={m.roles_edit_named({ role: role.role })}
+                        aria-label={m.roles_edit_named({ role: roleLabel(role.role) })}
                         onClick={() => setEditing({ role })}
                       >
                         <PencilIcon aria-hidden />
