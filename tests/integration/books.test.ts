@@ -260,6 +260,17 @@ describe.each(engines)('books on %s', (engine) => {
       expect(back.previousCursor, 'the first page has nothing before it').toBeUndefined()
     })
 
+    it('sorts numbers inside titles by their value, in Chinese too, across pages', async () => {
+      const numbered = ['第 988 卷', '第 88 卷', '第 9 卷', 'Vol. 10', 'vol. 9', 'Vol. 100']
+      const ids: string[] = []
+      for (const title of numbered) ids.push(await create(owner, book(title)))
+      const titles = (await walk({ sort: 'title', direction: 'asc' })).filter((title) => numbered.includes(title))
+      expect(titles).toEqual(['vol. 9', 'Vol. 10', 'Vol. 100', '第 9 卷', '第 88 卷', '第 988 卷'])
+      const descending = (await walk({ sort: 'title', direction: 'desc' })).filter((title) => numbered.includes(title))
+      expect(descending).toEqual([...titles].reverse())
+      await mutate('delete', owner, { ids })
+    })
+
     it('puts books without a year last, in either direction', async () => {
       await create(owner, book('Undated'))
       for (const direction of ['asc', 'desc']) {

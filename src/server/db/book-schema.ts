@@ -43,7 +43,7 @@ export const books = pgTable(
       .on(table.organizationId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
     index('books_organization_title_idx')
-      .on(table.organizationId, sql`lower(${table.title})`, table.id)
+      .on(table.organizationId, sql`natural_sort_key(${table.title})`, table.id)
       .where(sql`${table.deletedAt} is null`),
     // The purge looks only at deleted books.
     index('books_deleted_at_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),

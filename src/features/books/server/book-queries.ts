@@ -7,8 +7,9 @@ import type { BookFilters, BookInput } from '../schemas'
 import type { BookSortColumn } from '../search'
 
 const sortKeys: Record<BookSortColumn, SortKey> = {
-  title: { expression: () => sql`lower(${books.title})`, type: 'text' },
-  authors: { expression: () => sql`lower(array_to_string(${books.authors}, ', '))`, type: 'text' },
+  // Numbers inside titles sort by their value ("第 88 卷" before "第 988 卷"), in both engines (drizzle/0018).
+  title: { expression: () => sql`natural_sort_key(${books.title})`, type: 'text' },
+  authors: { expression: () => sql`natural_sort_key(array_to_string(${books.authors}, ', '))`, type: 'text' },
   // ISBNs are digits and X, language codes lower-case letters: a sentinel past them sorts missing values last.
   isbn: {
     expression: (direction) => sql`coalesce(${books.isbn}, ${sql.raw(direction === 'asc' ? "'ZZ'" : "''")})`,

@@ -1,0 +1,2 @@
+DROP INDEX "books_organization_title_idx";--> statement-breakpoint
+CREATE INDEX "books_organization_title_idx" ON "books" USING btree ("organization_id",natural_sort_key("title"),"id") WHERE "books"."deleted_at" is null;
