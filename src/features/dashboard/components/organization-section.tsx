@@ -38,6 +38,11 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
           label={m.dashboard_org_books_added()}
           value={formatCount(booksAdded.total)}
           testId="kpi-org-books-added"
+          hint={
+            booksAdded.deletedSince > 0
+              ? m.dashboard_org_books_deleted_since({ count: formatCount(booksAdded.deletedSince) })
+              : undefined
+          }
         />
         <KpiCard
           label={m.dashboard_col_plan()}

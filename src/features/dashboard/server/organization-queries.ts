@@ -24,7 +24,11 @@ export async function readOrganizationNumbers(
 ) {
   const [bookRows, { plan, seats }, subscription, taken, liveBooks, aiRequests, aiTokens] = await Promise.all([
     db
-      .select({ day: dayIn(books.createdAt, range.timeZone), count: count() })
+      .select({
+        day: dayIn(books.createdAt, range.timeZone),
+        count: count(),
+        deleted: sql<number>`count(*) filter (where ${books.deletedAt} is not null)`.mapWith(Number),
+      })
       .from(books)
       .where(
         and(
@@ -45,7 +49,12 @@ export async function readOrganizationNumbers(
     organization: { id: organization.id, name: organization.name },
     members: taken.members,
     pendingInvitations: taken.invited,
-    booksAdded: { total: total(series, (row) => row.count), series },
+    booksAdded: {
+      total: total(series, (row) => row.count),
+      // Said beside the total, so that it agrees with the live count on Billing and in the usage below.
+      deletedSince: bookRows.reduce((sum, row) => sum + row.deleted, 0),
+      series,
+    },
     plan: {
       planId: plan.id,
       seats,
