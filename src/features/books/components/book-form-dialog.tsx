@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/compone
 import { toastError } from '#/lib/error-toast'
 import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
+import { oneFinalStop } from '#/lib/sentence'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { type BookDetails, type BookRow, useBookListCache } from '../book-queries'
@@ -92,7 +93,9 @@ export function BookFormDialog({
         else if (!showServerFieldErrors(formApi, error, formFields)) toastError(error)
         return
       }
-      toast.success(book ? m.books_saved({ title: input.title }) : m.books_created({ title: input.title }))
+      toast.success(
+        oneFinalStop(book ? m.books_saved({ title: input.title }) : m.books_created({ title: input.title })),
+      )
       onOpenChange(false)
       formApi.reset(formValuesOf(undefined))
       await cache.refresh()

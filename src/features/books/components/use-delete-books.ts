@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { toastError } from '#/lib/error-toast'
+import { oneFinalStop } from '#/lib/sentence'
 import { useTRPC, useTRPCClient } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { type BookRow, useBookListCache } from '../book-queries'
@@ -33,7 +34,7 @@ export function useDeleteBooks() {
           const first = books[0]
           toast.success(
             books.length === 1 && first
-              ? m.books_deleted({ title: first.title })
+              ? oneFinalStop(m.books_deleted({ title: first.title }))
               : m.books_deleted_many({ count: String(books.length) }),
             {
               action: {

@@ -22,6 +22,7 @@ import { sendWith, useAppForm } from '#/lib/form'
 import { currentIntlLocale } from '#/lib/i18n'
 import { organizationFormSchema } from '#/lib/organization-rules'
 import { rolesLabel } from '#/lib/role-labels'
+import { oneFinalStop } from '#/lib/sentence'
 import { m } from '#/paraglide/messages'
 import { OrganizationAvatar } from './organization-avatar'
 import { OrganizationFields, organizationFieldOfCode, organizationFormOptions } from './organization-fields'
@@ -79,7 +80,7 @@ function LeaveOrganization() {
       toast.error(describeAuthError(error))
       return
     }
-    toast.success(m.org_left({ name: organization.name }))
+    toast.success(oneFinalStop(m.org_left({ name: organization.name })))
     // The console moves the session to another organization (or a new personal workspace) on the next load.
     await refresh.organizationSwitched()
     await navigate({ to: '/console' })

@@ -14,6 +14,7 @@ import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
 import type { ConsoleSession, OrganizationSummary } from '#/lib/console-session'
+import { oneFinalStop } from '#/lib/sentence'
 import { m } from '#/paraglide/messages'
 import { CreateOrganizationDialog } from './create-organization-dialog'
 import { OrganizationAvatar } from './organization-avatar'
@@ -31,7 +32,7 @@ export function OrganizationSwitcher({ session }: { session: ConsoleSession }) {
       return
     }
     await refresh.organizationSwitched()
-    toast.success(m.org_switched({ name: organization.name }))
+    toast.success(oneFinalStop(m.org_switched({ name: organization.name })))
   }
 
   return (

@@ -18,6 +18,7 @@ import { useCan } from '#/lib/console-session'
 import { describeError } from '#/lib/errors'
 import { sendWith, useAppForm } from '#/lib/form'
 import { organizationLimits } from '#/lib/organization-names'
+import { oneFinalStop } from '#/lib/sentence'
 import { m } from '#/paraglide/messages'
 import { type OrganizationMember, useTeamMembers } from '../organization-queries'
 import { teamMemberSchema, teamSchema } from '../schemas'
@@ -39,7 +40,7 @@ function RenameTeam({ team, onDone }: { team: Team; onDone: () => void }) {
         toast.error(describeAuthError(error))
         return
       }
-      toast.success(m.teams_renamed({ name }))
+      toast.success(oneFinalStop(m.teams_renamed({ name })))
       onDone()
       await refresh.activeOrganization()
     },
@@ -83,7 +84,7 @@ function AddTeamMember({ team, candidates }: { team: Team; candidates: Organizat
       const name = candidates.find((member) => member.userId === value.userId)?.user.name ?? value.userId
       const { error } = await authClient.organization.addTeamMember({ teamId: team.id, userId: value.userId })
       if (error) toast.error(describeAuthError(error))
-      else toast.success(m.teams_member_added({ name, team: team.name }))
+      else toast.success(oneFinalStop(m.teams_member_added({ name, team: team.name })))
       await refresh.activeOrganization()
     },
   })
@@ -134,7 +135,7 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
   const remove = async (userId: string) => {
     const { error } = await authClient.organization.removeTeamMember({ teamId: team.id, userId })
     if (error) toast.error(describeAuthError(error))
-    else toast.success(m.teams_member_removed({ name: nameOf(userId), team: team.name }))
+    else toast.success(oneFinalStop(m.teams_member_removed({ name: nameOf(userId), team: team.name })))
     await refresh.activeOrganization()
   }
   const removeTeam = async () => {
