@@ -3,13 +3,16 @@ import { expect, test } from './fixtures'
 
 /**
  * JavaScript a first visit downloads (gzip), per page: fails when a page grows past its budget. The budgets sit a
- * little above today's sizes (194, 244 and 267 KB) so a heavy import into a shared route definition shows up here;
- * docs/decisions/018-first-load-javascript.md says what is in them and why issue 12's lower goals are not met.
+ * little above the sizes when they were set (194, 244 and 267 KB) so a heavy import into a shared route definition
+ * shows up here; docs/decisions/018-first-load-javascript.md says what is in them and why issue 12's lower goals are
+ * not met. Sign-in was raised from 272 to 274 KB when issue 27's translated error codes, the plural runtime and the
+ * console's access guards brought it to 272.9 KB: each is a few hundred bytes of words, not a heavy import. Issue 30
+ * cuts first loads to 20 scripts and will lower these again.
  */
 const budgetsKb: Record<string, number> = {
   '/en/': 200,
   '/en/docs/development/testing': 250,
-  '/en/sign-in': 272,
+  '/en/sign-in': 274,
 }
 
 for (const [path, budgetKb] of Object.entries(budgetsKb)) {

@@ -1,18 +1,10 @@
 import { notFound } from '@tanstack/react-router'
-import { m } from '#/paraglide/messages'
 
-/** Console pages that need a permission the person may lack, by the name their navigation shows. */
-const guardedPages = {
-  books: { name: m.console_books, grantedBy: 'organization' },
-  invitations: { name: m.console_org_invitations, grantedBy: 'organization' },
-  roles: { name: m.console_org_roles, grantedBy: 'organization' },
-  billing: { name: m.console_org_billing, grantedBy: 'organization' },
-  activity: { name: m.console_org_activity, grantedBy: 'organization' },
-  users: { name: m.console_users, grantedBy: 'app' },
-  configuration: { name: m.console_configuration, grantedBy: 'app' },
-} as const
-
-export type GuardedConsolePage = keyof typeof guardedPages
+/**
+ * Console pages that need a permission the person may lack. Kept apart from their names and words
+ * (components/no-access.tsx): the routes' guards run in the start-up bundle, which should not carry them.
+ */
+export type GuardedConsolePage = 'books' | 'invitations' | 'roles' | 'billing' | 'activity' | 'users' | 'configuration'
 
 /** What a console route's not-found carries when the page exists but the person may not see it. */
 export interface NoAccess {
@@ -25,11 +17,4 @@ export interface NoAccess {
  */
 export function requireConsoleAccess(allowed: boolean, page: GuardedConsolePage): void {
   if (!allowed) throw notFound({ data: { noAccess: page } satisfies NoAccess })
-}
-
-export function noAccessOf(data: unknown): { name: string; grantedBy: 'organization' | 'app' } | null {
-  const page = (data as Partial<NoAccess> | undefined)?.noAccess
-  if (!page || !(page in guardedPages)) return null
-  const { name, grantedBy } = guardedPages[page]
-  return { name: name(), grantedBy }
 }

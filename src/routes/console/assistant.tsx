@@ -6,12 +6,14 @@ import { m } from '#/paraglide/messages'
 export const Route = createFileRoute('/console/assistant')({
   validateSearch: assistantSearch,
   loaderDeps: ({ search }) => search,
-  // Prefetched for the server render; a conversation that is not the person's shows as such in the page.
+  // Prefetched for the server render; a conversation that is not the person's shows as such in the page. In the
+  // browser the screen loads a conversation when it opens one: the address also changes to a new conversation's id
+  // when its first answer arrives (or is stopped) — before the server has stored it, so fetching it then was a 404.
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.assistant.status.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.assistant.conversations.queryOptions()),
-      deps.c
+      deps.c && typeof document === 'undefined'
         ? context.queryClient.prefetchQuery(context.trpc.assistant.conversation.queryOptions({ id: deps.c }))
         : null,
     ]),

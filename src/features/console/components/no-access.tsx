@@ -4,7 +4,25 @@ import { PageNotFound } from '#/components/status-screens'
 import { Button } from '#/components/ui/button'
 import type { ConsoleSession } from '#/lib/console-session'
 import { m } from '#/paraglide/messages'
-import { noAccessOf } from '../console-access'
+import type { GuardedConsolePage, NoAccess } from '../console-access'
+
+/** Each guarded page by the name its navigation shows, and who can grant it: the organization, or the app's admins. */
+const guardedPages: Record<GuardedConsolePage, { name: () => string; grantedBy: 'organization' | 'app' }> = {
+  books: { name: m.console_books, grantedBy: 'organization' },
+  invitations: { name: m.console_org_invitations, grantedBy: 'organization' },
+  roles: { name: m.console_org_roles, grantedBy: 'organization' },
+  billing: { name: m.console_org_billing, grantedBy: 'organization' },
+  activity: { name: m.console_org_activity, grantedBy: 'organization' },
+  users: { name: m.console_users, grantedBy: 'app' },
+  configuration: { name: m.console_configuration, grantedBy: 'app' },
+}
+
+function noAccessOf(data: unknown): { name: string; grantedBy: 'organization' | 'app' } | null {
+  const page = (data as Partial<NoAccess> | undefined)?.noAccess
+  if (!page || !Object.hasOwn(guardedPages, page)) return null
+  const { name, grantedBy } = guardedPages[page]
+  return { name: name(), grantedBy }
+}
 
 /**
  * What a console page says to someone who may not open it: which page, why, and who can grant it. Any other
