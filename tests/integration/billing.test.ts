@@ -490,6 +490,8 @@ describe.each(engines)('billing on %s', (engine) => {
       interval: 'monthly',
     })
     expect(unchanged).toMatchObject({ status: 400, error: { appCode: 'PLAN_UNCHANGED' } })
+    const seatsOnPro = await h.trpc('query', 'billing.previewSeats', owner.cookie, { seats: 3 })
+    expect(seatsOnPro).toMatchObject({ status: 400, error: { appCode: 'PLAN_HAS_NO_SEATS' } })
     const [subscription] = await db()
       .select()
       .from(billingSubscriptions)

@@ -47,16 +47,6 @@ async function assertSeatsCover(db: Db, organizationId: string, seats: number) {
   }
 }
 
-/** Team's current plan and interval with other seats; only Team has seats. */
-async function currentPlanWithSeats(ctx: { db: Db; organization: { id: string } }, seats: number) {
-  const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-  if (!subscription) throw noSubscription()
-  if (!planById(subscription.planId as PaidPlanId).perSeat) {
-    throw new AppError({ code: 'BAD_REQUEST', appCode: 'PLAN_HAS_NO_SEATS', message: 'Only Team has seats' })
-  }
-  return { planId: subscription.planId as PaidPlanId, interval: subscription.interval as BillingInterval, seats }
-}
-
 /** A preview as the confirmation dialog shows it. */
 async function describeChange(db: Db, planned: PlannedChange) {
   const preview = await previewPlanChange(db, planned)
@@ -75,9 +65,11 @@ export const billingRouter = createRouter({
     const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const taken = await seatsTaken(ctx.db, ctx.organization.id)
-    const books = await liveBookCount(ctx.db, ctx.organization.id)
-    const aiRequests = await aiRequestsThisMonth(ctx.db, ctx.organization.id)
+    const [taken, books, aiRequests] = await Promise.all([
+      seatsTaken(ctx.db, ctx.organization.id),
+      liveBookCount(ctx.db, ctx.organization.id),
+      aiRequestsThisMonth(ctx.db, ctx.organization.id),
+    ])
     // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
     const limits = {
       books: { used: books, limit: plan.limits.books },
@@ -230,12 +222,7 @@ export const billingRouter = createRouter({
   /** Seats only, on Team: the same preview as a plan change keeping plan and interval. */
   previewSeats: orgProcedure({ billing: ['manage'] })
     .input(previewSeatsInput)
-    .query(async ({ ctx, input }) =>
-      describeChange(
-        ctx.db,
-        await planChange(ctx.db, ctx.organization.id, await currentPlanWithSeats(ctx, input.seats)),
-      ),
-    ),
+    .query(async ({ ctx, input }) => describeChange(ctx.db, await planChange(ctx.db, ctx.organization.id, input))),
 
   /** Pro ⇄ Team, monthly ⇄ yearly, as previewed and confirmed: the proration is invoiced at once. */
   changePlan: orgProcedure({ billing: ['manage'] })
@@ -249,7 +236,7 @@ export const billingRouter = createRouter({
   changeSeats: orgProcedure({ billing: ['manage'] })
     .input(changeSeatsInput)
     .mutation(async ({ ctx, input }) => {
-      const planned = await planChange(ctx.db, ctx.organization.id, await currentPlanWithSeats(ctx, input.seats))
+      const planned = await planChange(ctx.db, ctx.organization.id, { seats: input.seats })
       const { snapshot, preview } = await confirmPlanChange(ctx.db, planned, input)
       return { seats: snapshot.seats, ...preview }
     }),

@@ -30,17 +30,29 @@ export const noSubscription = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'NO_SUBSCRIPTION', message: 'This organization has no subscription' })
 
 /**
- * What the organization's subscription becomes with `asked`, and what it would break. Team's seats default to the
- * current seats, and never fewer than the members and invitations; another plan has one.
+ * What the organization's subscription becomes with `asked` (another plan and interval, or only other seats on Team),
+ * and what it would break. Team's seats default to the current seats, and never fewer than the members and
+ * invitations; another plan has one.
  */
 export async function planChange(
   db: Database,
   organizationId: string,
-  asked: { planId: PaidPlanId; interval: BillingInterval; seats?: number },
+  request: { planId: PaidPlanId; interval: BillingInterval; seats?: number } | { seats: number },
 ): Promise<PlannedChange> {
   const subscription = await grantingSubscription(db, organizationId)
   if (!subscription) throw noSubscription()
+  const asked =
+    'planId' in request
+      ? request
+      : {
+          planId: subscription.planId as PaidPlanId,
+          interval: subscription.interval as BillingInterval,
+          seats: request.seats,
+        }
   const plan = planById(asked.planId)
+  if (!('planId' in request) && !plan.perSeat) {
+    throw new AppError({ code: 'BAD_REQUEST', appCode: 'PLAN_HAS_NO_SEATS', message: 'Only Team has seats' })
+  }
   const taken = await seatsTaken(db, organizationId)
   const places = taken.members + taken.invited
   const seats = plan.perSeat ? (asked.seats ?? Math.max(subscription.seats, places, 2)) : 1
