@@ -1,12 +1,5 @@
 import type { Cell, OnChangeFn, ReactTable, RowData, TableFeatures } from '@tanstack/react-table'
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  Columns3Icon,
-} from 'lucide-react'
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Columns3Icon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '#/components/ui/button'
 import {
@@ -44,11 +37,25 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   highlightedRowId?: string
 }) {
   // Column visibility is a feature every console table includes; the base types do not know it.
-  const visibleColumns = (table as unknown as { getVisibleLeafColumns: () => unknown[] }).getVisibleLeafColumns().length
+  const visibleIds = (table as unknown as { getVisibleLeafColumns: () => { id: string }[] })
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+  const hasSelect = visibleIds.includes('select')
+  const primaryId = visibleIds.find((id) => id !== 'select' && id !== 'actions')
+  const placeOnCard = (id: string) =>
+    id === 'select'
+      ? cardPlaces.select
+      : id === 'actions'
+        ? cardPlaces.actions
+        : id === primaryId
+          ? hasSelect
+            ? cardPlaces.primaryAfterSelect
+            : cardPlaces.primary
+          : cardPlaces.field
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm" data-testid={testId}>
-        <thead className="border-b bg-muted/50 text-left">
+    <div className="overflow-x-auto rounded-lg border max-sm:overflow-visible max-sm:rounded-none max-sm:border-0">
+      <table className="w-full text-sm max-sm:block" data-testid={testId}>
+        <thead className="border-b bg-muted/50 text-left max-sm:hidden">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
@@ -91,11 +98,11 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-sm:grid max-sm:gap-3">
           {loading
             ? skeletonRows.map((key) => (
-                <tr key={key} className="border-b last:border-0" aria-hidden>
-                  <td colSpan={visibleColumns} className="px-3 py-3">
+                <tr key={key} className={rowClass} aria-hidden>
+                  <td colSpan={visibleIds.length} className="px-3 py-3 max-sm:col-span-3 max-sm:p-0">
                     <div className="h-8 animate-pulse rounded-md bg-muted" />
                   </td>
                 </tr>
@@ -108,12 +115,16 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                     data-testid={rowTestId}
                     data-state={selected ? 'selected' : undefined}
                     data-highlighted={row.id === highlightedRowId ? true : undefined}
-                    className="border-b last:border-0 data-[highlighted]:bg-primary/10 data-[state=selected]:bg-muted/60"
+                    className={`${rowClass} data-[highlighted]:bg-primary/10 data-[state=selected]:bg-muted/60`}
                   >
                     {(row as unknown as { getVisibleCells: () => Cell<TFeatures, TData, unknown>[] })
                       .getVisibleCells()
                       .map((cell) => (
-                        <td key={cell.id} className="px-3 py-2 align-middle">
+                        <td
+                          key={cell.id}
+                          className={`px-3 py-2 align-middle ${placeOnCard(cell.column.id)}`}
+                          data-label={cardLabel(cell.column.columnDef.header)}
+                        >
                           <table.FlexRender cell={cell} />
                         </td>
                       ))}
@@ -126,15 +137,44 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   )
 }
 
-/** Hidden columns are remembered in this browser, so a list looks the same on the next visit. */
-export function useStoredColumnVisibility(storageKey: string) {
-  const [visibility, setVisibility] = useState<Record<string, boolean>>({})
+/** A row: a table row on wider screens; below 640 px a card, so a phone never scrolls a wide table sideways. */
+const rowClass =
+  'sm:border-b sm:last:border-0 max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded-lg max-sm:border max-sm:p-3'
+
+/**
+ * Where each cell goes on a card: the selection box, the row's first column as its heading and the actions menu share
+ * the top line; every other column is a line of its own, named by its column's header.
+ */
+const cardPlaces = {
+  select: 'max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
+  primaryAfterSelect: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:pb-1',
+  primary: 'max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0 max-sm:pb-1',
+  actions: 'max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0',
+  field:
+    'max-sm:col-span-3 max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:p-0 max-sm:text-end max-sm:empty:hidden max-sm:*:min-w-0 max-sm:*:whitespace-normal max-sm:*:[overflow-wrap:anywhere] max-sm:before:shrink-0 max-sm:before:text-start max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+}
+
+/** A column's name for its line on a card: headers given as a message (no arguments) name their column. */
+function cardLabel(header: unknown): string | undefined {
+  if (typeof header === 'string') return header
+  if (typeof header !== 'function' || header.length > 0) return undefined
+  const label: unknown = (header as () => unknown)()
+  return typeof label === 'string' ? label : undefined
+}
+
+/**
+ * Hidden columns are remembered in this browser, so a list looks the same on the next visit. `hiddenByDefault` names
+ * the columns left out until the reader asks for them (what does not fit beside the rest on a laptop).
+ */
+export function useStoredColumnVisibility(storageKey: string, hiddenByDefault: readonly string[] = []) {
+  const defaults = Object.fromEntries(hiddenByDefault.map((id) => [id, false]))
+  const [visibility, setVisibility] = useState<Record<string, boolean>>(defaults)
   useEffect(() => {
     try {
       const stored = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as unknown
-      if (stored && typeof stored === 'object') setVisibility(stored as Record<string, boolean>)
+      if (stored && typeof stored === 'object') setVisibility((current) => ({ ...current, ...stored }))
     } catch {
-      // A damaged entry: keep every column.
+      // A damaged entry: keep the defaults.
     }
   }, [storageKey])
   const change = (next: Record<string, boolean>) => {
@@ -175,36 +215,5 @@ export function ColumnVisibilityMenu({
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
-  )
-}
-
-/** Previous and next page, by the cursors the server handed out. */
-export function CursorPager({
-  previousCursor,
-  nextCursor,
-  onPrevious,
-  onNext,
-}: {
-  previousCursor?: string
-  nextCursor?: string
-  onPrevious: (cursor: string) => void
-  onNext: (cursor: string) => void
-}) {
-  return (
-    <nav aria-label={m.table_pagination()} className="mt-4 flex justify-end gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={!previousCursor}
-        onClick={() => previousCursor && onPrevious(previousCursor)}
-      >
-        <ChevronLeftIcon aria-hidden />
-        {m.table_previous()}
-      </Button>
-      <Button variant="outline" size="sm" disabled={!nextCursor} onClick={() => nextCursor && onNext(nextCursor)}>
-        {m.table_next()}
-        <ChevronRightIcon aria-hidden />
-      </Button>
-    </nav>
   )
 }

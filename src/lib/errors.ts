@@ -34,6 +34,7 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_list_sort_invalid: m.validation_list_sort_invalid,
   validation_list_filter_invalid: m.validation_list_filter_invalid,
   validation_list_page_size_invalid: m.validation_list_page_size_invalid,
+  validation_list_page_invalid: m.validation_list_page_invalid,
   validation_product_name_too_long: m.validation_product_name_too_long,
   validation_branch_invalid: m.validation_branch_invalid,
   validation_time_zone_invalid: m.validation_time_zone_invalid,

@@ -1,3 +1,5 @@
+import { type ListPageSize, listPageMax, listPageSizes } from './list-paging'
+
 /**
  * Reading a page's URL parameters (a route's `validateSearch`). A parameter that is missing, mangled or outdated is
  * dropped (read as absent) rather than failing the page: addresses are typed, shared and kept in bookmarks long after
@@ -86,3 +88,12 @@ export const listCursor = text(1000, { trim: false })
 
 /** The order of a list. */
 export const listDirection = oneOf(['asc', 'desc'])
+
+/** A list's page number (from 1). */
+export const listPage = wholeNumber(1, listPageMax)
+
+/** A list's page size: one of the sizes offered. */
+export const listPageSize: Field<ListPageSize | undefined> = (value) => {
+  const read = wholeNumber(1, 100)(value)
+  return listPageSizes.find((size) => size === read)
+}

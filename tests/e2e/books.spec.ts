@@ -173,15 +173,72 @@ test.describe('books', () => {
     await expect(rows(page)).toContainText('天工开物')
   })
 
-  test('on a phone, the list fits the screen and the table scrolls inside it', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 })
+  test('a long list pages by number and by a chosen page size, fits a laptop, and shows cards on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
     await signUpNewAccount(page)
+    const csv = ['title,authors,isbn,published_year,language,tags']
+    for (let index = 1; index <= 48; index++) {
+      csv.push(`Volume ${index},Donald E. Knuth,,${1960 + index},en,"classic, algorithms"`)
+    }
+    const status = await page.evaluate(
+      (text) =>
+        fetch('/api/trpc/books.import', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ json: { csv: text, dryRun: false } }),
+        }).then((response) => response.status),
+      csv.join('\n'),
+    )
+    expect(status).toBe(200)
+
     await openBooks(page)
-    await page.getByRole('button', { name: 'New book' }).first().click()
-    await page.getByRole('form', { name: 'New book' }).getByLabel('Title', { exact: true }).fill('A narrow screen')
-    await page.getByRole('form', { name: 'New book' }).getByRole('button', { name: 'Save' }).click()
-    await expect(row(page, 'A narrow screen')).toBeVisible()
+    const pager = page.getByTestId('list-pager')
+    await expect(pager.getByTestId('list-range')).toHaveText('1–25 of 48')
+    await pager.getByRole('button', { name: 'Page 2' }).click()
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await expect(pager.getByTestId('list-range')).toHaveText('26–48 of 48')
+    await expect(rows(page)).toHaveCount(23)
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled()
+    // A new page size starts again from the first page.
+    await pager.getByLabel('Rows per page').selectOption('10')
+    await expect(pager.getByTestId('list-range')).toHaveText('1–10 of 48')
+    await expect(rows(page)).toHaveCount(10)
+    await pager.getByRole('button', { name: 'Page 5' }).click()
+    await expect(rows(page)).toHaveCount(8)
+    await expect(rows(page).first()).toContainText('Volume 8')
+
+    // Every column of the list shows at 1280 px: the table does not scroll sideways, and the last column is in view.
+    const sideways = await page
+      .getByTestId('books-table')
+      .evaluate((table) =>
+        table.parentElement ? table.parentElement.scrollWidth - table.parentElement.clientWidth : 1,
+      )
+    expect(sideways).toBeLessThanOrEqual(0)
+    await expect(page.getByRole('button', { name: 'Sort by Added' })).toBeInViewport()
+    await expect(page.getByRole('button', { name: 'Actions for Volume 8' })).toBeInViewport()
+
+    // An address past the last page (an old link, or the last books deleted) opens the last page instead.
+    await openBooks(page, 'en', '?page=9&size=10')
+    await expect(pager.getByTestId('list-range')).toHaveText('41–48 of 48')
+    await expect(page).toHaveURL(/[?&]page=5/)
+
+    // On a phone, in Chinese: cards naming each field, "page 2 of 5", and nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 740 })
+    await openBooks(page, 'zh', '?page=2&size=10')
+    await expect(pager.getByTestId('list-range')).toHaveText('第 11–20 条，共 48 条')
+    await expect(pager.getByTestId('list-page-of')).toHaveText('第 2 页，共 5 页')
+    await expect(page.getByRole('columnheader')).toHaveCount(0)
+    const year = row(page, 'Volume 38').locator('td[data-label="出版年份"]')
+    await expect(year).toHaveText('1998')
+    expect(await year.evaluate((cell) => getComputedStyle(cell, '::before').content), 'the card names it').toBe(
+      '"出版年份"',
+    )
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(360)
+    await pager.getByRole('button', { name: '下一页' }).click()
+    await expect(pager.getByTestId('list-page-of')).toHaveText('第 3 页，共 5 页')
   })
 })

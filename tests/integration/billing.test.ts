@@ -47,6 +47,13 @@ interface Overview {
     usage: { members: { used: number; invited: number } }
   } | null
 }
+interface OrderPage {
+  items: OrderRow[]
+  total: number
+  unfinished: OrderRow[]
+  anyProcessing: boolean
+}
+
 interface OrderRow {
   id: string
   status: string
@@ -573,9 +580,16 @@ describe.each(engines)('billing on %s', (engine) => {
     })
     const orderId = start.data?.orderId ?? ''
     const listed = async () =>
-      (await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)).data?.find((order) => order.id === orderId)
+      (await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie)).data?.items.find(
+        (order) => order.id === orderId,
+      )
     const open = await listed()
     expect(open).toMatchObject({ status: 'pending', resumeUrl: start.data?.url, processing: false })
+    const page = (await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie)).data
+    expect(
+      page?.unfinished.map((order) => order.id),
+      'offered to resume on every page',
+    ).toEqual([orderId])
     const hours = ((open?.expiresAt?.getTime() ?? 0) - Date.now()) / 3_600_000
     expect(hours, 'open for a day, as Stripe keeps a session').toBeGreaterThan(23.9)
     expect(hours).toBeLessThanOrEqual(24)
@@ -607,8 +621,14 @@ describe.each(engines)('billing on %s', (engine) => {
     for (const delivery of deliveries) expect((await deliver(delivery)).status).toBe(200)
     const orderId = start.data?.orderId ?? ''
     const listed = async () =>
-      (await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)).data?.find((order) => order.id === orderId)
+      (await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie)).data?.items.find(
+        (order) => order.id === orderId,
+      )
     expect(await listed()).toMatchObject({ status: 'pending', processing: true, resumeUrl: null })
+    expect((await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie)).data).toMatchObject({
+      anyProcessing: true,
+      unfinished: [],
+    })
     expect(await closeOverdueLocalCheckouts(db(), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1)
     expect(await listed()).toMatchObject({ status: 'paid', processing: false })
     expect((await h.trpc<Overview>('query', 'billing.overview', owner.cookie)).data?.planId).toBe('pro')
@@ -630,10 +650,18 @@ describe.each(engines)('billing on %s', (engine) => {
       expect(settled.data?.redirectUrl).toContain(`checkout=${outcome === 'fail' ? 'failed' : 'canceled'}#pricing`)
       expect((await orderOf(start.data?.orderId ?? ''))?.status).toBe(outcome === 'fail' ? 'failed' : 'canceled')
     }
-    const own = await h.trpc<OrderRow[]>('query', 'billing.orders', owner.cookie)
-    expect(own.data?.map((order) => order.status).sort()).toEqual(['canceled', 'failed'])
-    const others = await h.trpc<OrderRow[]>('query', 'billing.orders', nora.cookie)
-    expect(others.data).toEqual([])
+    const own = await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie)
+    expect(own.data?.items.map((order) => order.status).sort()).toEqual(['canceled', 'failed'])
+    expect(own.data?.total).toBe(2)
+    // A page at a time, newest first: the second page of one holds the first order.
+    const second = await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie, { page: 2, limit: 1 })
+    expect(second.data).toMatchObject({ total: 2, items: [{ status: 'failed' }] })
+    const past = await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie, { page: 3, limit: 1 })
+    expect(past.data).toMatchObject({ total: 2, items: [] })
+    const refused = await h.trpc<OrderPage>('query', 'billing.orders', owner.cookie, { page: 0, limit: 1000 })
+    expect(refused).toMatchObject({ status: 400 })
+    const others = await h.trpc<OrderPage>('query', 'billing.orders', nora.cookie)
+    expect(others.data).toMatchObject({ items: [], total: 0 })
   })
 
   it('counts AI requests against the month’s allowance', async () => {

@@ -20,6 +20,7 @@ interface ListedBook {
 }
 interface BookPage {
   items: ListedBook[]
+  total: number
   nextCursor?: string
   previousCursor?: string
 }
@@ -258,6 +259,31 @@ describe.each(engines)('books on %s', (engine) => {
       const back = await list(owner, { sort: 'title', direction: 'asc', limit: 25, before: second.previousCursor })
       expect(back.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id))
       expect(back.previousCursor, 'the first page has nothing before it').toBeUndefined()
+    })
+
+    it('opens any page by its number, with the total, in the same order the cursors walk', async () => {
+      const walked = await walk({ sort: 'title', direction: 'asc' })
+      const numbered: string[] = []
+      for (const page of [1, 2, 3]) {
+        const answer = await list(owner, { sort: 'title', direction: 'asc', limit: 25, page })
+        expect(answer.total, `page ${page}`).toBe(62)
+        numbered.push(...answer.items.map((item) => item.title))
+      }
+      expect(numbered).toEqual(walked)
+      const third = await list(owner, { sort: 'title', direction: 'asc', limit: 25, page: 3 })
+      expect(third.items).toHaveLength(12)
+      expect(third.nextCursor, 'the last page has nothing after it').toBeUndefined()
+      const back = await list(owner, { sort: 'title', direction: 'asc', limit: 25, before: third.previousCursor })
+      expect(
+        back.items.map((item) => item.title),
+        'its cursor leads back to page 2',
+      ).toEqual(walked.slice(25, 50))
+      const filtered = await list(owner, { q: 'Volume 0', limit: 5, page: 2 })
+      expect(filtered, 'the total counts what the filters select').toMatchObject({ total: 10 })
+      expect(filtered.items).toHaveLength(5)
+      expect((await list(owner, { limit: 25, page: 4 })).items, 'past the end: no rows, the total still').toEqual([])
+      const refused = await h.trpc('query', 'books.list', owner.cookie, { page: 0 })
+      expect(refused).toMatchObject({ status: 400 })
     })
 
     it('sorts numbers inside titles by their value, in Chinese too, across pages', async () => {

@@ -6,11 +6,13 @@ import { createFreshDatabase, engines, type FreshDatabase } from './test-databas
 
 interface MemberPage {
   items: { id: string; userId: string; name: string; email: string; role: string; createdAt: Date }[]
+  total: number
   nextCursor?: string
   previousCursor?: string
 }
 interface ActivityListPage {
   items: { id: number; action: string; actorName: string; createdAt: Date }[]
+  total: number
   nextCursor?: string
   previousCursor?: string
 }
@@ -125,6 +127,16 @@ describe.each(engines)('the members and activity lists on %s', (engine) => {
     expect(back.data?.previousCursor).toBeDefined()
   })
 
+  it('opens a page by its number, with the total the filters select', async () => {
+    const byName = { sort: 'name', direction: 'asc', limit: 2 }
+    const second = await members(mary, { ...byName, page: 2 })
+    expect(names(second)).toEqual(['Charles Babbage', 'Mary Somerville'])
+    expect(second.data?.total).toBe(5)
+    expect(second.data?.previousCursor, 'a numbered page past the first has one before it').toBeDefined()
+    expect(names(await members(mary, { ...byName, page: 3 }))).toEqual(['王小明'])
+    expect((await members(mary, { role: 'admin', page: 1 })).data?.total).toBe(1)
+  })
+
   it('answers bad input with the field it is about and a message to translate', async () => {
     const cases: [input: Record<string, unknown>, field: string, message: string][] = [
       [{ sort: 'age' }, 'sort', 'validation_list_sort_invalid'],
@@ -134,6 +146,8 @@ describe.each(engines)('the members and activity lists on %s', (engine) => {
       [{ q: 'x'.repeat(201) }, 'q', 'validation_list_search_too_long'],
       [{ role: 'Chief Engineer' }, 'role', 'validation_role_name_invalid'],
       [{ after: 'x'.repeat(1001) }, 'after', 'error_code_INVALID_CURSOR'],
+      [{ page: 0 }, 'page', 'validation_list_page_invalid'],
+      [{ page: 1.5 }, 'page', 'validation_list_page_invalid'],
     ]
     for (const [input, field, message] of cases) {
       const answer = await members(mary, input)
@@ -188,6 +202,9 @@ describe.each(engines)('the members and activity lists on %s', (engine) => {
       expect(actors(back)).toEqual(['Bea Between', 'Mary Somerville'])
       expect(back.data?.previousCursor, 'the newcomer is on a page before it').toBeDefined()
       expect(actors(await activity(ada, newest))).toEqual(['Grace Hopper', 'Bea Between'])
+      const numbered = await activity(ada, { ...newest, page: 3 })
+      expect(actors(numbered), 'by number, the newcomer shifts the pages').toEqual(['Charles Babbage', 'Ada Lovelace'])
+      expect(numbered.data?.total).toBe(6)
     })
 
     it('refuses members without activity:read and bad filters', async () => {

@@ -11,8 +11,16 @@ import { userListSearch } from '#/features/users/search'
 describe('URL parameters', () => {
   it('keeps what a list understands and trims the search text', () => {
     expect(
-      bookListSearch({ q: '  dune ', language: 'en', yearFrom: 1965, sort: 'title', direction: 'asc', after: 'c1' }),
-    ).toEqual({ q: 'dune', language: 'en', yearFrom: 1965, sort: 'title', direction: 'asc', after: 'c1' })
+      bookListSearch({
+        q: '  dune ',
+        language: 'en',
+        yearFrom: 1965,
+        sort: 'title',
+        direction: 'asc',
+        page: 3,
+        size: 50,
+      }),
+    ).toEqual({ q: 'dune', language: 'en', yearFrom: 1965, sort: 'title', direction: 'asc', page: 3, size: 50 })
   })
 
   it('drops a mangled or outdated parameter instead of failing the page, and keeps the rest', () => {
@@ -25,11 +33,14 @@ describe('URL parameters', () => {
         sort: 'price',
         direction: 'sideways',
         tag: { nested: true },
-        after: 'x'.repeat(1001),
-        before: 'b2',
+        page: 0,
+        size: 30,
+        after: 'a cursor from an address of the old list',
         unknown: 'kept out',
       }),
-    ).toEqual({ before: 'b2' })
+    ).toEqual({})
+    expect(memberListSearch({ page: '2', size: '100' }), 'digits read as numbers').toEqual({ page: 2, size: 100 })
+    expect(userListSearch({ page: 10_001, size: 1000 })).toEqual({})
   })
 
   it('reads a year typed as digits as the number', () => {

@@ -1,4 +1,5 @@
 import { locales } from '#/lib/i18n'
+import { listPageNumber } from '#/lib/list-schemas'
 import { billingIntervals, currencies, paidPlanIds, seatLimits } from '#/lib/plans'
 import { recordId } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
@@ -62,3 +63,14 @@ export const checkoutFormSchema = z.object({
 })
 
 export const seatsFieldSchema = z.object({ seats: checkoutFormSchema.shape.seats })
+
+const ordersPageSize = z
+  .number('validation_list_page_size_invalid')
+  .int('validation_list_page_size_invalid')
+  .min(1, 'validation_list_page_size_invalid')
+  .max(100, 'validation_list_page_size_invalid')
+
+/** A page of the orders list; without one, the first ten. */
+export const orderListInput = z
+  .object({ page: listPageNumber.default(1), limit: ordersPageSize.default(10) })
+  .default({ page: 1, limit: 10 })

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
+import { pageOf } from '#/lib/list-paging'
 import { useTRPC } from '#/lib/trpc'
 import type { AppRouter } from '#/server/trpc/root'
 import type { BookFilters } from './schemas'
@@ -51,8 +52,6 @@ export function useBookListCache() {
   }
 }
 
-export const bookPageSize = 25
-
 /** The list procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
 export function listInputOf(search: BookListSearch) {
   return {
@@ -63,14 +62,12 @@ export function listInputOf(search: BookListSearch) {
     yearTo: search.yearTo,
     sort: search.sort ?? 'createdAt',
     direction: search.direction ?? 'desc',
-    after: search.after,
-    before: search.before,
-    limit: bookPageSize,
+    ...pageOf(search, 25),
   } as const
 }
 
 /** The filters alone (what the count and the export take). */
 export function filtersOf(search: BookListSearch) {
-  const { after: _after, before: _before, limit: _limit, ...filters } = listInputOf(search)
+  const { page: _page, limit: _limit, ...filters } = listInputOf(search)
   return filters
 }

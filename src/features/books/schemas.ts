@@ -1,4 +1,5 @@
 import { bookLimits, latestPublishedYear } from '#/lib/book-rules'
+import { listPageNumber } from '#/lib/list-schemas'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { compactIsbn, isValidIsbn } from './isbn'
@@ -163,6 +164,7 @@ export const bookListInput = bookFilters.extend({
   /** An opaque position from the previous answer: the page after it, or before it. */
   after: z.string().max(1000).optional(),
   before: z.string().max(1000).optional(),
+  page: listPageNumber.optional(),
   limit: z.number().int().min(1).max(bookLimits.pageSizeMax).default(25),
 })
 

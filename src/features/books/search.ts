@@ -1,5 +1,5 @@
 import { bookLimits } from '#/lib/book-rules'
-import { listCursor, listDirection, oneOf, searchParams, text, wholeNumber } from '#/lib/url-search'
+import { listDirection, listPage, listPageSize, oneOf, searchParams, text, wholeNumber } from '#/lib/url-search'
 
 /** ISO 639-1 codes offered for a book's language; names come from Intl.DisplayNames in the reader's language. */
 export const bookLanguages = [
@@ -62,7 +62,7 @@ export const bookListSearch = searchParams({
   yearTo: year,
   sort: oneOf(bookSortColumns),
   direction: listDirection,
-  after: listCursor,
-  before: listCursor,
+  page: listPage,
+  size: listPageSize,
 })
 export type BookListSearch = ReturnType<typeof bookListSearch>

@@ -1,8 +1,7 @@
 // The list procedures' inputs from the pages' URL state: imported by route definitions, which are in every page's
 // first load, so this module must stay free of the auth client and other heavy modules.
+import { pageOf } from '#/lib/list-paging'
 import type { ActivityListSearch, MemberListSearch } from './search'
-
-export const memberPageSize = 25
 
 /** The members procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
 export function memberListInputOf(search: MemberListSearch) {
@@ -11,21 +10,15 @@ export function memberListInputOf(search: MemberListSearch) {
     role: search.role,
     sort: search.sort ?? 'createdAt',
     direction: search.direction ?? 'asc',
-    after: search.after,
-    before: search.before,
-    limit: memberPageSize,
+    ...pageOf(search, 25),
   } as const
 }
-
-export const activityPageSize = 20
 
 /** The activity procedure's input for the page's URL state. */
 export function activityListInputOf(search: ActivityListSearch) {
   return {
     kind: search.kind,
     direction: search.direction ?? 'desc',
-    after: search.after,
-    before: search.before,
-    limit: activityPageSize,
+    ...pageOf(search, 25),
   } as const
 }

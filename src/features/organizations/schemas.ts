@@ -1,6 +1,7 @@
 import { builtInRoles } from '#/lib/access-control'
 import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
+import { listPageNumber } from '#/lib/list-schemas'
 import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
@@ -28,6 +29,7 @@ export type MemberFilters = z.output<typeof memberFilters>
 export const memberListInput = memberFilters.extend({
   after: listCursor.optional(),
   before: listCursor.optional(),
+  page: listPageNumber.optional(),
   limit: listPageSize.default(25),
 })
 
@@ -37,6 +39,7 @@ export const activityListInput = z.object({
   direction: listDirection.default('desc'),
   after: listCursor.optional(),
   before: listCursor.optional(),
+  page: listPageNumber.optional(),
   limit: listPageSize.default(20),
 })
 export type ActivityListInput = z.output<typeof activityListInput>

@@ -1,5 +1,5 @@
 import { isValidRoleName, organizationLimits } from '#/lib/organization-names'
-import { listCursor, listDirection, matching, oneOf, searchParams, text } from '#/lib/url-search'
+import { listDirection, listPage, listPageSize, matching, oneOf, searchParams, text } from '#/lib/url-search'
 
 /** The columns the members list can be ordered by (`createdAt`: when they joined). */
 export const memberSortColumns = ['name', 'email', 'createdAt'] as const
@@ -16,16 +16,16 @@ export const memberListSearch = searchParams({
   role: matching(organizationLimits.roleNameMax, isValidRoleName),
   sort: oneOf(memberSortColumns),
   direction: listDirection,
-  after: listCursor,
-  before: listCursor,
+  page: listPage,
+  size: listPageSize,
 })
 export type MemberListSearch = ReturnType<typeof memberListSearch>
 
 export const activityListSearch = searchParams({
   kind: oneOf(activityKinds),
   direction: listDirection,
-  after: listCursor,
-  before: listCursor,
+  page: listPage,
+  size: listPageSize,
 })
 export type ActivityListSearch = ReturnType<typeof activityListSearch>
 

@@ -1,4 +1,5 @@
 import { emailField, nameField, newPasswordField } from '#/lib/account-rules'
+import { listPageNumber } from '#/lib/list-schemas'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 import { appRoles, userSortColumns } from './search'
@@ -23,6 +24,7 @@ export type UserFilters = z.output<typeof userFilters>
 export const userListInput = userFilters.extend({
   after: z.string().max(1000).optional(),
   before: z.string().max(1000).optional(),
+  page: listPageNumber.optional(),
   limit: z.number().int().min(1).max(100).default(25),
 })
 

@@ -1,4 +1,4 @@
-import { day, listCursor, listDirection, oneOf, searchParams, text } from '#/lib/url-search'
+import { day, listDirection, listPage, listPageSize, oneOf, searchParams, text } from '#/lib/url-search'
 
 export const appRoles = ['user', 'admin'] as const
 export type AppRole = (typeof appRoles)[number]
@@ -17,7 +17,7 @@ export const userListSearch = searchParams({
   joinedTo: day,
   sort: oneOf(userSortColumns),
   direction: listDirection,
-  after: listCursor,
-  before: listCursor,
+  page: listPage,
+  size: listPageSize,
 })
 export type UserListSearch = ReturnType<typeof userListSearch>

@@ -1,12 +1,11 @@
 import type { inferRouterOutputs } from '@trpc/server'
+import { pageOf } from '#/lib/list-paging'
 import type { AppRouter } from '#/server/trpc/root'
 import type { UserListSearch } from './search'
 
 type UsersOutputs = inferRouterOutputs<AppRouter>['users']
 export type UserRow = UsersOutputs['list']['items'][number]
 export type UserDetails = UsersOutputs['get']
-
-export const userPageSize = 25
 
 /** The list procedure's input for the page's URL state (the route prefetches it, the screen reads it). */
 export function userListInputOf(search: UserListSearch) {
@@ -20,13 +19,11 @@ export function userListInputOf(search: UserListSearch) {
     joinedTo: search.joinedTo,
     sort: search.sort ?? 'createdAt',
     direction: search.direction ?? 'desc',
-    after: search.after,
-    before: search.before,
-    limit: userPageSize,
+    ...pageOf(search, 25),
   } as const
 }
 
 export function userFiltersOf(search: UserListSearch) {
-  const { after: _after, before: _before, limit: _limit, ...filters } = userListInputOf(search)
+  const { page: _page, limit: _limit, ...filters } = userListInputOf(search)
   return filters
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { BillingPanel } from '#/features/billing/components/billing-panel'
-import { myOrdersSearch } from '#/features/billing/search'
+import { myOrdersSearch, orderListInputOf } from '#/features/billing/search'
 import { fetchConsoleSession } from '#/features/console/console-session-fn'
 import { allows } from '#/lib/access-control'
 import { m } from '#/paraglide/messages'
@@ -8,22 +8,24 @@ import { localizeHref } from '#/paraglide/runtime'
 
 export const Route = createFileRoute('/_home/my-orders')({
   validateSearch: myOrdersSearch,
+  loaderDeps: ({ search }) => ({ page: search.page, size: search.size }),
   // Signed-out visitors sign in first and come back; a payment's return address always works.
   beforeLoad: async ({ location }) => {
     const session = await fetchConsoleSession()
     if (!session) throw redirect({ to: '/sign-in', search: { redirect: localizeHref(location.href) } })
     return { consoleSession: session }
   },
-  loader: ({ context }) =>
+  loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.billing.overview.queryOptions()),
       allows(context.consoleSession.permissions, { billing: ['read'] })
-        ? context.queryClient.prefetchQuery(context.trpc.billing.orders.queryOptions())
+        ? context.queryClient.prefetchQuery(context.trpc.billing.orders.queryOptions(orderListInputOf(deps)))
         : undefined,
     ]),
   head: () => ({ meta: [{ title: m.my_orders_title() }] }),
   component: function MyOrdersPage() {
-    const { order } = Route.useSearch()
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
     const { consoleSession } = Route.useRouteContext()
     return (
       <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
@@ -31,7 +33,14 @@ export const Route = createFileRoute('/_home/my-orders')({
         <p className="mt-1 mb-4 text-muted-foreground">
           {m.my_orders_subtitle({ organization: consoleSession.organization.name })}
         </p>
-        <BillingPanel highlightedOrderId={order} showPortal />
+        <BillingPanel
+          highlightedOrderId={search.order}
+          showPortal
+          ordersPage={search}
+          onOrdersPageChange={(change, options) =>
+            navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+          }
+        />
       </main>
     )
   },

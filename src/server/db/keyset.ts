@@ -18,6 +18,12 @@ export interface PageRequest {
   direction: 'asc' | 'desc'
   after?: string
   before?: string
+  /**
+   * A page by its number (from 1), for screens that show page numbers; a cursor, when given, wins. Rows added or
+   * removed meanwhile can shift a numbered page by a row, which a person paging by number expects; API clients walking
+   * a whole list use the cursors.
+   */
+  page?: number
   limit: number
 }
 
@@ -65,6 +71,7 @@ export function keysetQuery(sortKey: SortKey, id: AnyPgColumn, request: PageRequ
     cursorKey: sql<string>`(${key})::text`,
     /** One row more than the page, to learn whether another page follows. */
     limit: request.limit + 1,
+    offset: cursor === undefined && request.page ? (request.page - 1) * request.limit : 0,
     backwards,
     fromCursor: cursor !== undefined,
   }
@@ -82,6 +89,12 @@ export function keysetPage<Row extends { id: string; cursorKey: string }>(
   return {
     items: page.map(({ cursorKey: _, ...item }) => item as Omit<Row, 'cursorKey'>),
     nextCursor: query.backwards ? at(page.at(-1)) : hasMore ? at(page.at(-1)) : undefined,
-    previousCursor: query.backwards ? (hasMore ? at(page[0]) : undefined) : query.fromCursor ? at(page[0]) : undefined,
+    previousCursor: query.backwards
+      ? hasMore
+        ? at(page[0])
+        : undefined
+      : query.fromCursor || query.offset > 0
+        ? at(page[0])
+        : undefined,
   }
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ReceiptIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
+import { ListPager, type PageChange, useLastPageWhenPastTheEnd } from '#/components/list-pager'
 import { PlanLimitReached } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
@@ -14,6 +15,7 @@ import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { formatDay, formatMoment, money, planSummary, subscriptionStatusLabel } from '../billing-format'
+import { type OrdersPageSearch, orderListInputOf } from '../search'
 import { OrdersTable } from './orders-table'
 import { PlanChanger, SeatsForm } from './subscription-forms'
 
@@ -24,27 +26,47 @@ const waitingRefetchMs = 1500
  * The active organization's billing: its plan (with renewal or end date), what it uses of the plan, and its orders.
  * Owners change it; admins read it; members see the plan's name only (the server answers each what it may see).
  */
-export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOrderId?: string; showPortal: boolean }) {
+export function BillingPanel({
+  highlightedOrderId,
+  showPortal,
+  ordersPage,
+  onOrdersPageChange,
+}: {
+  highlightedOrderId?: string
+  showPortal: boolean
+  /** The page of the orders list, from the address. */
+  ordersPage: OrdersPageSearch
+  onOrdersPageChange: (change: PageChange, options?: { replace?: boolean }) => void
+}) {
   const trpc = useTRPC()
   const overview = useQuery(trpc.billing.overview.queryOptions())
   const canRead = overview.data?.canRead ?? false
+  const ordersInput = orderListInputOf(ordersPage)
   const orders = useQuery({
-    ...trpc.billing.orders.queryOptions(),
+    ...trpc.billing.orders.queryOptions(ordersInput),
+    placeholderData: keepPreviousData,
     enabled: canRead,
     // The redirect back from checkout proves nothing: the page waits for the provider's event. A checkout the buyer
     // left unfinished is waited for only on the page it returned to (it may be finished in another tab).
     refetchInterval: (query) => {
       const list = query.state.data
-      const highlighted = list?.find((order) => order.id === highlightedOrderId)
+      const highlighted = list?.items.find((order) => order.id === highlightedOrderId)
       const waiting =
-        list?.some((order) => order.processing) ||
-        (highlightedOrderId !== undefined && (!highlighted || highlighted.status === 'pending'))
+        list?.anyProcessing || (highlightedOrderId !== undefined && (!highlighted || highlighted.status === 'pending'))
       return waiting ? waitingRefetchMs : false
     },
   })
   const queryClient = useQueryClient()
-  const anyProcessing = orders.data?.some((order) => order.processing) ?? false
-  const unfinished = orders.data?.filter((order) => order.resumeUrl) ?? []
+  useLastPageWhenPastTheEnd({
+    page: ordersInput.page,
+    size: ordersInput.limit,
+    total: orders.data?.total,
+    rowsShown: orders.data?.items.length ?? 0,
+    settled: orders.isSuccess && !orders.isPlaceholderData,
+    onChange: onOrdersPageChange,
+  })
+  const anyProcessing = orders.data?.anyProcessing ?? false
+  const unfinished = orders.data?.unfinished ?? []
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
@@ -52,7 +74,7 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
     ])
 
   // Once an awaited payment lands, the plan it bought shows too.
-  const settledCount = orders.data?.filter((order) => order.status !== 'pending').length ?? 0
+  const settledCount = orders.data?.items.filter((order) => order.status !== 'pending').length ?? 0
   useEffect(() => {
     if (settledCount > 0) void queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() })
   }, [settledCount, queryClient, trpc])
@@ -159,16 +181,24 @@ export function BillingPanel({ highlightedOrderId, showPortal }: { highlightedOr
 
       <SettingsSection id="billing-orders" title={m.billing_orders_title()}>
         <div className="mt-3">
-          {orders.data && orders.data.length === 0 ? (
+          {orders.data && orders.data.total === 0 ? (
             <EmptyState icon={ReceiptIcon} title={m.billing_orders_empty_title()}>
               {m.billing_orders_empty_description()}
             </EmptyState>
           ) : (
-            <OrdersTable
-              orders={orders.data ?? []}
-              loading={orders.isPending}
-              highlightedOrderId={highlightedOrderId}
-            />
+            <>
+              <OrdersTable
+                orders={orders.data?.items ?? []}
+                loading={orders.isPending}
+                highlightedOrderId={highlightedOrderId}
+              />
+              <ListPager
+                page={ordersInput.page}
+                size={ordersInput.limit}
+                total={orders.data?.total ?? 0}
+                onChange={(change) => onOrdersPageChange(change)}
+              />
+            </>
           )}
           {anyProcessing ? (
             <p className="mt-2 text-sm text-muted-foreground" role="status" data-testid="billing-processing">

@@ -7,7 +7,7 @@ import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, money, orderStatusLabel, planSummary } from '../billing-format'
 
-type OrderRow = inferRouterOutputs<AppRouter>['billing']['orders'][number]
+type OrderRow = inferRouterOutputs<AppRouter>['billing']['orders']['items'][number]
 
 const features = tableFeatures({ columnVisibilityFeature })
 const column = createColumnHelper<typeof features, OrderRow>()

@@ -20,6 +20,7 @@ import {
   changePlanInput,
   changeSeatsInput,
   checkoutInput,
+  orderListInput,
   portalInput,
   previewChangeInput,
   previewSeatsInput,
@@ -57,6 +58,35 @@ async function describeChange(db: Db, planned: PlannedChange) {
     blockers: planned.blockers,
     ...preview,
   }
+}
+
+/** An unfinished checkout the buyer may still finish: its page is offered, never a settled order's. */
+const resumable = sql`${billingOrders.status} = 'pending'
+  and ${billingOrders.providerSubscriptionId} is null
+  and (${billingOrders.expiresAt} is null or ${billingOrders.expiresAt} > now())`
+
+/** The buyer finished the checkout and the payment is on its way (a method that settles later). */
+const processing = sql`${billingOrders.status} = 'pending' and ${billingOrders.providerSubscriptionId} is not null`
+
+const orderColumns = {
+  id: billingOrders.id,
+  kind: billingOrders.kind,
+  planId: billingOrders.planId,
+  interval: billingOrders.interval,
+  seats: billingOrders.seats,
+  currency: billingOrders.currency,
+  amount: billingOrders.amount,
+  amountRefunded: billingOrders.amountRefunded,
+  status: billingOrders.status,
+  periodStart: billingOrders.periodStart,
+  periodEnd: billingOrders.periodEnd,
+  receiptUrl: billingOrders.receiptUrl,
+  createdAt: billingOrders.createdAt,
+  paidAt: billingOrders.paidAt,
+  expiresAt: billingOrders.expiresAt,
+  // Only while the buyer may still finish it: an unfinished checkout's page, never a settled one's.
+  resumeUrl: sql<string | null>`case when ${resumable} then ${billingOrders.checkoutUrl} end`,
+  processing: sql<boolean>`${processing}`,
 }
 
 export const billingRouter = createRouter({
@@ -104,38 +134,33 @@ export const billingRouter = createRouter({
     }
   }),
 
-  /** Orders and renewals of the active organization, newest first. */
-  orders: orgProcedure({ billing: ['read'] }).query(async ({ ctx }) =>
-    ctx.db
-      .select({
-        id: billingOrders.id,
-        kind: billingOrders.kind,
-        planId: billingOrders.planId,
-        interval: billingOrders.interval,
-        seats: billingOrders.seats,
-        currency: billingOrders.currency,
-        amount: billingOrders.amount,
-        amountRefunded: billingOrders.amountRefunded,
-        status: billingOrders.status,
-        periodStart: billingOrders.periodStart,
-        periodEnd: billingOrders.periodEnd,
-        receiptUrl: billingOrders.receiptUrl,
-        createdAt: billingOrders.createdAt,
-        paidAt: billingOrders.paidAt,
-        expiresAt: billingOrders.expiresAt,
-        // Only while the buyer may still finish it: an unfinished checkout's page, never a settled one's.
-        resumeUrl: sql<string | null>`case when ${billingOrders.status} = 'pending'
-          and ${billingOrders.providerSubscriptionId} is null
-          and (${billingOrders.expiresAt} is null or ${billingOrders.expiresAt} > now())
-          then ${billingOrders.checkoutUrl} end`,
-        /** The buyer finished the checkout and the payment is on its way (a method that settles later). */
-        processing: sql<boolean>`${billingOrders.status} = 'pending' and ${billingOrders.providerSubscriptionId} is not null`,
-      })
-      .from(billingOrders)
-      .where(eq(billingOrders.organizationId, ctx.organization.id))
-      .orderBy(desc(billingOrders.createdAt))
-      .limit(100),
-  ),
+  /**
+   * One page of the active organization's orders and renewals, newest first, with what the page says whatever page is
+   * shown: whether a payment is on its way, and the checkouts the buyer may still finish.
+   */
+  orders: orgProcedure({ billing: ['read'] })
+    .input(orderListInput)
+    .query(async ({ ctx, input }) => {
+      const ofOrganization = eq(billingOrders.organizationId, ctx.organization.id)
+      const [items, [counted], unfinished, [waiting]] = await Promise.all([
+        ctx.db
+          .select(orderColumns)
+          .from(billingOrders)
+          .where(ofOrganization)
+          .orderBy(desc(billingOrders.createdAt), desc(billingOrders.id))
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit),
+        ctx.db.select({ total: sql<number>`count(*)::int` }).from(billingOrders).where(ofOrganization),
+        ctx.db
+          .select(orderColumns)
+          .from(billingOrders)
+          .where(and(ofOrganization, resumable))
+          .orderBy(desc(billingOrders.createdAt))
+          .limit(5),
+        ctx.db.select({ id: billingOrders.id }).from(billingOrders).where(and(ofOrganization, processing)).limit(1),
+      ])
+      return { items, total: counted?.total ?? 0, unfinished, anyProcessing: waiting !== undefined }
+    }),
 
   /** Starts a checkout at the active provider for the active organization; answers where to send the buyer. */
   startCheckout: orgProcedure({ billing: ['manage'] })

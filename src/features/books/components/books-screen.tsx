@@ -3,9 +3,10 @@ import type { RowSelectionState } from '@tanstack/react-table'
 import { BookOpenIcon, DownloadIcon, PlusIcon, SearchIcon, TagIcon, Trash2Icon, UploadIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
+import { ColumnVisibilityMenu, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
+import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
 import { PageHeader } from '#/components/page-header'
 import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { SearchBox } from '#/components/search-box'
@@ -25,6 +26,8 @@ import { TagBooksDialog } from './tag-books-dialog'
 import { useDeleteBooks } from './use-delete-books'
 
 const columnsStorageKey = 'hatch.books.columns'
+/** Offered in the Columns menu; left out at first so the rest fit a laptop's screen beside the menu. */
+const columnsHiddenByDefault = ['isbn', 'language', 'updatedAt']
 
 function YearBox({ label, value, onChange }: { label: string; value?: number; onChange: (year?: number) => void }) {
   const id = useId()
@@ -73,7 +76,7 @@ export function BooksScreen({
   const granted = session.permissions.book
   const languages = useLanguageOptions()
   const [selection, setSelection] = useState<RowSelectionState>({})
-  const [visibility, setVisibility] = useStoredColumnVisibility(columnsStorageKey)
+  const [visibility, setVisibility] = useStoredColumnVisibility(columnsStorageKey, columnsHiddenByDefault)
   const [editing, setEditing] = useState<BookRow | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   const [tagging, setTagging] = useState<string[] | null>(null)
@@ -89,7 +92,7 @@ export function BooksScreen({
   /** A new filter or order starts from the first page, with nothing selected. */
   const refine = (change: Partial<BookListSearch>, options?: { replace?: boolean }) => {
     setSelection({})
-    onSearchChange({ ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, page: undefined }, options)
   }
 
   const canChange = (book: BookRow, action: 'update' | 'delete') =>
@@ -97,6 +100,14 @@ export function BooksScreen({
 
   const selectedIds = Object.keys(selection).filter((id) => selection[id])
   const rows = list.data?.items ?? []
+  useLastPageWhenPastTheEnd({
+    page: listInputOf(search).page,
+    size: listInputOf(search).limit,
+    total: list.data?.total,
+    rowsShown: rows.length,
+    settled: list.isSuccess && !list.isPlaceholderData,
+    onChange: onSearchChange,
+  })
   const selectedRows = rows.filter((row) => selection[row.id])
   const selectionDeletable =
     selectedRows.length === selectedIds.length && selectedRows.every((row) => canChange(row, 'delete'))
@@ -246,7 +257,7 @@ export function BooksScreen({
           {describeError(list.error)}
         </p>
       ) : !list.isPending && rows.length === 0 ? (
-        filtering || search.after || search.before ? (
+        filtering || search.page ? (
           <EmptyState
             icon={SearchIcon}
             title={m.books_no_match_title()}
@@ -303,11 +314,11 @@ export function BooksScreen({
               onDelete: (book) => deleteBooks([book]),
             }}
           />
-          <CursorPager
-            previousCursor={list.data?.previousCursor}
-            nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ after: undefined, before })}
-            onNext={(after) => onSearchChange({ before: undefined, after })}
+          <ListPager
+            page={listInputOf(search).page}
+            size={listInputOf(search).limit}
+            total={list.data?.total ?? 0}
+            onChange={(change) => onSearchChange(change)}
           />
         </>
       )}

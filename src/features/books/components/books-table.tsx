@@ -121,7 +121,11 @@ function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
     }),
     column.accessor('isbn', {
       header: m.books_col_isbn,
-      cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue() ?? ''}</span>,
+      // Nothing at all when there is none, so a phone's card leaves the line out.
+      cell: (info) => {
+        const isbn = info.getValue()
+        return isbn ? <span className="whitespace-nowrap tabular-nums">{isbn}</span> : null
+      },
     }),
     column.accessor('publishedYear', { header: m.books_col_year, cell: (info) => info.getValue() ?? '' }),
     column.accessor('language', {
@@ -149,8 +153,14 @@ function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
       enableSorting: false,
       cell: (info) => info.getValue() ?? m.books_former_member(),
     }),
-    column.accessor('createdAt', { header: m.books_col_created, cell: (info) => date.format(info.getValue()) }),
-    column.accessor('updatedAt', { header: m.books_col_updated, cell: (info) => date.format(info.getValue()) }),
+    column.accessor('createdAt', {
+      header: m.books_col_created,
+      cell: (info) => <span className="whitespace-nowrap">{date.format(info.getValue())}</span>,
+    }),
+    column.accessor('updatedAt', {
+      header: m.books_col_updated,
+      cell: (info) => <span className="whitespace-nowrap">{date.format(info.getValue())}</span>,
+    }),
     column.display({
       id: 'actions',
       enableSorting: false,

@@ -68,20 +68,25 @@ export const bookListColumns = {
 export interface BookPageRequest extends BookFilters {
   after?: string
   before?: string
+  page?: number
   limit: number
 }
 
 /** One page of the list, by keyset (src/server/db/keyset.ts): stable while books are added or removed. */
 export async function listBooks(db: Database, organizationId: string, request: BookPageRequest) {
   const page = keysetQuery(sortKeys[request.sort], books.id, request)
-  const rows = await db
-    .select({ ...bookListColumns, cursorKey: page.cursorKey })
-    .from(books)
-    .leftJoin(users, eq(users.id, books.createdById))
-    .where(and(bookConditions(organizationId, request), page.position))
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-  return keysetPage(rows, page)
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...bookListColumns, cursorKey: page.cursorKey })
+      .from(books)
+      .leftJoin(users, eq(users.id, books.createdById))
+      .where(and(bookConditions(organizationId, request), page.position))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    countBooks(db, organizationId, request),
+  ])
+  return { ...keysetPage(rows, page), total }
 }
 
 /** How many books the filters select; billing's plan limits count the same way. */

@@ -10,15 +10,10 @@ import {
 } from '@tanstack/react-table'
 import { ActivityIcon, ListFilterIcon } from 'lucide-react'
 import { useMemo } from 'react'
-import {
-  ColumnVisibilityMenu,
-  CursorPager,
-  DataTable,
-  resolvedUpdater,
-  useStoredColumnVisibility,
-} from '#/components/data-table'
+import { ColumnVisibilityMenu, DataTable, resolvedUpdater, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
+import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
 import { PageHeader } from '#/components/page-header'
 import { Button } from '#/components/ui/button'
 import { useConsoleSession } from '#/lib/console-session'
@@ -167,9 +162,16 @@ export function ActivityLog({
   const [visibility, setVisibility] = useStoredColumnVisibility('hatch.activity.columns')
   const input = activityListInputOf(search)
   const query = useQuery({ ...trpc.organizations.activity.queryOptions(input), placeholderData: keepPreviousData })
-  const refine = (change: Partial<ActivityListSearch>) =>
-    onSearchChange({ ...change, after: undefined, before: undefined })
+  const refine = (change: Partial<ActivityListSearch>) => onSearchChange({ ...change, page: undefined })
   const entries = query.data?.items ?? []
+  useLastPageWhenPastTheEnd({
+    page: input.page,
+    size: input.limit,
+    total: query.data?.total,
+    rowsShown: entries.length,
+    settled: query.isSuccess && !query.isPlaceholderData,
+    onChange: onSearchChange,
+  })
   return (
     <div className="max-w-4xl">
       <PageHeader
@@ -235,11 +237,11 @@ export function ActivityLog({
             columnVisibility={visibility}
             onColumnVisibilityChange={setVisibility}
           />
-          <CursorPager
-            previousCursor={query.data?.previousCursor}
-            nextCursor={query.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ after: undefined, before })}
-            onNext={(after) => onSearchChange({ before: undefined, after })}
+          <ListPager
+            page={input.page}
+            size={input.limit}
+            total={query.data?.total ?? 0}
+            onChange={(change) => onSearchChange(change)}
           />
         </>
       )}

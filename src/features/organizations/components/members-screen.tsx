@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { SearchIcon, UserPlusIcon, UsersRoundIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
+import { ColumnVisibilityMenu, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
+import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
 import { PageHeader } from '#/components/page-header'
 import { SearchBox } from '#/components/search-box'
 import {
@@ -86,8 +87,16 @@ export function MembersScreen({
   const transfer = useMutation(trpc.organizations.transferOwnership.mutationOptions())
   const filtering = search.q !== undefined || search.role !== undefined
   const refine = (change: Partial<MemberListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, page: undefined }, options)
   const rows = list.data?.items ?? []
+  useLastPageWhenPastTheEnd({
+    page: input.page,
+    size: input.limit,
+    total: list.data?.total,
+    rowsShown: rows.length,
+    settled: list.isSuccess && !list.isPlaceholderData,
+    onChange: onSearchChange,
+  })
   // A role named in the URL stays choosable while the organization's own roles load.
   const roleOptions = search.role && !roles.includes(search.role) ? [...roles, search.role] : roles
 
@@ -194,11 +203,11 @@ export function MembersScreen({
             onColumnVisibilityChange={setVisibility}
             onAction={setPending}
           />
-          <CursorPager
-            previousCursor={list.data?.previousCursor}
-            nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ after: undefined, before })}
-            onNext={(after) => onSearchChange({ before: undefined, after })}
+          <ListPager
+            page={input.page}
+            size={input.limit}
+            total={list.data?.total ?? 0}
+            onChange={(change) => onSearchChange(change)}
           />
         </>
       )}

@@ -28,10 +28,11 @@ function memberConditions(organizationId: string, filters: MemberFilters): SQL |
 export async function listMembers(
   db: Database,
   organizationId: string,
-  request: MemberFilters & { after?: string; before?: string; limit: number },
+  request: MemberFilters & { after?: string; before?: string; page?: number; limit: number },
 ) {
   const page = keysetQuery(memberSortKeys[request.sort], members.id, request)
-  const rows = await db
+  const conditions = memberConditions(organizationId, request)
+  const rowsQuery = db
     .select({
       id: members.id,
       userId: members.userId,
@@ -44,10 +45,19 @@ export async function listMembers(
     })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(memberConditions(organizationId, request), page.position))
+    .where(and(conditions, page.position))
     .orderBy(...page.orderBy)
     .limit(page.limit)
-  return keysetPage(rows, page)
+    .offset(page.offset)
+  const [rows, [counted]] = await Promise.all([
+    rowsQuery,
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(conditions),
+  ])
+  return { ...keysetPage(rows, page), total: counted?.total ?? 0 }
 }
 
 /** The kind each recorded action is filed under: a new action fails the type check until it has one. */
@@ -84,7 +94,11 @@ const activityOrder: SortKey = { expression: () => sql`${organizationActivity.id
 /** One page of the organization's activity log. */
 export async function listActivity(db: Database, organizationId: string, request: ActivityListInput) {
   const page = keysetQuery(activityOrder, organizationActivity.id, request)
-  const rows = await db
+  const conditions = and(
+    eq(organizationActivity.organizationId, organizationId),
+    request.kind ? inArray(organizationActivity.action, actionsOfKind(request.kind)) : undefined,
+  )
+  const rowsQuery = db
     .select({
       // Cursors name rows by a text id; the entry keeps its numeric one.
       id: sql<string>`${organizationActivity.id}::text`,
@@ -96,15 +110,18 @@ export async function listActivity(db: Database, organizationId: string, request
       cursorKey: page.cursorKey,
     })
     .from(organizationActivity)
-    .where(
-      and(
-        eq(organizationActivity.organizationId, organizationId),
-        request.kind ? inArray(organizationActivity.action, actionsOfKind(request.kind)) : undefined,
-        page.position,
-      ),
-    )
+    .where(and(conditions, page.position))
     .orderBy(...page.orderBy)
     .limit(page.limit)
+    .offset(page.offset)
+  const [rows, [counted]] = await Promise.all([
+    rowsQuery,
+    db.select({ total: sql<number>`count(*)::int` }).from(organizationActivity).where(conditions),
+  ])
   const { items, ...cursors } = keysetPage(rows, page)
-  return { items: items.map(({ id: _, entryId, ...entry }) => ({ id: entryId, ...entry })), ...cursors }
+  return {
+    items: items.map(({ id: _, entryId, ...entry }) => ({ id: entryId, ...entry })),
+    ...cursors,
+    total: counted?.total ?? 0,
+  }
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { PlusIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { ColumnVisibilityMenu, CursorPager, useStoredColumnVisibility } from '#/components/data-table'
+import { ColumnVisibilityMenu, useStoredColumnVisibility } from '#/components/data-table'
 import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
+import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
 import { PageHeader } from '#/components/page-header'
 import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
@@ -60,9 +61,17 @@ export function UsersScreen({
   const count = useQuery(trpc.users.count.queryOptions(userFiltersOf(search)))
   const filtering = Object.keys(noFilters).some((key) => search[key as keyof typeof noFilters] !== undefined)
   const refine = (change: Partial<UserListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...change, after: undefined, before: undefined }, options)
+    onSearchChange({ ...change, page: undefined }, options)
   const rows = list.data?.items ?? []
   const input = userListInputOf(search)
+  useLastPageWhenPastTheEnd({
+    page: input.page,
+    size: input.limit,
+    total: list.data?.total,
+    rowsShown: rows.length,
+    settled: list.isSuccess && !list.isPlaceholderData,
+    onChange: onSearchChange,
+  })
 
   return (
     <>
@@ -174,11 +183,11 @@ export function UsersScreen({
             columnVisibility={visibility}
             onColumnVisibilityChange={setVisibility}
           />
-          <CursorPager
-            previousCursor={list.data?.previousCursor}
-            nextCursor={list.data?.nextCursor}
-            onPrevious={(before) => onSearchChange({ after: undefined, before })}
-            onNext={(after) => onSearchChange({ before: undefined, after })}
+          <ListPager
+            page={input.page}
+            size={input.limit}
+            total={list.data?.total ?? 0}
+            onChange={(change) => onSearchChange(change)}
           />
         </>
       )}

@@ -66,16 +66,20 @@ export const userListColumns = {
 
 export async function listUsers(
   db: Database,
-  request: UserFilters & { after?: string; before?: string; limit: number },
+  request: UserFilters & { after?: string; before?: string; page?: number; limit: number },
 ) {
   const page = keysetQuery(sortKeys[request.sort], users.id, request)
-  const rows = await db
-    .select({ ...userListColumns, cursorKey: page.cursorKey })
-    .from(users)
-    .where(and(userConditions(request), page.position))
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-  return keysetPage(rows, page)
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...userListColumns, cursorKey: page.cursorKey })
+      .from(users)
+      .where(and(userConditions(request), page.position))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    countUsers(db, request),
+  ])
+  return { ...keysetPage(rows, page), total }
 }
 
 export async function countUsers(db: Database, filters: Partial<UserFilters>) {
