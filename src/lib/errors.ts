@@ -113,6 +113,7 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
     m.error_code_PLAN_TOO_SMALL_FOR_BOOKS({ limit: params.limit ?? '', count: params.count ?? '' }),
   PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
   PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
+  PLAN_CHANGE_DECLINED: m.error_code_PLAN_CHANGE_DECLINED,
 }
 
 const errorCodePrefix = 'error_code_'

@@ -132,6 +132,41 @@ describe.each(engines)('checkout through Stripe on %s', (engine) => {
     expect(change).toMatchObject({ kind: 'change', status: 'paid', seats: 6, amount: preview.data?.amountDue })
   })
 
+  it('keeps the plan as it was when the card is declined, and says so (no past-due subscription, no order)', async () => {
+    const [before] = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.organizationId, orgId))
+    const subscriptionId = before?.providerSubscriptionId ?? ''
+    const customer = fake.subscription(subscriptionId)?.customer ?? ''
+    const ordersBefore = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+    fake.declineCharges(customer)
+    try {
+      const preview = await h.trpc<{ amountDue: number; prorationDate: Date }>(
+        'query',
+        'billing.previewSeats',
+        owner.cookie,
+        { seats: 8 },
+      )
+      const declined = await h.trpc('mutation', 'billing.changeSeats', owner.cookie, {
+        seats: 8,
+        prorationDate: preview.data?.prorationDate,
+        expectedAmountDue: preview.data?.amountDue,
+      })
+      expect(declined).toMatchObject({ status: 402, error: { appCode: 'PLAN_CHANGE_DECLINED' } })
+      expect(fake.subscription(subscriptionId)).toMatchObject({ status: 'active' })
+      const [after] = await db()
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.organizationId, orgId))
+      expect(after).toMatchObject({ seats: before?.seats, status: 'active' })
+      const ordersAfter = await db().select().from(billingOrders).where(eq(billingOrders.organizationId, orgId))
+      expect(ordersAfter).toHaveLength(ordersBefore.length)
+    } finally {
+      fake.declineCharges(customer, false)
+    }
+  })
+
   it('opens the customer portal', async () => {
     const portal = await h.trpc<{ url: string }>('mutation', 'billing.portal', owner.cookie, { locale: 'en' })
     expect(portal.error).toBeUndefined()

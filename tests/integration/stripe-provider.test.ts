@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CheckoutRequest, LedgerChange } from '#/server/payments/provider'
-import { WebhookSignatureError } from '#/server/payments/provider'
+import { ChargeDeclinedError, WebhookSignatureError } from '#/server/payments/provider'
 import { StripePaymentProvider } from '#/server/payments/stripe-provider'
 import { type FakeEvent, type FakeStripe, signedDelivery, startFakeStripe } from '../support/fake-stripe'
 
@@ -520,10 +520,30 @@ describe('previewChange and changePlan', () => {
     ).toMatchObject({
       proration_behavior: 'always_invoice',
       proration_date: String(now),
+      payment_behavior: 'error_if_incomplete',
     })
     expect(snapshot).toMatchObject({ seats: 5, amount: 5 * 49000, currentPeriodEnd: at(periodEnd) })
     const invoice = fake.storedInvoice(fake.subscription(subscriptionId)?.latest_invoice ?? '')
     expect(invoice).toMatchObject({ billing_reason: 'subscription_update', amount_paid: preview.amountDue })
+  })
+
+  it('changes nothing when the card is declined, instead of leaving the subscription past due', async () => {
+    const { subscriptionId, now } = await midPeriod()
+    const customer = fake.subscription(subscriptionId)?.customer ?? ''
+    const invoiceBefore = fake.subscription(subscriptionId)?.latest_invoice
+    fake.declineCharges(customer)
+    try {
+      await expect(provider.changePlan(subscriptionId, team(5), at(now))).rejects.toBeInstanceOf(ChargeDeclinedError)
+      const after = fake.subscription(subscriptionId)
+      expect(after?.status).toBe('active')
+      expect(after?.items.data[0]?.quantity).toBe(3)
+      expect(after?.latest_invoice, 'no invoice left open').toBe(invoiceBefore)
+      // Fewer seats charge nothing now (a credit), so a declining card does not stand in the way.
+      const { snapshot } = await provider.changePlan(subscriptionId, team(2), at(now))
+      expect(snapshot).toMatchObject({ seats: 2, status: 'active' })
+    } finally {
+      fake.declineCharges(customer, false)
+    }
   })
 
   it('starts a new period at the change when the interval changes, and keeps a larger credit for later', async () => {

@@ -196,6 +196,8 @@ export interface FakeStripe {
   subscription(id: string): FakeSubscription | undefined
   /** An invoice the fake made itself (a plan change's, paid at once), for the test to deliver its event. */
   storedInvoice(id: string): FakeInvoice | undefined
+  /** From now on the customer's saved card is declined (or accepted again) when Stripe charges it. */
+  declineCharges(customerId: string, declined?: boolean): void
   /** Changes a subscription as Stripe would on its own (a renewal, a failed payment, the Dashboard). */
   setSubscription(id: string, patch: Partial<FakeSubscription>): FakeSubscription
   /** The invoice Stripe makes for a subscription's current period. */
@@ -208,13 +210,15 @@ export interface FakeStripe {
   event<T>(type: string, object: T, options?: { id?: string; created?: Date }): FakeEvent<T>
 }
 
+const paymentBehaviors = ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete']
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; code?: string; param?: string; message: string },
+    readonly body: { type: string; code?: string; decline_code?: string; param?: string; message: string },
   ) {
     super(body.message)
   }
@@ -379,6 +383,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, FakeInvoice>()
   /** Each customer's balance: negative while it holds credit, spent on the next invoices. */
   const balances = new Map<string, number>()
+  const decliningCustomers = new Set<string>()
   /** Which invoice each payment intent paid (what GET /v1/invoice_payments?payment[...] answers). */
   const invoiceOfPaymentIntent = new Map<string, { invoice: string; amount: number; currency: string }>()
   const idempotent = new Map<string, { route: string; status: number; body: unknown }>()
@@ -678,10 +683,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     ) {
       throw invalid('proration_behavior', `Invalid proration_behavior: ${String(proration)}`)
     }
+    const paymentBehavior = body.payment_behavior ?? 'allow_incomplete'
+    if (!paymentBehaviors.includes(paymentBehavior as string)) {
+      throw invalid('payment_behavior', `Invalid payment_behavior: ${String(paymentBehavior)}`)
+    }
     // Validate every item before changing anything, as Stripe applies an update whole or not at all.
     const itemChanges = itemChangesOf(subscription, body.items ?? [], 'items')
     const at = prorationDateOf(subscription, body.proration_date, 'proration_date')
     const lines = proration === 'always_invoice' ? prorationLines(subscription, itemChanges, at) : []
+    const due = lines.reduce((sum, line) => sum + line.amount, 0) + (balances.get(subscription.customer) ?? 0)
+    const declined = lines.length > 0 && due > 0 && decliningCustomers.has(subscription.customer)
+    if (declined && paymentBehavior === 'error_if_incomplete') {
+      // Stripe voids the invoice it tried and leaves the subscription as it was.
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      })
+    }
+    if (declined && paymentBehavior !== 'allow_incomplete') {
+      throw invalid('payment_behavior', `The fake answers only allow_incomplete and error_if_incomplete declines`)
+    }
     const cancelAtPeriodEnd =
       body.cancel_at_period_end === undefined ? undefined : boolean(body.cancel_at_period_end, 'cancel_at_period_end')
     const metadata = body.metadata === undefined ? undefined : metadataOf(body.metadata)
@@ -713,7 +736,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         else subscription.metadata[key] = value
       }
     }
-    if (lines.length > 0) prorationInvoice(subscription, lines, true)
+    if (lines.length > 0 && declined) {
+      // Stripe's default: the change stands, its invoice stays open, and the subscription falls past due.
+      const invoice = prorationInvoice(subscription, lines, false)
+      const id = newId('in')
+      invoices.set(id, { ...invoice, id, hosted_invoice_url: `${url}/i/${id}` })
+      subscription.latest_invoice = id
+      subscription.status = 'past_due'
+    } else if (lines.length > 0) prorationInvoice(subscription, lines, true)
     return subscription
   }
 
@@ -939,6 +969,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return subscription && structuredClone(subscription)
     },
 
+    declineCharges(customerId, declined = true) {
+      if (declined) decliningCustomers.add(customerId)
+      else decliningCustomers.delete(customerId)
+    },
     setSubscription(id, patch) {
       const subscription = subscriptions.get(id)
       if (!subscription) throw new Error(`No fake subscription ${id}`)

@@ -144,6 +144,14 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError'
 }
 
+/**
+ * Raised when a plan change's immediate charge is declined: the provider made no change (Stripe's
+ * `error_if_incomplete`), so the subscription stays as it was, active, rather than falling past due.
+ */
+export class ChargeDeclinedError extends Error {
+  override name = 'ChargeDeclinedError'
+}
+
 /** One payment provider behind the ledger. `local` (built in) and `stripe` implement it. */
 export interface PaymentProvider {
   readonly id: 'local' | 'stripe'
@@ -161,7 +169,8 @@ export interface PaymentProvider {
   /**
    * Changes plan, interval or seats and invoices the proration at once (paid with the customer's saved method). The
    * invoice reaches the ledger as a `payment.succeeded` with `reason: 'change'`: from Stripe as a webhook; from the
-   * local provider as the signed deliveries it answers, for the caller to deliver.
+   * local provider as the signed deliveries it answers, for the caller to deliver. A declined charge changes nothing
+   * and raises `ChargeDeclinedError`.
    */
   changePlan(
     subscriptionId: string,

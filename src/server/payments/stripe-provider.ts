@@ -12,7 +12,7 @@ import type {
   SubscriptionStatus,
   SubscriptionUpdate,
 } from './provider'
-import { WebhookSignatureError } from './provider'
+import { ChargeDeclinedError, WebhookSignatureError } from './provider'
 
 export interface StripeProviderOptions {
   secretKey: string
@@ -458,14 +458,24 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async changePlan(subscriptionId: string, change: PlanChange, prorationDate: Date) {
     const { item } = await this.changedItem(subscriptionId, change)
-    await (await this.#stripe).subscriptions.update(subscriptionId, {
-      items: [item],
-      // Invoiced and charged now, as previewed: the same instant gives the same proration.
-      proration_behavior: 'always_invoice',
-      proration_date: Math.floor(prorationDate.getTime() / 1000),
-      // Stripe merges metadata keys, so the order and organization stay as the checkout set them.
-      metadata: { hatch_plan: change.planId, hatch_interval: change.interval },
-    })
+    try {
+      await (await this.#stripe).subscriptions.update(subscriptionId, {
+        items: [item],
+        // Invoiced and charged now, as previewed: the same instant gives the same proration.
+        proration_behavior: 'always_invoice',
+        proration_date: Math.floor(prorationDate.getTime() / 1000),
+        // A declined charge changes nothing (402), rather than Stripe's default: the new plan applied and the
+        // subscription past due until someone pays.
+        payment_behavior: 'error_if_incomplete',
+        // Stripe merges metadata keys, so the order and organization stay as the checkout set them.
+        metadata: { hatch_plan: change.planId, hatch_interval: change.interval },
+      })
+    } catch (error) {
+      if ((error as { type?: unknown }).type === 'StripeCardError') {
+        throw new ChargeDeclinedError((error as Error).message)
+      }
+      throw error
+    }
     // The invoice reaches the ledger through its `invoice.paid` webhook.
     return { snapshot: await this.requiredSnapshot(subscriptionId), deliveries: [] }
   }

@@ -3,7 +3,7 @@ import { type BillingInterval, type Currency, memberLimitOf, type PaidPlanId, pl
 import { grantingSubscription, liveBookCount, seatsTaken } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
-import type { ChangePreview, PlanChange } from '#/server/payments/provider'
+import { type ChangePreview, ChargeDeclinedError, type PlanChange } from '#/server/payments/provider'
 import { AppError } from '#/server/trpc/init'
 import { saveSubscription } from './ledger'
 import { handleBillingWebhook } from './webhook'
@@ -143,11 +143,16 @@ export async function confirmPlanChange(
       message: 'The price of this change has changed; review it again',
     })
   }
-  const { snapshot, deliveries } = await provider.changePlan(
-    planned.subscriptionId,
-    planned.change,
-    confirmed.prorationDate,
-  )
+  const { snapshot, deliveries } = await provider
+    .changePlan(planned.subscriptionId, planned.change, confirmed.prorationDate)
+    .catch((error: unknown) => {
+      if (!(error instanceof ChargeDeclinedError)) throw error
+      throw new AppError({
+        code: 'PAYMENT_REQUIRED',
+        appCode: 'PLAN_CHANGE_DECLINED',
+        message: 'The payment for this change was declined; the plan was not changed',
+      })
+    })
   await saveSubscription(db, provider.id, snapshot)
   await deliverLocalEvents(db, deliveries)
   return { snapshot, preview }
