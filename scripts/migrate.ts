@@ -7,7 +7,7 @@ assertSupportedNode()
 if (buildIsStale()) await (await import('./build.ts')).build()
 const { lifecycle } = await import(pathToFileURL(serverBundle).href)
 try {
-  await lifecycle.ensureServerReady()
+  await lifecycle.ensureServerReady({ jobs: false })
   console.log('Migrations are up to date.')
   await lifecycle.closeServerResources()
 } catch (error) {

@@ -12,7 +12,7 @@ import { withCacheControl } from './server/cache-control'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import type { DatabaseFault } from './server/db/client'
-import { getDb } from './server/db/database'
+import { getDatabaseConnection, getDb } from './server/db/database'
 import { getEnv } from './server/env'
 import {
   databaseFaultNow,
@@ -23,6 +23,8 @@ import {
   trackingFaults,
   unavailableRetryAfterSeconds,
 } from './server/failure-answers'
+import { jobOperator } from './server/jobs/operator'
+import { defineJob } from './server/jobs/queue'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { registerMaintenanceTask } from './server/maintenance'
 import { PageCache } from './server/page-cache'
@@ -32,8 +34,20 @@ import { getSiteSettings } from './server/settings'
 import { clientIpOf } from './server/trpc/context'
 import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
 
-// The features' housekeeping, run by every server at start and hourly (src/server/maintenance.ts).
+// The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
+
+// Once a day, the ledger is compared with the payment provider and repaired where an event was missed.
+defineJob<object>({
+  name: 'billing-reconcile',
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+  schedule: { cron: '23 3 * * *', periodSeconds: 86_400 },
+  run: async (db) => {
+    const { provider, drifted } = await reconcileBilling(db)
+    if (drifted.length > 0) console.log(`[billing] reconciled ${drifted.length} subscription(s) with ${provider}`)
+  },
+})
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/
@@ -195,4 +209,5 @@ export const operatorTasks = {
   seedBooks: (count: number, organizationSlug?: string) => seedBooks(getDb(), count, organizationSlug),
   replayBillingEvent: (eventId: string) => replayBillingEvent(getDb(), eventId),
   reconcileBilling: () => reconcileBilling(getDb()),
+  jobs: () => jobOperator(getDatabaseConnection()),
 }

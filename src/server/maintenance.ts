@@ -2,8 +2,7 @@ import { lt } from 'drizzle-orm'
 import { bookLimits } from '#/lib/book-rules'
 import type { Database } from './db/client'
 import { books } from './db/schema'
-
-const hourMs = 3_600_000
+import { defineJob } from './jobs/queue'
 
 /** Deletes for good the books deleted more than the retention period ago; returns how many. */
 export async function purgeDeletedBooks(db: Database, now = new Date()): Promise<number> {
@@ -12,8 +11,6 @@ export async function purgeDeletedBooks(db: Database, now = new Date()): Promise
   return purged.length
 }
 
-let timer: ReturnType<typeof setInterval> | undefined
-
 /** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
 const tasks = new Map<string, (db: Database) => Promise<unknown>>([['purging deleted books', purgeDeletedBooks]])
 
@@ -21,24 +18,25 @@ export function registerMaintenanceTask(name: string, task: (db: Database) => Pr
   tasks.set(name, task)
 }
 
-/**
- * Housekeeping every server does once at start and then hourly. Several servers may run it at once: each task is
- * idempotent.
- */
-export function startMaintenance(db: Database): void {
-  if (timer) return
-  const run = () => {
-    for (const [name, task] of tasks) {
-      task(db).catch((error: unknown) => console.error(`[maintenance] ${name} failed`, error))
+/** Runs every task; one failing does not stop the others, and the job fails (to be retried) if any did. */
+export async function runMaintenanceTasks(db: Database): Promise<void> {
+  const failures: string[] = []
+  for (const [name, task] of tasks) {
+    try {
+      await task(db)
+    } catch (error) {
+      console.error(`[maintenance] ${name} failed`, error)
+      failures.push(name)
     }
   }
-  void run()
-  timer = setInterval(run, hourMs)
-  // Never the reason a process stays alive.
-  timer.unref()
+  if (failures.length > 0) throw new Error(`Maintenance tasks failed: ${failures.join(', ')}`)
 }
 
-export function stopMaintenance(): void {
-  clearInterval(timer)
-  timer = undefined
-}
+/** Housekeeping once an hour, and as a server starts, by one server whatever their number (the job queue). */
+export const maintenanceJob = defineJob<object>({
+  name: 'maintenance',
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  schedule: { cron: '7 * * * *', periodSeconds: 3600 },
+  run: (db) => runMaintenanceTasks(db),
+})

@@ -1,9 +1,11 @@
-import { startAnalyticsJobs, stopAnalyticsJobs } from './analytics/analytics-jobs'
+import { flushAnalytics } from './analytics/analytics-jobs'
 import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
-import { startMaintenance, stopMaintenance } from './maintenance'
+import { startJobQueue, stopJobQueue } from './jobs/queue'
+// Defines the hourly maintenance job before the queue starts (the features register their tasks in it).
+import './maintenance'
 import { getSiteSettings } from './settings'
 import { startSettingsSync, stopSettingsSync } from './settings-sync'
 
@@ -14,7 +16,7 @@ let ready: Promise<void> | undefined
  * Everything the server needs before it answers a request: a valid environment, an open database with every
  * migration applied, and warm settings. Runs once per process; the production server awaits it before listening.
  */
-export function ensureServerReady(): Promise<void> {
+export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<void> {
   ready ??= (async () => {
     const env = getEnv()
     const { source } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
@@ -24,8 +26,8 @@ export function ensureServerReady(): Promise<void> {
     const connection = getDatabaseConnection()
     await connection.migrate()
     await getSiteSettings(connection.db)
-    startMaintenance(connection.db)
-    startAnalyticsJobs(connection.db)
+    // A command-line task (scripts/project.ts) works on the database without taking jobs from the servers.
+    if (options.jobs !== false) await startJobQueue(connection)
     await startSettingsSync(connection.db, env.REDIS_URL)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production
@@ -38,8 +40,8 @@ export function ensureServerReady(): Promise<void> {
 
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
-  stopMaintenance()
-  await stopAnalyticsJobs(getDatabaseConnection().db)
+  await stopJobQueue()
+  await flushAnalytics(getDatabaseConnection().db)
   await stopSettingsSync()
   await closeAuthResources()
   await getDatabaseConnection().close()

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, users } from '#/server/db/schema'
-import { sendEmail } from '#/server/email/mailer'
+import { deliverOutboxMessage, sendEmail } from '#/server/email/mailer'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { organizationHarness } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -41,15 +41,23 @@ describe.each(engines)('email when the mail server is down or silent, on %s', (e
     expect(kept[0]?.text).toMatch(/https?:\/\//)
   })
 
-  it('gives up on a mail server that accepts and never answers, within its timeout, and keeps the message', async () => {
+  it('never lets a request wait for a silent mail server; its delivery gives up within the timeout and retries', async () => {
     smtp.setMode('stall')
     const message = { to: 'silent.mail@example.com', subject: 'Hello', text: 'A link: http://x/y', html: '<p>Hi</p>' }
+    await sendEmail(db(), message)
+    const [queued] = await outboxFor(message.to)
+    expect(queued, 'written in the request, delivered by a job').toMatchObject({ status: 'queued', attempts: 0 })
     // The production bound is 10 s (smtpTimeoutMs); the test sets a short one. The race fails the test on a hang.
     const outcome = await Promise.race([
-      sendEmail(db(), message, { timeoutMs: 300 }).then(() => 'finished' as const),
+      deliverOutboxMessage(db(), queued?.id ?? 0, { last: false }, { timeoutMs: 300 }).then(
+        () => 'sent' as const,
+        () => 'failed' as const,
+      ),
       new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 10_000)),
     ])
-    expect(outcome).toBe('finished')
-    expect(await outboxFor(message.to)).toHaveLength(1)
+    expect(outcome).toBe('failed')
+    const [kept] = await outboxFor(message.to)
+    expect(kept, 'kept for the next attempt, with what went wrong').toMatchObject({ status: 'queued', attempts: 1 })
+    expect(kept?.lastError).toMatch(/greeting never received|timeout|timed out/i)
   })
 })

@@ -1,29 +1,21 @@
 import type { Database } from '../db/client'
+import { defineJob } from '../jobs/queue'
 import { getSiteSettings } from '../settings'
 import { analyticsEventWriter } from './event-writer'
-import { rollupIntervalMs, runAnalyticsRollup } from './rollup'
+import { runAnalyticsRollup } from './rollup'
 
-let timer: ReturnType<typeof setInterval> | undefined
+/** The rollup and retention job: every five minutes on one server (the job queue; the rollup also guards itself). */
+export const analyticsRollupJob = defineJob<object>({
+  name: 'analytics-rollup',
+  retryLimit: 1,
+  schedule: { cron: '*/5 * * * *', periodSeconds: 300 },
+  run: async (db) => {
+    const { analyticsTimeZone } = await getSiteSettings(db)
+    await runAnalyticsRollup(db, { timeZone: analyticsTimeZone })
+  },
+})
 
-/** Starts the rollup and retention job in this app server; the job itself makes sure it runs once per interval. */
-export function startAnalyticsJobs(db: Database): void {
-  if (timer) return
-  const run = async () => {
-    try {
-      const { analyticsTimeZone } = await getSiteSettings(db)
-      await runAnalyticsRollup(db, { timeZone: analyticsTimeZone })
-    } catch (error) {
-      console.error('[analytics] rollup failed', error)
-    }
-  }
-  void run()
-  timer = setInterval(run, rollupIntervalMs)
-  timer.unref()
-}
-
-/** Stops the job and writes the beacons still queued; part of a graceful shutdown. */
-export async function stopAnalyticsJobs(db: Database): Promise<void> {
-  clearInterval(timer)
-  timer = undefined
+/** Writes the beacons still queued in this server; part of a graceful shutdown. */
+export async function flushAnalytics(db: Database): Promise<void> {
   await analyticsEventWriter(db).flush()
 }

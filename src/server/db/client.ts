@@ -19,8 +19,18 @@ export interface DatabaseConnection {
   engine: DatabaseEngine
   /** Applies every pending migration from the migrations folder. */
   migrate(): Promise<void>
+  /**
+   * How the job queue (pg-boss, src/server/jobs/queue.ts) reaches the same database: its own small pool on PostgreSQL;
+   * the one embedded client on PGlite, which can have no second connection.
+   */
+  queueDatabase: QueueDatabase
   close(): Promise<void>
 }
+
+/** pg-boss's options for its database: a connection string, or a `db` that runs SQL text. */
+export type QueueDatabase =
+  | { connectionString: string }
+  | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } }
 
 export type DatabaseConfig =
   | { engine: 'postgres'; url: string; migrationsFolder?: string }
@@ -73,6 +83,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
     return {
       db,
       engine: 'postgres',
+      queueDatabase: { connectionString: config.url },
       migrate: async () => {
         // Several app servers may start at once: one applies the migrations while the others wait, then find
         // nothing left to do (drizzle takes no lock itself).
@@ -103,6 +114,18 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
   return {
     db: pgliteDb as unknown as Database,
     engine: 'pglite',
+    queueDatabase: {
+      db: {
+        // pg-boss sends parameterised statements one at a time and its transactions as one multi-statement text,
+        // whose every statement's rows it reads (its claim and lock rows): `exec` answers one result per statement.
+        executeSql: async (text, values) => {
+          if (values && values.length > 0) return client.query(text, values)
+          const results = await client.exec(text)
+          // pg-boss reads an array as one result per statement (its unwrapSQLResult).
+          return (results.length === 1 ? results[0] : results) as { rows: unknown[] }
+        },
+      },
+    },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: async () => {
       if (!client.closed) await client.close()

@@ -289,15 +289,31 @@ export const auditLog = pgTable(
   ],
 )
 
-/** Emails kept instead of sent when no SMTP server is configured (SMTP_URL), so `npm start` needs no mail server. */
-export const emailOutbox = pgTable('email_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/**
+ * Every email the app sends, written in the request that sends it; a job delivers it (src/server/email/mailer.ts).
+ * `held`: no SMTP server is configured (`npm start` needs none), the message is kept here; `queued`: waiting for its
+ * delivery job; `sent`; `dead`: every attempt failed, kept for an app admin to retry.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['held', 'queued', 'sent', 'dead'] })
+      .notNull()
+      .default('held'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A delivery job holds the message until then, so two jobs never send it twice. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_outbox_status_idx').on(table.status, table.createdAt)],
+)
 
 export * from './ai-schema'
 export * from './analytics-schema'

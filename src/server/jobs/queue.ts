@@ -1,0 +1,152 @@
+import { PgBoss } from 'pg-boss'
+import type { Database, DatabaseConnection } from '../db/client'
+
+/**
+ * Background work on the app's own database, through pg-boss (docs/decisions/026-jobs-on-pg-boss.md): a job sent by
+ * any server is run once by one of them, retried with backoff when it throws, and a scheduled job runs once per
+ * period however many servers run. On PGlite the one embedded connection carries it; on PostgreSQL a small pool.
+ */
+export interface JobDefinition<Data extends object> {
+  name: string
+  /** Does the work; throwing fails this attempt (retried until `retryLimit`). */
+  run(db: Database, data: Data, attempt: JobAttempt): Promise<void>
+  /** Attempts after the first one. */
+  retryLimit?: number
+  /** Seconds before the first retry; doubled for each later one (with jitter), up to `retryDelayMaxSeconds`. */
+  retryDelaySeconds?: number
+  retryDelayMaxSeconds?: number
+  /** How long one attempt may run before it counts as failed. */
+  expireInSeconds?: number
+  /** A cron expression (UTC): the job is sent once per tick across all servers, and once as a server starts. */
+  schedule?: { cron: string; periodSeconds: number }
+}
+
+export interface JobAttempt {
+  jobId: string
+  /** 0 on the first attempt. */
+  retryCount: number
+  retryLimit: number
+  /** Whether a failure now is the last one (no retry follows). */
+  last: boolean
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of every data shape.
+const definitions = new Map<string, JobDefinition<any>>()
+
+/** Makes a job known; the composition root (src/server.ts) defines each feature's jobs before the queue starts. */
+export function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> {
+  definitions.set(definition.name, definition)
+  return definition
+}
+
+export function jobDefinitions(): JobDefinition<object>[] {
+  return [...definitions.values()]
+}
+
+/** The pg-boss schema inside the app's database. */
+export const jobSchema = 'pgboss'
+
+export function newQueueClient(connection: DatabaseConnection, options: { supervise: boolean }): PgBoss {
+  const embedded = connection.engine === 'pglite'
+  const boss = new PgBoss({
+    ...connection.queueDatabase,
+    schema: jobSchema,
+    backend: embedded ? 'pglite' : 'postgres',
+    ...(embedded ? {} : { max: 3, application_name: 'hatch-jobs' }),
+    supervise: options.supervise,
+    schedule: options.supervise,
+  })
+  boss.on('error', (error) => console.error('[jobs]', error instanceof Error ? error.message : error))
+  return boss
+}
+
+/** Creates each defined job's queue (pg-boss keeps queues in the database; creating one again changes nothing). */
+async function ensureQueues(boss: PgBoss, retryDelaySeconds?: number): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name))
+  for (const definition of definitions.values()) {
+    if (existing.has(definition.name)) continue
+    await boss.createQueue(definition.name, {
+      retryLimit: definition.retryLimit ?? 3,
+      retryDelay: retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      retryDelayMax: definition.retryDelayMaxSeconds ?? 3600,
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    })
+  }
+}
+
+export interface JobRunner {
+  boss: PgBoss
+  stop(): Promise<void>
+}
+
+export interface JobRunnerOptions {
+  /** How often an idle worker looks for work (pg-boss also wakes it when a job is sent). */
+  pollingIntervalSeconds?: number
+  /** Tests shorten every job's first retry delay to this. */
+  retryDelaySeconds?: number
+}
+
+/**
+ * One server's part of the queue: its workers for every defined job, the schedules, and a first run of each
+ * scheduled job unless a server already ran it this period.
+ */
+export async function startJobRunner(
+  connection: DatabaseConnection,
+  options: JobRunnerOptions = {},
+): Promise<JobRunner> {
+  const boss = newQueueClient(connection, { supervise: true })
+  await boss.start()
+  await ensureQueues(boss, options.retryDelaySeconds)
+  for (const definition of definitions.values()) {
+    await boss.work(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return
+        await definition.run(connection.db, job.data, {
+          jobId: job.id,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          last: job.retryCount >= job.retryLimit,
+        })
+      },
+    )
+    if (definition.schedule) {
+      await boss.schedule(definition.name, definition.schedule.cron, {}, { tz: 'UTC' })
+      await boss.sendThrottled(definition.name, {}, null, definition.schedule.periodSeconds, 'start')
+    }
+  }
+  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }) }
+}
+
+let running: JobRunner | undefined
+
+/** Starts this process's runner; `enqueue` sends through it. */
+export async function startJobQueue(connection: DatabaseConnection, options: JobRunnerOptions = {}): Promise<void> {
+  running ??= await startJobRunner(connection, options)
+}
+
+/** Sends a job; null when this process runs no queue (a command-line task), for the caller to leave it for later. */
+export async function enqueue<Data extends object>(
+  definition: JobDefinition<Data>,
+  data: Data,
+  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+): Promise<string | null> {
+  if (!running) return null
+  return running.boss.send(definition.name, data, {
+    singletonKey: options.singletonKey,
+    startAfter: options.startAfterSeconds,
+  })
+}
+
+export function jobQueueRunning(): boolean {
+  return running !== undefined
+}
+
+/** Stops taking new jobs and waits for the running ones (part of a graceful shutdown). */
+export async function stopJobQueue(): Promise<void> {
+  const current = running
+  running = undefined
+  await current?.stop()
+}

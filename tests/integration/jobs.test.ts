@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#/server/db/client'
+import { emailOutbox } from '#/server/db/schema'
+import { deliverOutboxMessage, retryDeadEmail, sendEmail, sweepOutbox } from '#/server/email/mailer'
+import { defineJob, type JobRunner, jobSchema, startJobQueue, startJobRunner, stopJobQueue } from '#/server/jobs/queue'
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+// A scheduled job of the test's own, to count its runs: it is due once a year, so only the start-up run happens.
+let ticks = 0
+const yearlyTick = defineJob<object>({
+  name: 'test-yearly-tick',
+  schedule: { cron: '0 0 1 1 *', periodSeconds: 3600 },
+  run: async () => {
+    ticks++
+  },
+})
+
+const until = async (check: () => Promise<boolean>, what: string) => {
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`gave up waiting for ${what}`)
+}
+
+// One mail server for the file: the environment is read once per process.
+let smtp: TestSmtpServer
+beforeAll(async () => {
+  smtp = await startTestSmtpServer()
+  process.env.SMTP_URL = smtp.url
+})
+afterAll(async () => {
+  delete process.env.SMTP_URL
+  await smtp.close()
+})
+
+describe.each(engines)('background jobs on %s', (engine) => {
+  let database: FreshDatabase
+  const db = () => database.connection.db
+  const outboxFor = async (to: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0]
+  const message = (to: string) => ({ to, subject: `Hello ${to}`, text: 'Hello', html: '<p>Hello</p>' })
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    ticks = 0
+    await startJobQueue(database.connection, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 })
+  })
+  afterAll(async () => {
+    await stopJobQueue()
+    await database.dispose()
+  })
+
+  it('delivers an email after the request, retrying while the mail server refuses, and sends it once', async () => {
+    const to = `retried.${engine}@example.com`
+    smtp.refuseNext(2)
+    await sendEmail(db(), message(to))
+    expect((await outboxFor(to))?.status, 'the request only writes it').not.toBe('sent')
+    await until(async () => (await outboxFor(to))?.status === 'sent', 'the delivery')
+    expect(await outboxFor(to)).toMatchObject({ attempts: 3, lastError: null })
+    expect(smtp.received.filter((text) => text.includes(to))).toHaveLength(1)
+  })
+
+  it('gives up after the last attempt, keeps the message as dead, and an admin retry delivers it', async () => {
+    const to = `dead.letter.${engine}@example.com`
+    // Written where no queue runs (a command-line task): the sweep finds it later.
+    await db()
+      .insert(emailOutbox)
+      .values({ ...message(to), status: 'queued' })
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, to))
+    smtp.refuseNext(1)
+    await expect(deliverOutboxMessage(db(), row?.id ?? 0, { last: true })).rejects.toThrow(/busy/)
+    expect(await outboxFor(to)).toMatchObject({ status: 'dead', attempts: 1, lastError: expect.stringMatching(/busy/) })
+    expect(await deliverOutboxMessage(db(), row?.id ?? 0, { last: false }), 'a dead message is not sent').toBe(
+      'not-queued',
+    )
+    expect(await retryDeadEmail(db(), row?.id ?? 0)).toBe(true)
+    await until(async () => (await outboxFor(to))?.status === 'sent', 'the retried delivery')
+    expect(await retryDeadEmail(db(), row?.id ?? 0), 'only a dead message is retried').toBe(false)
+    expect(smtp.received.filter((text) => text.includes(to))).toHaveLength(1)
+  })
+
+  it('sweeps up a message whose job was never sent, and no message twice', async () => {
+    const to = `swept.${engine}@example.com`
+    await db()
+      .insert(emailOutbox)
+      .values({ ...message(to), status: 'queued', createdAt: new Date(Date.now() - 10 * 60_000) })
+    expect(await sweepOutbox(db())).toBeGreaterThanOrEqual(1)
+    await until(async () => (await outboxFor(to))?.status === 'sent', 'the swept delivery')
+    expect(await sweepOutbox(db()), 'nothing left to sweep').toBe(0)
+    expect(smtp.received.filter((text) => text.includes(to))).toHaveLength(1)
+  })
+
+  it('runs a scheduled job once per period, however often servers start', async () => {
+    await until(async () => ticks === 1, 'the start-up run')
+    // Another server starting this period (on PostgreSQL a second process; on PGlite the same one again).
+    let second: JobRunner | undefined
+    const secondConnection = database.url ? openDatabase({ engine: 'postgres', url: database.url }) : undefined
+    try {
+      second = await startJobRunner(secondConnection ?? database.connection, { pollingIntervalSeconds: 0.5 })
+      const jobs = await second.boss.findJobs(yearlyTick.name)
+      expect(jobs, 'one job for the period').toHaveLength(1)
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      expect(ticks).toBe(1)
+      expect(await second.boss.getSchedules(yearlyTick.name)).toHaveLength(1)
+    } finally {
+      await second?.stop()
+      await secondConnection?.close()
+    }
+  })
+})
