@@ -42,6 +42,7 @@ import { Route as ConsoleAssistantRouteImport } from './routes/console/assistant
 import { Route as ConsoleBooksRouteRouteImport } from './routes/console/books/route'
 import { Route as ConsoleConfigurationRouteImport } from './routes/console/configuration'
 import { Route as ConsoleOrganizationRouteRouteImport } from './routes/console/organization/route'
+import { Route as ConsoleSystemRouteImport } from './routes/console/system'
 import { Route as ConsoleUsersRouteRouteImport } from './routes/console/users/route'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
@@ -229,6 +230,11 @@ const ConsoleOrganizationRouteRoute =
     path: '/organization',
     getParentRoute: () => ConsoleRouteRoute,
   } as any)
+const ConsoleSystemRoute = ConsoleSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => ConsoleRouteRoute,
+} as any)
 const ConsoleUsersRouteRoute = ConsoleUsersRouteRouteImport.update({
   id: '/users',
   path: '/users',
@@ -375,6 +381,7 @@ export interface FileRoutesByFullPath {
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
@@ -424,6 +431,7 @@ export interface FileRoutesByTo {
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
@@ -480,6 +488,7 @@ export interface FileRoutesById {
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
+  '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
@@ -537,6 +546,7 @@ export interface FileRouteTypes {
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
+    | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
+    | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
@@ -641,6 +652,7 @@ export interface FileRouteTypes {
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
+    | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
@@ -921,6 +933,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationRouteRouteImport
       parentRoute: typeof ConsoleRouteRoute
     }
+    '/console/system': {
+      id: '/console/system'
+      path: '/system'
+      fullPath: '/console/system'
+      preLoaderRoute: typeof ConsoleSystemRouteImport
+      parentRoute: typeof ConsoleRouteRoute
+    }
     '/console/users': {
       id: '/console/users'
       path: '/users'
@@ -1130,6 +1149,7 @@ interface ConsoleRouteRouteChildren {
   ConsoleAccountRoute: typeof ConsoleAccountRoute
   ConsoleAssistantRoute: typeof ConsoleAssistantRoute
   ConsoleConfigurationRoute: typeof ConsoleConfigurationRoute
+  ConsoleSystemRoute: typeof ConsoleSystemRoute
   ConsoleIndexRoute: typeof ConsoleIndexRoute
 }
 
@@ -1140,6 +1160,7 @@ const ConsoleRouteRouteChildren: ConsoleRouteRouteChildren = {
   ConsoleAccountRoute: ConsoleAccountRoute,
   ConsoleAssistantRoute: ConsoleAssistantRoute,
   ConsoleConfigurationRoute: ConsoleConfigurationRoute,
+  ConsoleSystemRoute: ConsoleSystemRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 }
 

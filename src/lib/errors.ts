@@ -35,6 +35,7 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_list_filter_invalid: m.validation_list_filter_invalid,
   validation_list_page_size_invalid: m.validation_list_page_size_invalid,
   validation_list_page_invalid: m.validation_list_page_invalid,
+  validation_record_id_invalid: m.validation_record_id_invalid,
   validation_product_name_too_long: m.validation_product_name_too_long,
   validation_branch_invalid: m.validation_branch_invalid,
   validation_time_zone_invalid: m.validation_time_zone_invalid,
@@ -114,6 +115,8 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
   PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
   PLAN_CHANGE_DECLINED: m.error_code_PLAN_CHANGE_DECLINED,
+  EMAIL_NOT_DEAD: m.error_code_EMAIL_NOT_DEAD,
+  JOB_NOT_FAILED: m.error_code_JOB_NOT_FAILED,
 }
 
 const errorCodePrefix = 'error_code_'

@@ -364,9 +364,11 @@ test.describe('organizations', () => {
       await expect(nav(page).getByRole('link', { name: 'Account' })).toBeVisible()
       await expect(nav(page).getByRole('link', { name: 'Configuration' })).toHaveCount(0)
       await expect(nav(page).getByRole('link', { name: 'Users' })).toHaveCount(0)
+      await expect(nav(page).getByRole('link', { name: 'System' })).toHaveCount(0)
       for (const [path, heading] of [
         ['/en/console/configuration', "You don't have access to Configuration"],
         ['/en/console/users', "You don't have access to Users"],
+        ['/en/console/system', "You don't have access to System"],
         ['/zh/console/users', '你没有访问“用户”的权限'],
       ] as const) {
         const response = await visit(page, path)

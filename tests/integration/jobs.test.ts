@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { emailOutbox } from '#/server/db/schema'
 import { deliverOutboxMessage, retryDeadEmail, sendEmail, sweepOutbox } from '#/server/email/mailer'
-import { defineJob, type JobRunner, jobSchema, startJobQueue, startJobRunner, stopJobQueue } from '#/server/jobs/queue'
+import { defineJob, enqueue, type JobRunner, startJobQueue, startJobRunner, stopJobQueue } from '#/server/jobs/queue'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server'
+import { organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 // A scheduled job of the test's own, to count its runs: it is due once a year, so only the start-up run happens.
@@ -14,6 +16,14 @@ const yearlyTick = defineJob<object>({
   schedule: { cron: '0 0 1 1 *', periodSeconds: 3600 },
   run: async () => {
     ticks++
+  },
+})
+
+const alwaysFails = defineJob<object>({
+  name: 'test-always-fails',
+  retryLimit: 0,
+  run: async () => {
+    throw new Error('Out of paper')
   },
 })
 
@@ -109,5 +119,47 @@ describe.each(engines)('background jobs on %s', (engine) => {
       await second?.stop()
       await secondConnection?.close()
     }
+  })
+  it('shows app admins the queues, failed jobs and emails given up on, and retries them from the console', async () => {
+    interface SystemJobs {
+      queueRunning: boolean
+      queues: { name: string; failed: number }[]
+      failedJobs: { id: string; name: string; error: string | null }[]
+      outbox: Record<string, number>
+      deadEmails: { id: number; to: string }[]
+    }
+    const h = organizationHarness(db())
+    const admin: Person = await h.signUp('Ada Operator')
+    const member = await h.signUp('Mo Member')
+    const jobId = await enqueue(alwaysFails, {})
+    const failed = async () =>
+      (await h.trpc<SystemJobs>('query', 'system.jobs', admin.cookie)).data?.failedJobs.find((job) => job.id === jobId)
+    await until(async () => (await failed()) !== undefined, 'the failed job')
+    expect(await failed()).toMatchObject({ name: alwaysFails.name, error: 'Out of paper' })
+    const view = (await h.trpc<SystemJobs>('query', 'system.jobs', admin.cookie)).data
+    expect(view?.queueRunning).toBe(true)
+    expect(view?.queues.map((queue) => queue.name)).toEqual(expect.arrayContaining(['email-delivery', 'maintenance']))
+    expect(view?.outbox.sent, 'the emails delivered above').toBeGreaterThanOrEqual(3)
+
+    expect((await h.trpc('mutation', 'system.retryJob', admin.cookie, { id: jobId })).status).toBe(200)
+    const again = await h.trpc('mutation', 'system.retryJob', admin.cookie, { id: jobId })
+    expect(again, 'not failed any more (or failed again, later)').toMatchObject({
+      error: { appCode: 'JOB_NOT_FAILED' },
+    })
+    expect((await h.trpc('mutation', 'system.retryJob', admin.cookie, { id: 'not-a-uuid' })).status).toBe(400)
+    expect((await h.trpc('query', 'system.jobs', member.cookie)).status, 'app admins only').toBe(403)
+
+    const to = `console.retry.${engine}@example.com`
+    await db()
+      .insert(emailOutbox)
+      .values({ ...message(to), status: 'dead', attempts: 9, lastError: 'Mailbox busy' })
+    const dead = (await h.trpc<SystemJobs>('query', 'system.jobs', admin.cookie)).data?.deadEmails.find(
+      (email) => email.to === to,
+    )
+    expect(dead).toBeDefined()
+    expect((await h.trpc('mutation', 'system.retryEmail', admin.cookie, { id: dead?.id })).status).toBe(200)
+    await until(async () => (await outboxFor(to))?.status === 'sent', 'the email retried from the console')
+    const twice = await h.trpc('mutation', 'system.retryEmail', admin.cookie, { id: dead?.id })
+    expect(twice).toMatchObject({ status: 404, error: { appCode: 'EMAIL_NOT_DEAD' } })
   })
 })

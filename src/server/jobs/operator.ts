@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import type { DatabaseConnection } from '../db/client'
+import type { PgBoss } from 'pg-boss'
+import type { Database, DatabaseConnection } from '../db/client'
 import { emailOutbox } from '../db/schema'
 import { retryDeadEmail } from '../email/mailer'
 import { jobSchema, newQueueClient } from './queue'
@@ -23,6 +24,50 @@ export interface StoredJob {
   output: unknown
 }
 
+/** The jobs that need a look, newest first: failed, waiting for a retry, or running (pg-boss's own table). */
+export async function unsettledJobs(db: Database, states: readonly string[], limit = 50): Promise<StoredJob[]> {
+  const result = await db.execute(sql`
+    select id, name, state, retry_count as "retryCount", retry_limit as "retryLimit", created_on as "createdOn",
+      start_after as "startAfter", output
+    from ${sql.identifier(jobSchema)}.job
+    where state in (${sql.join(
+      states.map((state) => sql`${state}`),
+      sql`, `,
+    )})
+    order by created_on desc
+    limit ${limit}`)
+  return (result as unknown as { rows: StoredJob[] }).rows
+}
+
+/** A failed job's error message, from what pg-boss stored (never its stack). */
+export function failureOf(job: StoredJob): string | null {
+  const output = job.output as { message?: unknown } | null
+  return typeof output?.message === 'string' ? output.message.slice(0, 500) : null
+}
+
+export async function summarizeQueues(boss: PgBoss): Promise<QueueSummary[]> {
+  return (await boss.getQueues()).map((queue) => ({
+    name: queue.name,
+    queued: queue.queuedCount,
+    active: queue.activeCount,
+    failed: queue.failedCount,
+    deferred: queue.deferredCount,
+  }))
+}
+
+/** Runs a failed job again; false when no failed job has the id. */
+export async function retryJob(db: Database, boss: PgBoss, id: string): Promise<boolean> {
+  const name = await jobNameOf(db, id)
+  return name ? affected(await boss.retry(name, id)) > 0 : false
+}
+
+async function jobNameOf(db: Database, id: string): Promise<string | undefined> {
+  const result = await db.execute(
+    sql`select name from ${sql.identifier(jobSchema)}.job where id = ${id}::uuid and state = 'failed' limit 1`,
+  )
+  return (result as unknown as { rows: { name: string }[] }).rows[0]?.name
+}
+
 /** pg-boss answers a command with counts its types leave out. */
 const affected = (response: object) => (response as { affected?: number }).affected ?? 0
 
@@ -33,33 +78,9 @@ const affected = (response: object) => (response as { affected?: number }).affec
 export async function jobOperator(connection: DatabaseConnection) {
   const boss = newQueueClient(connection, { supervise: false })
   await boss.start()
-  const nameOf = async (id: string) => {
-    const rows = await connection.db.execute<{ name: string }>(
-      sql`select name from ${sql.identifier(jobSchema)}.job where id = ${id}::uuid limit 1`,
-    )
-    return (rows as unknown as { rows: { name: string }[] }).rows[0]?.name
-  }
   return {
-    async queues(): Promise<QueueSummary[]> {
-      return (await boss.getQueues()).map((queue) => ({
-        name: queue.name,
-        queued: queue.queuedCount,
-        active: queue.activeCount,
-        failed: queue.failedCount,
-        deferred: queue.deferredCount,
-      }))
-    },
-    /** The jobs that need a look: failed, waiting for a retry, or running; newest first. */
-    async unsettledJobs(limit = 50): Promise<StoredJob[]> {
-      const result = await connection.db.execute(sql`
-        select id, name, state, retry_count as "retryCount", retry_limit as "retryLimit", created_on as "createdOn",
-          start_after as "startAfter", output
-        from ${sql.identifier(jobSchema)}.job
-        where state in ('failed', 'retry', 'active')
-        order by created_on desc
-        limit ${limit}`)
-      return (result as unknown as { rows: StoredJob[] }).rows
-    },
+    queues: () => summarizeQueues(boss),
+    unsettledJobs: () => unsettledJobs(connection.db, ['failed', 'retry', 'active']),
     async deadEmails(limit = 50) {
       return connection.db
         .select({
@@ -75,17 +96,15 @@ export async function jobOperator(connection: DatabaseConnection) {
         .orderBy(desc(emailOutbox.createdAt))
         .limit(limit)
     },
-    /** Runs a failed job again; false when no failed job has the id. */
-    async retry(id: string): Promise<boolean> {
-      const name = await nameOf(id)
-      if (!name) return false
-      return affected(await boss.retry(name, id)) > 0
-    },
+    retry: (id: string) => retryJob(connection.db, boss, id),
     /** Cancels a job that has not finished; false when no such job has the id. */
     async cancel(id: string): Promise<boolean> {
-      const name = await nameOf(id)
-      if (!name) return false
-      return affected(await boss.cancel(name, id)) > 0
+      const result = await connection.db.execute(
+        sql`select name from ${sql.identifier(jobSchema)}.job where id = ${id}::uuid
+          and state in ('created', 'retry', 'active') limit 1`,
+      )
+      const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name
+      return name ? affected(await boss.cancel(name, id)) > 0 : false
     },
     /** Queues a dead email again; its delivery happens on a running server. */
     retryEmail: (outboxId: number) => retryDeadEmail(connection.db, outboxId),

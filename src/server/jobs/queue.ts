@@ -140,8 +140,9 @@ export async function enqueue<Data extends object>(
   })
 }
 
-export function jobQueueRunning(): boolean {
-  return running !== undefined
+/** This process's pg-boss client, when it runs a queue (the console's System page reads and retries through it). */
+export function runningQueue(): PgBoss | undefined {
+  return running?.boss
 }
 
 /** Stops taking new jobs and waits for the running ones (part of a graceful shutdown). */

@@ -104,6 +104,9 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
 
   'settings.public': { gate: anyone },
   'system.status': { gate: appAdmin },
+  'system.jobs': { gate: appAdmin },
+  'system.retryEmail': { gate: appAdmin, beyond: 'only an email given up on (dead)' },
+  'system.retryJob': { gate: appAdmin, beyond: 'only a failed job' },
 
   'users.list': { gate: appAdmin },
   'users.count': { gate: appAdmin },

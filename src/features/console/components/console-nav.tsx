@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   MailIcon,
   MessageSquareTextIcon,
+  ServerIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
   UserIcon,
@@ -41,6 +42,7 @@ const mainEntries: NavEntry[] = [
     visible: appAdminOnly,
   },
   { to: '/console/users', label: m.console_users, icon: UsersIcon, visible: appAdminOnly },
+  { to: '/console/system', label: m.console_system, icon: ServerIcon, visible: appAdminOnly },
   { to: '/console/account', label: m.console_account, icon: UserIcon },
 ]
 

@@ -15,6 +15,7 @@ const guardedPages: Record<GuardedConsolePage, { name: () => string; grantedBy: 
   activity: { name: m.console_org_activity, grantedBy: 'organization' },
   users: { name: m.console_users, grantedBy: 'app' },
   configuration: { name: m.console_configuration, grantedBy: 'app' },
+  system: { name: m.console_system, grantedBy: 'app' },
 }
 
 function noAccessOf(data: unknown): { name: string; grantedBy: 'organization' | 'app' } | null {

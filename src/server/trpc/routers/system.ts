@@ -1,9 +1,16 @@
-import { max, sql } from 'drizzle-orm'
+import { count, desc, eq, max, sql } from 'drizzle-orm'
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
+import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
+import { emailOutbox } from '../../db/schema'
+import { retryDeadEmail } from '../../email/mailer'
 import { getEnv } from '../../env'
+import { failureOf, retryJob, summarizeQueues, unsettledJobs } from '../../jobs/operator'
+import { runningQueue } from '../../jobs/queue'
 import { startedAt } from '../../runtime'
-import { adminProcedure, createRouter } from '../init'
+import { AppError, adminProcedure, createRouter } from '../init'
+
+const outboxStatuses = ['held', 'queued', 'sent', 'dead'] as const
 
 // Drizzle's own bookkeeping table, read-only here (not part of the app schema, so no migration creates it twice).
 const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
@@ -37,4 +44,67 @@ export const systemRouter = createRouter({
       ]),
     }
   }),
+
+  /** The job queue as this server sees it, and the email outbox: what waits, what failed, what was given up on. */
+  jobs: adminProcedure.query(async ({ ctx }) => {
+    const boss = runningQueue()
+    const [queues, failed, outboxCounts, deadEmails] = await Promise.all([
+      boss ? summarizeQueues(boss) : [],
+      boss ? unsettledJobs(ctx.db, ['failed'], 20) : [],
+      ctx.db.select({ status: emailOutbox.status, count: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+      ctx.db
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.to,
+          subject: emailOutbox.subject,
+          attempts: emailOutbox.attempts,
+          lastError: emailOutbox.lastError,
+          createdAt: emailOutbox.createdAt,
+        })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, 'dead'))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(20),
+    ])
+    return {
+      queueRunning: boss !== undefined,
+      queues,
+      failedJobs: failed.map((job) => ({
+        id: job.id,
+        name: job.name,
+        attempts: job.retryCount + 1,
+        createdAt: job.createdOn,
+        error: failureOf(job),
+      })),
+      outbox: Object.fromEntries(
+        outboxStatuses.map((status) => [status, outboxCounts.find((row) => row.status === status)?.count ?? 0]),
+      ) as Record<(typeof outboxStatuses)[number], number>,
+      deadEmails,
+    }
+  }),
+
+  /** Queues an email given up on (`dead`) again, with a fresh set of attempts. */
+  retryEmail: adminProcedure
+    .input(z.object({ id: z.number('validation_record_id_invalid').int().positive().max(2_147_483_647) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await retryDeadEmail(ctx.db, input.id))) {
+        throw new AppError({
+          code: 'NOT_FOUND',
+          appCode: 'EMAIL_NOT_DEAD',
+          message: 'No email given up on has this id',
+        })
+      }
+      return { id: input.id }
+    }),
+
+  /** Runs a failed job again. */
+  retryJob: adminProcedure
+    .input(z.object({ id: z.uuid('validation_record_id_invalid') }))
+    .mutation(async ({ ctx, input }) => {
+      const boss = runningQueue()
+      if (!boss || !(await retryJob(ctx.db, boss, input.id))) {
+        throw new AppError({ code: 'NOT_FOUND', appCode: 'JOB_NOT_FAILED', message: 'No failed job has this id' })
+      }
+      return { id: input.id }
+    }),
 })

@@ -1,0 +1,39 @@
+import { signInAsAppAdmin } from './accounts'
+import { expect, test, visit } from './fixtures'
+
+test.describe('System', () => {
+  for (const { lang, words } of [
+    {
+      lang: 'en',
+      words: {
+        nav: 'System',
+        heading: 'System',
+        jobs: 'Background jobs',
+        sent: /Sent: \d/,
+        noneFailed: 'No job has failed.',
+      },
+    },
+    {
+      lang: 'zh',
+      words: { nav: '系统', heading: '系统', jobs: '后台任务', sent: /已发送：\d/, noneFailed: '没有失败的任务。' },
+    },
+  ] as const) {
+    test(`(${lang}) an app admin sees the server, the job queues and the email outbox`, async ({ page }) => {
+      await signInAsAppAdmin(page, lang)
+      await visit(page, `/${lang}/console`)
+      await page.getByRole('navigation').getByRole('link', { name: words.nav }).first().click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/console/system$`))
+      await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible()
+      await expect(page.getByTestId('system-server')).toContainText(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite')
+      await expect(page.getByRole('heading', { name: words.jobs })).toBeVisible()
+      // Every server runs the queue: each job's row is there, email delivery first among them.
+      const queues = page.getByTestId('system-queues')
+      for (const job of ['email-delivery', 'email-sweep', 'maintenance', 'analytics-rollup', 'billing-reconcile']) {
+        await expect(queues).toContainText(job)
+      }
+      // The end-to-end server sends through a real SMTP server: the admin's own sign-up emails were delivered.
+      await expect(page.getByTestId('system-outbox-counts')).toContainText(words.sent)
+      await expect(page.getByText(words.noneFailed)).toBeVisible()
+    })
+  }
+})
