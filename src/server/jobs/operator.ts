@@ -46,13 +46,16 @@ export function failureOf(job: StoredJob): string | null {
 }
 
 export async function summarizeQueues(boss: PgBoss): Promise<QueueSummary[]> {
-  return (await boss.getQueues()).map((queue) => ({
-    name: queue.name,
-    queued: queue.queuedCount,
-    active: queue.activeCount,
-    failed: queue.failedCount,
-    deferred: queue.deferredCount,
-  }))
+  // pg-boss's own queues (`__pgboss__…`) are its machinery, not the app's work.
+  return (await boss.getQueues())
+    .filter((queue) => !queue.name.startsWith('__pgboss'))
+    .map((queue) => ({
+      name: queue.name,
+      queued: queue.queuedCount,
+      active: queue.activeCount,
+      failed: queue.failedCount,
+      deferred: queue.deferredCount,
+    }))
 }
 
 /** Runs a failed job again; false when no failed job has the id. */

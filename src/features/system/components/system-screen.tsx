@@ -67,16 +67,16 @@ export function SystemScreen() {
             <table className="w-full text-sm" data-testid="system-queues">
               <thead className="border-b bg-muted/50 text-left text-muted-foreground">
                 <tr>
-                  <th scope="col" className="h-9 px-3 font-medium">
+                  <th scope="col" className="h-9 px-3 font-medium whitespace-nowrap">
                     {m.system_col_job()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium">
+                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_waiting()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium">
+                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_running()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium">
+                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_failed()}
                   </th>
                 </tr>
