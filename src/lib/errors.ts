@@ -59,6 +59,7 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   import_empty: m.import_empty,
   import_too_many_rows: m.import_too_many_rows,
   import_malformed_row: m.import_malformed_row,
+  import_failed: m.import_failed,
   assistant_title_too_long: m.assistant_title_too_long,
   assistant_conversation_not_found: m.assistant_conversation_not_found,
 }

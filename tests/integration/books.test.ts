@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsbn13 } from '#/features/books/isbn'
-import { books } from '#/server/db/schema'
+import { ImportInterrupted, runBookImport } from '#/features/books/server/book-import-job'
+import { bookImports, books } from '#/server/db/schema'
 import { purgeDeletedBooks } from '#/server/maintenance'
 import { book } from './book-fixtures'
 import { type OrganizationHarness, organizationHarness, type Person, type TrpcAnswer } from './organization-fixtures'
@@ -424,6 +425,72 @@ describe.each(engines)('books on %s', (engine) => {
       })
       expect(tooMany.data?.issues[0]?.message).toBe('import_too_many_rows')
     }, 120_000)
+
+    it('resumes a large import interrupted by a restart where it stopped, without writing a row twice', async () => {
+      const importer = await h.signUp('Rhea Resume')
+      const organizationId = (await h.activeOrganizationOf(importer)) ?? ''
+      await h.givePlan(organizationId, 'pro')
+      const rows = ['title,authors,isbn']
+      for (let index = 0; index < 1_200; index++)
+        rows.push(`Resumed ${index},Author,${isbnFrom(String(200_000_000 + index))}`)
+      const importId = 'resume-test-import'
+      await db()
+        .insert(bookImports)
+        .values({
+          id: importId,
+          organizationId,
+          createdById: importer.id,
+          csv: rows.join('\n'),
+          rowCount: 1_200,
+        })
+      // The server stops after the first chunk of 500.
+      await expect(runBookImport(db(), importId, { stopAfterChunks: 1 })).rejects.toBeInstanceOf(ImportInterrupted)
+      const progress = await h.trpc<{ id: string; status: string; imported: number; rowCount: number }[]>(
+        'query',
+        'books.imports',
+        importer.cookie,
+      )
+      expect(progress.data?.[0]).toMatchObject({ id: importId, status: 'running', imported: 500, rowCount: 1_200 })
+      expect((await h.trpc('query', 'books.count', importer.cookie, {})).data).toBe(500)
+      // The job runs again after the restart (pg-boss retries it once its attempt expired).
+      await runBookImport(db(), importId)
+      expect((await h.trpc('query', 'books.count', importer.cookie, {})).data).toBe(1_200)
+      const titles = await db()
+        .select({ title: books.title })
+        .from(books)
+        .where(eq(books.organizationId, organizationId))
+      expect(new Set(titles.map((row) => row.title)).size, 'each row once').toBe(1_200)
+      const [done] = await db().select().from(bookImports).where(eq(bookImports.id, importId))
+      expect(done).toMatchObject({ status: 'done', imported: 1_200, csv: '' })
+      await runBookImport(db(), importId)
+      expect((await h.trpc('query', 'books.count', importer.cookie, {})).data, 'a finished import does nothing').toBe(
+        1_200,
+      )
+    })
+
+    it('stops a large import for good when a book took one of its ISBNs meanwhile, keeping what was written', async () => {
+      const importer = await h.signUp('Cleo Clash')
+      const organizationId = (await h.activeOrganizationOf(importer)) ?? ''
+      await h.givePlan(organizationId, 'pro')
+      const rows = ['title,isbn']
+      for (let index = 0; index < 1_100; index++)
+        rows.push(`Clashing ${index},${isbnFrom(String(300_000_000 + index))}`)
+      await db()
+        .insert(bookImports)
+        .values({
+          id: 'clash-test-import',
+          organizationId,
+          createdById: importer.id,
+          csv: rows.join('\n'),
+          rowCount: 1_100,
+        })
+      // Someone adds the 700th row's book by hand while the import waits in the queue.
+      await create(importer, book('Added by hand', { isbn: isbnFrom(String(300_000_000 + 699)) }))
+      await runBookImport(db(), 'clash-test-import')
+      const [stopped] = await db().select().from(bookImports).where(eq(bookImports.id, 'clash-test-import'))
+      expect(stopped).toMatchObject({ status: 'failed', error: 'validation_isbn_taken', imported: 500 })
+      expect((await h.trpc('query', 'books.count', importer.cookie, {})).data).toBe(501)
+    })
   })
 
   describe('the bin', () => {

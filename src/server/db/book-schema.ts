@@ -50,3 +50,31 @@ export const books = pgTable(
     index('books_tags_idx').using('gin', table.tags),
   ],
 )
+
+/**
+ * A CSV import too large to run inside its request: a job (src/features/books/server/book-import-job.ts) writes it
+ * in chunks, and `imported` moves forward in the same transaction as each chunk, so an import interrupted by a
+ * restart resumes where it stopped without writing a row twice.
+ */
+export const bookImports = pgTable(
+  'book_imports',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The file as uploaded (checked already); parsed again by the job, which gives the same rows in the same order. */
+    csv: text('csv').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    rowCount: integer('row_count').notNull(),
+    imported: integer('imported').notNull().default(0),
+    /** A translation key (or an error code) saying why it stopped. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('book_imports_organization_idx').on(table.organizationId, table.createdAt)],
+)

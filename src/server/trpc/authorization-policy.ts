@@ -81,6 +81,7 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'books.restore': { gate: member(), beyond: 'book:delete, or book:delete-own; the plan’s limit', names: ['book'] },
   'books.addTags': { gate: member(), beyond: 'book:update, or book:update-own', names: ['book'] },
   'books.import': { gate: member({ book: ['create'] }), beyond: 'the plan’s books limit' },
+  'books.imports': { gate: member({ book: ['read'] }) },
   'books.exportCsv': { gate: member({ book: ['read'] }) },
 
   'configuration.get': { gate: appAdmin },

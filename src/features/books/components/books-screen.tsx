@@ -20,6 +20,7 @@ import { m } from '#/paraglide/messages'
 import { type BookRow, filtersOf, listInputOf, useBookListCache } from '../book-queries'
 import type { BookListSearch, BookSortColumn } from '../search'
 import { BookFormDialog, useLanguageOptions } from './book-form-dialog'
+import { BookImportProgress } from './book-import-progress'
 import { BooksTable, hideableBookColumns } from './books-table'
 import { ImportBooksDialog } from './import-books-dialog'
 import { TagBooksDialog } from './tag-books-dialog'
@@ -169,6 +170,7 @@ export function BooksScreen({
           <PlanLimitReached name="books" id="books-limit" />
         </div>
       ) : null}
+      <BookImportProgress />
 
       <search className="mb-4 flex flex-wrap items-end gap-3">
         <SearchBox

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/compone
 import { Input } from '#/components/ui/input'
 import { bookLimits, requestBodyBytesMax } from '#/lib/book-rules'
 import { describeError, translateMessage } from '#/lib/errors'
+import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { useBookListCache } from '../book-queries'
@@ -84,7 +85,12 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (!checked) return
     try {
       const report = await importBooks.mutateAsync({ csv: checked.csv, dryRun: false })
-      toast.success(m.books_imported({ count: String(report.imported) }))
+      // A large file runs as a job: its progress shows above the list, which refreshes when it ends.
+      if (report.importId && report.imported === 0) {
+        toast.success(
+          m.books_import_queued({ count: new Intl.NumberFormat(currentIntlLocale()).format(report.rowCount) }),
+        )
+      } else toast.success(m.books_imported({ count: String(report.imported) }))
       close(false)
       await cache.refresh()
     } catch (error) {

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits } from '#/lib/book-rules'
 import { z } from '#/lib/zod'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
-import { books, users } from '#/server/db/schema'
+import { bookImports, books, users } from '#/server/db/schema'
+import { enqueue } from '#/server/jobs/queue'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { toIsbn13 } from '../isbn'
 import {
@@ -19,17 +19,9 @@ import {
   updateBookInput,
 } from '../schemas'
 import { booksToCsv, firstIssues, type ImportIssue, parseBooksCsv } from './book-csv'
+import { bookImportJob, queuedImportRows, recentImports, runBookImport } from './book-import-job'
 import { bookColumns, bookConditions, bookFacets, booksWithIsbn13, countBooks, listBooks } from './book-queries'
-
-let lastMillis = 0
-let sequence = 0
-/** Ids that sort in creation order (as UUIDv7 does), so books added in the same instant keep their order. */
-function newBookId(): string {
-  const now = Date.now()
-  sequence = now === lastMillis ? sequence + 1 : 0
-  lastMillis = now
-  return `${now.toString(16).padStart(12, '0')}${sequence.toString(16).padStart(6, '0')}${randomBytes(7).toString('hex')}`
-}
+import { isUniqueViolation, newBookId } from './book-rows'
 
 /** A refusal shown beside one field of the form, like a schema's own messages. */
 function fieldError(field: string, message: string): TRPCError {
@@ -42,15 +34,6 @@ function fieldError(field: string, message: string): TRPCError {
       .refine(() => false, { message, path: [field] })
       .safeParse(null).error,
   })
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error || typeof current === 'object'; ) {
-    if (!current) return false
-    if ((current as { code?: unknown }).code === '23505') return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
 }
 
 const notFound = () =>
@@ -236,9 +219,13 @@ export const booksRouter = createRouter({
       })
     }),
 
+  /** Imports still being written by a job, and those that ended in the last day, with their progress. */
+  imports: orgProcedure({ book: ['read'] }).query(({ ctx }) => recentImports(ctx.db, ctx.organization.id)),
+
   /**
    * Imports a CSV file: `dryRun` checks every row and answers a preview; otherwise all rows are written, or, when
-   * any row has a problem, none.
+   * any row has a problem, none. A file of more than 1,000 rows is written by a job: the answer names the import,
+   * whose progress `imports` reports.
    */
   import: orgProcedure({ book: ['create'] })
     .input(importBooksInput)
@@ -260,13 +247,29 @@ export const booksRouter = createRouter({
         preview: parsed.books.slice(0, 10).map(({ line, book }) => ({ line, ...book })),
         ...firstIssues(issues),
       }
-      if (input.dryRun) return { ...report, imported: 0 }
+      if (input.dryRun) return { ...report, imported: 0, importId: null }
       if (issues.length > 0) {
         throw new AppError({
           code: 'BAD_REQUEST',
           appCode: 'IMPORT_HAS_ERRORS',
           message: 'The file has problems; nothing was imported',
         })
+      }
+      if (parsed.books.length > queuedImportRows) {
+        // A large file is written by a job, in chunks, with its progress on the Books page (book-import-job.ts).
+        const importId = newBookId()
+        await ctx.db.insert(bookImports).values({
+          id: importId,
+          organizationId: ctx.organization.id,
+          createdById: ctx.user.id,
+          csv: input.csv,
+          rowCount: parsed.books.length,
+        })
+        if (await enqueue(bookImportJob, { importId })) return { ...report, imported: 0, importId }
+        // No queue in this process (a command-line task, a test): the same work, before answering.
+        await runBookImport(ctx.db, importId)
+        const [done] = await ctx.db.select().from(bookImports).where(eq(bookImports.id, importId))
+        return { ...report, imported: done?.imported ?? 0, importId }
       }
       const now = new Date()
       const rows = parsed.books.map(({ book }) => ({
@@ -296,7 +299,7 @@ export const booksRouter = createRouter({
       // PGlite has no autovacuum to notice a large import: without fresh statistics the planner stops using the
       // list's indexes and sorts the whole catalogue for every page.
       if (rows.length >= 1000) await ctx.db.execute(sql`analyze books`)
-      return { ...report, imported: rows.length }
+      return { ...report, imported: rows.length, importId: null }
     }),
 
   /** The books the filters select, as CSV, in the list's order. */
