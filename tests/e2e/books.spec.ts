@@ -241,4 +241,31 @@ test.describe('books', () => {
     await pager.getByRole('button', { name: '下一页' }).click()
     await expect(pager.getByTestId('list-page-of')).toHaveText('第 3 页，共 5 页')
   })
+
+  test('a file of more than 1,000 rows imports in the background, and the list shows all of it when it ends', async ({
+    page,
+  }) => {
+    test.slow()
+    await signUpNewAccount(page)
+    // Pro lifts the 50-book limit.
+    await visit(page, '/en/checkout?plan=pro&interval=monthly')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(page).toHaveURL(/\/pay\/lcs_/)
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await page.getByRole('button', { name: 'Pay $19' }).click()
+    await expect(page).toHaveURL(/\/en\/my-orders\?order=/)
+
+    await openBooks(page)
+    const lines = ['title,authors,published_year']
+    for (let index = 1; index <= 1_200; index++) lines.push(`Almanac ${index},Almanac Society,${1800 + (index % 200)}`)
+    await page.getByRole('button', { name: 'Import CSV' }).first().click()
+    await page.getByLabel('CSV file').setInputFiles(csvFile('almanacs.csv', lines))
+    await page.getByRole('button', { name: 'Import 1,200 books' }).click()
+    await expect(page.getByText('Importing 1,200 books in the background')).toBeVisible()
+    // The job writes it in chunks; the page follows until it is done, then shows every book.
+    await expect(page.getByText('Imported 1,200 books.')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('list-range')).toHaveText('1–25 of 1,200')
+    await expect(page.getByTestId('book-import-progress')).toHaveCount(0)
+  })
 })

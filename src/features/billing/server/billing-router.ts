@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
-import { type BillingInterval, memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import { aiTokensThisMonth, aiUsageByMember } from '#/server/ai/metering'
 import {
   aiRequestsThisMonth,

@@ -24,23 +24,22 @@ export function BookImportProgress() {
         ? runningRefetchMs
         : false,
   })
-  // An import seen running that has now ended: the list refreshes, and a finished one is announced once.
+  // An import seen running that has now ended: the list refreshes, and a finished one is announced once. The
+  // answer keeps its identity while nothing in it changed (TanStack Query's structural sharing).
   const seenRunning = useRef(new Set<string>())
+  const refreshList = useRef(cache.refresh)
+  refreshList.current = cache.refresh
   const entries = imports.data ?? []
-  const endedKey = entries
-    .filter((entry) => entry.status === 'done' || entry.status === 'failed')
-    .map((entry) => entry.id)
-    .join()
   useEffect(() => {
-    for (const entry of entries) {
+    for (const entry of imports.data ?? []) {
       if (entry.status === 'queued' || entry.status === 'running') seenRunning.current.add(entry.id)
       else if (seenRunning.current.delete(entry.id)) {
-        if (entry.status === 'done') toast.success(m.books_imported({ count: entry.imported }))
-        void cache.refresh()
+        if (entry.status === 'done')
+          toast.success(m.books_imported({ count: new Intl.NumberFormat(currentIntlLocale()).format(entry.imported) }))
+        void refreshList.current()
       }
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the set of ended imports changes.
-  }, [endedKey])
+  }, [imports.data])
 
   const number = new Intl.NumberFormat(currentIntlLocale())
   const shown = entries.filter((entry) => entry.status !== 'done')

@@ -12,6 +12,9 @@ import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { useBookListCache } from '../book-queries'
 
+/** Counts as the reader writes them (1,200), in either language. */
+const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+
 /**
  * The size of the import's request as tRPC sends it (superjson leaves a string and a boolean as plain JSON): quotes
  * and line breaks grow when escaped, so a file just under the limit can still make a request over it.
@@ -90,7 +93,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
         toast.success(
           m.books_import_queued({ count: new Intl.NumberFormat(currentIntlLocale()).format(report.rowCount) }),
         )
-      } else toast.success(m.books_imported({ count: String(report.imported) }))
+      } else toast.success(m.books_imported({ count: count(report.imported) }))
       close(false)
       await cache.refresh()
     } catch (error) {
@@ -131,7 +134,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
         {checked && checked.issueCount > 0 ? (
           <div role="alert" className="grid gap-2 text-sm" data-testid="import-problems">
             <p className="font-medium text-destructive">
-              {m.books_import_problems({ problems: String(checked.issueCount), rows: String(checked.issueLineCount) })}
+              {m.books_import_problems({ problems: count(checked.issueCount), rows: count(checked.issueLineCount) })}
             </p>
             <ul className="max-h-60 list-disc overflow-y-auto pl-5">
               {checked.issues.map((issue) => (
@@ -154,7 +157,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
         {checked && checked.issueCount === 0 ? (
           <div className="grid gap-2 text-sm">
             <p role="status" data-testid="import-ready">
-              {m.books_import_ready({ rows: String(checked.rowCount) })}
+              {m.books_import_ready({ rows: count(checked.rowCount) })}
             </p>
             <p className="font-medium">{m.books_import_preview()}</p>
             <div className="overflow-x-auto rounded-md border">
@@ -196,7 +199,7 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
           <Button onClick={commit} disabled={!checked || checked.issueCount > 0 || importBooks.isPending}>
             {importBooks.isPending && checked
               ? m.books_import_importing()
-              : m.books_import_submit({ rows: String(checked?.rowCount ?? 0) })}
+              : m.books_import_submit({ rows: count(checked?.rowCount ?? 0) })}
           </Button>
         </div>
       </DialogContent>
