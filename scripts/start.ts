@@ -1,11 +1,22 @@
+import cluster from 'node:cluster'
+import { processCount, runCluster } from './cluster.ts'
 import { assertSupportedNode, buildIsStale, restartWithServerMemorySettings } from './project.ts'
 import { startProductionServer } from './serve.ts'
 
 assertSupportedNode()
-restartWithServerMemorySettings()
-if (buildIsStale()) {
-  console.log('Building the app (sources changed or no build yet)…')
-  // Imported only when needed: a deployment that ships a build runs without the build tools.
-  await (await import('./build.ts')).build()
+const processes = processCount(process.env)
+if ('error' in processes) {
+  console.error(processes.error)
+  console.error('The server did not start.')
+  process.exit(1)
 }
-await startProductionServer()
+if (cluster.isPrimary) {
+  restartWithServerMemorySettings()
+  if (buildIsStale()) {
+    console.log('Building the app (sources changed or no build yet)…')
+    // Imported only when needed: a deployment that ships a build runs without the build tools.
+    await (await import('./build.ts')).build()
+  }
+}
+if (cluster.isPrimary && processes.count > 1) runCluster(processes.count)
+else await startProductionServer()

@@ -1,0 +1,47 @@
+import cluster, { type Worker } from 'node:cluster'
+import { availableParallelism } from 'node:os'
+
+/**
+ * How many app processes `npm start` runs: `WEB_CONCURRENCY`, by default one per CPU, when the app is on PostgreSQL;
+ * always one on the embedded database, which only one process can open. An error naming the variable when it is
+ * not a whole number from 1 to 64 (the server does not start, like for any other bad variable).
+ */
+export function processCount(env: NodeJS.ProcessEnv): { count: number } | { error: string } {
+  const raw = env.WEB_CONCURRENCY?.trim()
+  if (raw !== undefined && raw !== '' && !/^\d+$/.test(raw)) {
+    return { error: 'WEB_CONCURRENCY must be a whole number from 1 to 64' }
+  }
+  const asked = raw ? Number(raw) : undefined
+  if (asked !== undefined && (asked < 1 || asked > 64)) {
+    return { error: 'WEB_CONCURRENCY must be a whole number from 1 to 64' }
+  }
+  if (!env.DATABASE_URL) return { count: 1 }
+  return { count: asked ?? availableParallelism() }
+}
+
+/**
+ * Runs `count` copies of the server, sharing its port (the operating system hands each connection to one). A copy
+ * that dies is started again; SIGTERM or SIGINT is passed to every copy, each finishes its requests as one server
+ * would, and the launcher exits when they all have.
+ */
+export function runCluster(count: number): void {
+  let stopping = false
+  const start = () => cluster.fork()
+  for (let index = 0; index < count; index++) start()
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      return
+    }
+    console.error(`App process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`)
+    start()
+  })
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+  console.log(`Hatch runs ${count} app processes (WEB_CONCURRENCY).`)
+}
