@@ -51,6 +51,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'billing_events',
       'billing_orders',
       'billing_subscriptions',
+      'book_imports',
       'books',
       'email_outbox',
       'invitations',
