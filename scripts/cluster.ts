@@ -19,6 +19,9 @@ export function processCount(env: NodeJS.ProcessEnv): { count: number } | { erro
   return { count: asked ?? availableParallelism() }
 }
 
+/** What an app process tells the launcher once it listens (each binds the port itself, with SO_REUSEPORT). */
+export const listeningMessage = 'hatch:listening'
+
 /**
  * Runs `count` copies of the server, sharing its port (the operating system hands each connection to one). A copy
  * that dies is started again; SIGTERM or SIGINT is passed to every copy, each finishes its requests as one server
@@ -27,7 +30,15 @@ export function processCount(env: NodeJS.ProcessEnv): { count: number } | { erro
 export function runCluster(count: number): void {
   let stopping = false
   const start = () => cluster.fork()
-  for (let index = 0; index < count; index++) start()
+  // The first process starts alone: it applies the migrations and, without BETTER_AUTH_SECRET, writes the secret the
+  // others then read (two writing at once could each keep a different one). The rest start once it listens.
+  const first = start()
+  const onMessage = (message: unknown) => {
+    if (message !== listeningMessage) return
+    first.off('message', onMessage)
+    for (let index = 1; index < count; index++) start()
+  }
+  first.on('message', onMessage)
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)

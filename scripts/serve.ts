@@ -1,7 +1,9 @@
+import cluster from 'node:cluster'
 import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
+import { listeningMessage } from './cluster.ts'
 import { clientDir, serverBundle } from './project.ts'
 
 interface AppBundle {
@@ -108,11 +110,15 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
     // requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger bodies first).
     maxRequestBodySize: 1024 * 1024,
+    // One of several processes (WEB_CONCURRENCY, scripts/cluster.ts) shares the port the first one opened; a lone
+    // server keeps it to itself, so a second `npm start` on the same port fails instead of sharing it unnoticed.
+    reusePort: cluster.isWorker,
     silent: true,
   })
   await server.ready()
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   console.log(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
+  if (cluster.isWorker) process.send?.(listeningMessage)
 
   const stop = async (signal: string) => {
     if (stopping) return
