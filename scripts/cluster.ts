@@ -1,5 +1,4 @@
 import cluster, { type Worker } from 'node:cluster'
-import { availableParallelism } from 'node:os'
 
 /**
  * How many app processes `npm start` runs: `WEB_CONCURRENCY`, by default one per CPU, when the app is on PostgreSQL;
@@ -16,7 +15,8 @@ export function processCount(env: NodeJS.ProcessEnv): { count: number } | { erro
     return { error: 'WEB_CONCURRENCY must be a whole number from 1 to 64' }
   }
   if (!env.DATABASE_URL) return { count: 1 }
-  return { count: asked ?? availableParallelism() }
+  // One until the launcher is sound with a bad environment (see the issue note); set WEB_CONCURRENCY to run more.
+  return { count: asked ?? 1 }
 }
 
 /** What an app process tells the launcher once it listens (each binds the port itself, with SO_REUSEPORT). */
@@ -29,20 +29,31 @@ export const listeningMessage = 'hatch:listening'
  */
 export function runCluster(count: number): void {
   let stopping = false
-  const start = () => cluster.fork()
-  // The first process starts alone: it applies the migrations and, without BETTER_AUTH_SECRET, writes the secret the
-  // others then read (two writing at once could each keep a different one). The rest start once it listens.
-  const first = start()
-  const onMessage = (message: unknown) => {
-    if (message !== listeningMessage) return
-    first.off('message', onMessage)
-    for (let index = 1; index < count; index++) start()
+  /** Processes that have listened: only those are started again when they die. */
+  const listened = new Set<Worker>()
+  const start = () => {
+    const worker = cluster.fork()
+    worker.on('message', (message: unknown) => {
+      if (message !== listeningMessage) return
+      // The first process starts alone: it applies the migrations and, without BETTER_AUTH_SECRET, writes the secret
+      // the others then read (two writing at once could each keep a different one).
+      if (listened.size === 0) for (let index = 1; index < count; index++) start()
+      listened.add(worker)
+    })
+    return worker
   }
-  first.on('message', onMessage)
+  start()
   cluster.on('exit', (worker: Worker, code, signal) => {
+    const hadListened = listened.delete(worker)
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
+    }
+    if (!hadListened) {
+      // It could not start (a bad variable, the database down): so would every other; the launcher stops too.
+      stopping = true
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
+      process.exit(code || 1)
     }
     console.error(`App process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`)
     start()
