@@ -16,14 +16,18 @@ export default defineConfig(({ command }) => ({
   // The production server bundles its dependencies: Node then loads a few files instead of ~1,600 modules, each
   // resolved through its package.json, which was most of a cold start (docs/decisions/017). Kept outside: the
   // embedded database (it reads its WebAssembly and data files beside its own code), PostgreSQL's driver (optional
-  // native part), Stripe (loaded only when configured) and srvx (one copy, shared with scripts/serve.ts).
+  // native part), Stripe (loaded only when configured), srvx and prom-client (one copy, shared with the launcher in
+  // scripts/, whose metrics protocol it is) and pino with pino-pretty (they load their parts by file name at run time).
   environments: {
     client: {
       build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } } },
     },
   },
   ...(command === 'build' && {
-    ssr: { noExternal: true, external: ['@electric-sql/pglite', 'pg', 'stripe', 'srvx'] },
+    ssr: {
+      noExternal: true,
+      external: ['@electric-sql/pglite', 'pg', 'pino', 'pino-pretty', 'prom-client', 'stripe', 'srvx'],
+    },
   }),
   plugins: [
     // Compiles content/docs at build time (syntax highlighting included) into .source/.

@@ -1,4 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import pino from 'pino'
+import { AggregatorRegistry } from 'prom-client'
 
 /**
  * How many app processes `npm start` runs: `WEB_CONCURRENCY`, by default one per CPU, when the app is on PostgreSQL;
@@ -15,12 +18,26 @@ export function processCount(env: NodeJS.ProcessEnv): { count: number } | { erro
     return { error: 'WEB_CONCURRENCY must be a whole number from 1 to 64' }
   }
   if (!env.DATABASE_URL) return { count: 1 }
-  // One until the launcher is sound with a bad environment (see the issue note); set WEB_CONCURRENCY to run more.
-  return { count: asked ?? 1 }
+  return { count: asked ?? availableParallelism() }
 }
 
 /** What an app process tells the launcher once it listens (each binds the port itself, with SO_REUSEPORT). */
 export const listeningMessage = 'hatch:listening'
+
+/**
+ * A scrape of /api/metrics reaches one process; it asks the launcher, which gathers every process's numbers and adds
+ * them up (prom-client's cluster aggregation). The names match src/server/metrics.ts.
+ */
+const metricsRequest = 'hatch:metrics-request'
+const metricsAnswer = 'hatch:metrics'
+
+/** The launcher's own lines, as JSON like the app's (src/server/log.ts). */
+const launcherLog = pino({
+  level: process.env.LOG_LEVEL && pino.levels.values[process.env.LOG_LEVEL] ? process.env.LOG_LEVEL : 'info',
+  base: { pid: process.pid, component: 'launcher' },
+  formatters: { level: (label) => ({ level: label }) },
+  timestamp: pino.stdTimeFunctions.isoTime,
+})
 
 /**
  * Runs `count` copies of the server, sharing its port (the operating system hands each connection to one). A copy
@@ -29,11 +46,20 @@ export const listeningMessage = 'hatch:listening'
  */
 export function runCluster(count: number): void {
   let stopping = false
+  const metrics = new AggregatorRegistry()
   /** Processes that have listened: only those are started again when they die. */
   const listened = new Set<Worker>()
   const start = () => {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
+      const asked = message as { type?: unknown; id?: unknown } | null
+      if (asked?.type === metricsRequest) {
+        metrics.clusterMetrics().then(
+          (text) => worker.send({ type: metricsAnswer, id: asked.id, text }),
+          (error: Error) => launcherLog.error({ err: error }, 'the processes did not all report their metrics'),
+        )
+        return
+      }
       if (message !== listeningMessage) return
       // The first process starts alone: it applies the migrations and, without BETTER_AUTH_SECRET, writes the secret
       // the others then read (two writing at once could each keep a different one).
@@ -55,7 +81,7 @@ export function runCluster(count: number): void {
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
       process.exit(code || 1)
     }
-    console.error(`App process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`)
+    launcherLog.error(`App process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`)
     start()
   })
   const stop = (signal: NodeJS.Signals) => {
@@ -65,5 +91,5 @@ export function runCluster(count: number): void {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
-  console.log(`Hatch runs ${count} app processes (WEB_CONCURRENCY).`)
+  launcherLog.info(`Hatch runs ${count} app processes (WEB_CONCURRENCY).`)
 }

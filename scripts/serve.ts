@@ -12,6 +12,7 @@ interface AppBundle {
     ensureServerReady(): Promise<void>
     closeServerResources(): Promise<void>
     finished(response: Response): Response
+    log(): Pick<Console, 'info' | 'warn' | 'error'>
     getEnv(): {
       PORT: number
       HOST: string
@@ -117,15 +118,16 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   })
   await server.ready()
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  console.log(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
+  const log = app.lifecycle.log()
+  log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
   if (cluster.isWorker) process.send?.(listeningMessage)
 
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal} received: finishing in-flight requests…`)
+    log.info(`${signal} received: finishing in-flight requests…`)
     const force = setTimeout(() => {
-      console.error(`Requests still running after ${env.SHUTDOWN_TIMEOUT_MS} ms; closing their connections.`)
+      log.error(`Requests still running after ${env.SHUTDOWN_TIMEOUT_MS} ms; closing their connections.`)
       void server.close(true)
     }, env.SHUTDOWN_TIMEOUT_MS)
     force.unref()
@@ -135,7 +137,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     await Promise.race([answering.settled(), new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))])
     await app.lifecycle.closeServerResources()
     await options.afterStop?.()
-    console.log('Stopped.')
+    log.info('Stopped.')
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -26,7 +26,9 @@ import {
 import { jobOperator } from './server/jobs/operator'
 import { defineJob } from './server/jobs/queue'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
+import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { registerMaintenanceTask } from './server/maintenance'
+import { metricsAnswer, metricsPath, recordRequest } from './server/metrics'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
@@ -45,7 +47,7 @@ defineJob<object>({
   schedule: { cron: '23 3 * * *', periodSeconds: 86_400 },
   run: async (db) => {
     const { provider, drifted } = await reconcileBilling(db)
-    if (drifted.length > 0) console.log(`[billing] reconciled ${drifted.length} subscription(s) with ${provider}`)
+    if (drifted.length > 0) log().info({ provider, drifted: drifted.length }, 'billing reconciled with the provider')
   },
 })
 
@@ -101,14 +103,34 @@ function finished(response: Response): Response {
 
 export default createServerEntry({
   fetch(request) {
-    // Remembered access reads never outlive a change made on this server.
-    return trackingFaults(() =>
-      forgettingAccessOnChange(request, async () =>
-        finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
-      ),
-    )
+    const requestId = requestIdOf(request)
+    return withRequestId(requestId, () => answerLoggedAndCounted(request, requestId))
   },
 })
+
+/** Every request is logged once and counted in the metrics; its answer carries the id its log lines have. */
+async function answerLoggedAndCounted(request: Request, requestId: string): Promise<Response> {
+  const started = performance.now()
+  // Remembered access reads never outlive a change made on this server.
+  const response = await trackingFaults(() =>
+    forgettingAccessOnChange(request, async () =>
+      finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
+    ),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const { pathname } = new URL(request.url)
+  recordRequest(request.method, pathname, response.status, seconds)
+  log().info(
+    {
+      method: request.method,
+      path: loggablePath(pathname),
+      status: response.status,
+      ms: Math.round(seconds * 1e4) / 10,
+    },
+    'request',
+  )
+  return withSecurityHeaders(response, [[requestIdHeader, requestId]])
+}
 
 /**
  * The last guard before an answer leaves (issue 26): whatever was thrown ends as a generic 500, or a 503 with
@@ -168,6 +190,7 @@ async function answer(request: Request): Promise<Response> {
     if (!url.search) return sessionAnswer(await readSession(getAuth(), headers))
     return getAuth().api.getSession({ headers, query: Object.fromEntries(url.searchParams), asResponse: true })
   }
+  if (url.pathname === metricsPath) return metricsAnswer(request)
   // Product data (tRPC) needs no page routing, locale or render: straight to its handler.
   if (url.pathname.startsWith(`${trpcEndpoint}/`)) return handleTrpcRequest(request, getDb())
   const redirect = await redirectToLocalizedUrl(request)
@@ -201,7 +224,7 @@ function sessionJson(session: SessionRead['session']): string {
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
-export const lifecycle = { ensureServerReady, closeServerResources, getEnv, finished }
+export const lifecycle = { ensureServerReady, closeServerResources, getEnv, finished, log }
 
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {

@@ -145,6 +145,17 @@ const envSchema = z.object({
   /** Analytics beacons accepted per address per minute; 0 = no limit (benchmarks). */
   INSIGHTS_BEACONS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(0).default(120),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(10_000),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  /** The bearer token Prometheus sends to /api/metrics; without it the metrics are not served at all. */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'must be at least 24 characters (e.g. openssl rand -hex 16)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
   HATCH_DEBUG_ROUTES: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
     .default('0')

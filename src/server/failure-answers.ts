@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { m } from '#/paraglide/messages'
 import { type DatabaseFault, databaseFaultOf, pingDatabase } from './db/client'
 import { getDb } from './db/database'
-import { loggableError } from './loggable-error'
+import { log } from './log'
 import { localeOfRequest } from './request-locale'
 
 /**
@@ -53,7 +53,7 @@ export function logFailureOnce(where: string, error: unknown): void {
     faults.logged = error
   }
   // Without the values a failed query carried (a session token, a verification value): see loggable-error.ts.
-  console.error(`[${where}]`, loggableError(error))
+  log().error({ err: error, where }, 'a request failed')
 }
 
 /** The app code a client translates (`error_code_{code}`) for each kind of failure. */

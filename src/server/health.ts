@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import { type Database, pingDatabase } from './db/client'
 import { unavailableRetryAfterSeconds } from './failure-answers'
-import { loggableError } from './loggable-error'
+import { log } from './log'
 
 const pingTimeoutMs = 3_000
 
@@ -26,7 +26,7 @@ export async function checkHealth(db: Database, redis?: Redis): Promise<Response
   const headers = { 'Cache-Control': 'no-store' }
   // The reason names what failed, never the error's own text: a failed query's message quotes its SQL.
   const unavailable = (what: string, error: unknown) => {
-    console.error(`[health] ${what} unreachable:`, loggableError(error))
+    log().error({ err: error }, `health check: ${what} unreachable`)
     const reason = error instanceof HealthTimeout ? `no answer within ${pingTimeoutMs} ms` : 'connection failed'
     return Response.json(
       { status: 'error', reason: `${what} unreachable: ${reason}` },

@@ -45,9 +45,3 @@ export function loggable(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value
   return withoutSecrets(inspect(value, { depth: 2 }))
 }
-
-/** Better Auth's log lines go through the same filter (its default logger prints whole errors, query values included). */
-export function authLog(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]): void {
-  const print = level === 'error' ? console.error : level === 'warn' ? console.warn : console.log
-  print(`[auth] ${level}: ${withoutSecrets(message)}`, ...args.map(loggable))
-}

@@ -3,6 +3,7 @@ import { bookLimits } from '#/lib/book-rules'
 import type { Database } from './db/client'
 import { books } from './db/schema'
 import { defineJob } from './jobs/queue'
+import { log } from './log'
 
 /** Deletes for good the books deleted more than the retention period ago; returns how many. */
 export async function purgeDeletedBooks(db: Database, now = new Date()): Promise<number> {
@@ -25,7 +26,7 @@ export async function runMaintenanceTasks(db: Database): Promise<void> {
     try {
       await task(db)
     } catch (error) {
-      console.error(`[maintenance] ${name} failed`, error)
+      log().error({ err: error, task: name }, 'a maintenance task failed')
       failures.push(name)
     }
   }

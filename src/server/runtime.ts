@@ -4,8 +4,10 @@ import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
 import { startJobQueue, stopJobQueue } from './jobs/queue'
+import { log } from './log'
 // Defines the hourly maintenance job before the queue starts (the features register their tasks in it).
 import './maintenance'
+import { startMetrics } from './metrics'
 import { getSiteSettings } from './settings'
 import { startSettingsSync, stopSettingsSync } from './settings-sync'
 
@@ -21,13 +23,16 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
     const env = getEnv()
     const { source } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
     if (source === 'generated') {
-      console.warn(`Generated an auth secret in ${env.DATA_DIR}/; set BETTER_AUTH_SECRET in production.`)
+      log().warn(`Generated an auth secret in ${env.DATA_DIR}/; set BETTER_AUTH_SECRET in production.`)
     }
     const connection = getDatabaseConnection()
     await connection.migrate()
     await getSiteSettings(connection.db)
     // A command-line task (scripts/project.ts) works on the database without taking jobs from the servers.
-    if (options.jobs !== false) await startJobQueue(connection)
+    if (options.jobs !== false) {
+      await startJobQueue(connection)
+      startMetrics(connection)
+    }
     await startSettingsSync(connection.db, env.REDIS_URL)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production

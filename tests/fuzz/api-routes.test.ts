@@ -21,6 +21,7 @@ import { clientIpHeader } from '#/server/auth/auth'
 import { authUrlTooLongError } from '#/server/auth/request-checks'
 import { checkHealth } from '#/server/health'
 import { answerMcpRequest } from '#/server/mcp'
+import { metricsAnswer } from '#/server/metrics'
 import { testOrigin } from '../integration/auth-requests'
 import { organizationHarness, type Person, password } from '../integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
@@ -306,6 +307,26 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       methods: ['GET'],
       call: () => checkHealth(db()),
       body: fc.constant(undefined),
+    },
+    {
+      target: 'GET /api/metrics (any Authorization header)',
+      path: () => '/api/metrics',
+      methods: ['GET'],
+      call: async (request) => {
+        // The fuzzed body becomes the Authorization header (without the characters a header cannot hold).
+        const authorization = (await request.text()).replace(/[^\t\x20-\x7e\x80-\xff]/g, ' ')
+        const answer = await metricsAnswer(
+          new Request(request.url, { headers: { authorization } }),
+          'the-metrics-token-of-this-fuzz-run',
+        )
+        expect(answer.status, 'only the token opens the metrics').toBe(401)
+        return answer
+      },
+      body: fc.oneof(
+        hostileText,
+        hostileText.map((text) => `Bearer ${text}`),
+        fc.constant('Bearer the-metrics-token-of-this-fuzz-run '),
+      ),
     },
     {
       target: 'ANY /api/$ (no such route)',

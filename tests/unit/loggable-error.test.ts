@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authLog, loggable, loggableError, withoutSecrets } from '#/server/loggable-error'
+import { createLogger, writeAuthLine } from '#/server/log'
+import { loggable, loggableError, withoutSecrets } from '#/server/loggable-error'
 
 const sessionToken = 'Xk29fLqP0s7TbVw3nZyR4uHcJ8mAe1Dg'
 
@@ -60,12 +61,13 @@ describe('what the server log may show of an error', () => {
   })
 
   it('Better Auth’s errors reach the log without the query values', () => {
-    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    authLog('error', 'DrizzleQueryError', failedSessionLookup())
-    expect(printed).toHaveBeenCalledTimes(1)
-    const line = printed.mock.calls[0]?.join(' ') ?? ''
-    expect(line).toContain('[auth] error: DrizzleQueryError')
-    expect(line).toContain('Connection terminated unexpectedly')
-    expect(line).not.toContain(sessionToken)
+    const lines: string[] = []
+    const logger = createLogger({ level: 'info', readable: false, destination: { write: (line) => lines.push(line) } })
+    writeAuthLine(logger, 'error', 'DrizzleQueryError', [failedSessionLookup()])
+    expect(lines).toHaveLength(1)
+    const line = JSON.parse(lines[0] ?? '{}') as { level: string; component: string; msg: string; details: string[] }
+    expect(line).toMatchObject({ level: 'error', component: 'auth', msg: 'DrizzleQueryError' })
+    expect(line.details.join('\n')).toContain('Connection terminated unexpectedly')
+    expect(lines[0]).not.toContain(sessionToken)
   })
 })

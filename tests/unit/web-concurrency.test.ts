@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { processCount } from '../../scripts/cluster.ts'
 
 describe('how many app processes npm start runs', () => {
   const postgres = 'postgres://hatch@db/hatch'
   it('runs one per CPU on PostgreSQL, or WEB_CONCURRENCY of them', () => {
-    expect(processCount({ DATABASE_URL: postgres })).toEqual({ count: 1 })
+    expect(processCount({ DATABASE_URL: postgres })).toEqual({ count: availableParallelism() })
     expect(processCount({ DATABASE_URL: postgres, WEB_CONCURRENCY: '3' })).toEqual({ count: 3 })
     expect(processCount({ DATABASE_URL: postgres, WEB_CONCURRENCY: ' 1 ' })).toEqual({ count: 1 })
   })

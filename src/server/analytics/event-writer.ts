@@ -1,5 +1,6 @@
 import type { Database } from '../db/client'
 import { analyticsEvents } from '../db/schema'
+import { log } from '../log'
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferInsert
 
@@ -74,13 +75,14 @@ export class AnalyticsEventWriter {
         return
       }
       if (!isDataError(error) && this.#requeue(rows)) {
-        console.error(
-          `[analytics] could not store ${rows.length} events yet; trying again: ${sqlStateOf(error) ?? 'no SQLSTATE'}`,
+        log().warn(
+          { events: rows.length, sqlState: sqlStateOf(error) ?? null },
+          'analytics events could not be stored yet; trying again',
         )
         return
       }
       this.dropped += rows.length
-      console.error(`[analytics] could not store ${rows.length} events: ${sqlStateOf(error) ?? 'no SQLSTATE'}`)
+      log().error({ events: rows.length, sqlState: sqlStateOf(error) ?? null }, 'analytics events could not be stored')
     }
   }
 

@@ -52,7 +52,7 @@ import {
 } from '../email/templates'
 import { getEnv } from '../env'
 import { noteAuthFailure } from '../failure-answers'
-import { authLog } from '../loggable-error'
+import { authLog } from '../log'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'

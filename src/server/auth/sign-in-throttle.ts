@@ -8,6 +8,7 @@ import { signInThrottles, users } from '../db/schema'
 import { sendEmail } from '../email/mailer'
 import { signInLockedEmail } from '../email/templates'
 import { getEnv } from '../env'
+import { log } from '../log'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 
@@ -191,7 +192,7 @@ function tellOwner(db: Database, user: NonNullable<Account['user']>, lockSeconds
       }),
     )
   })()
-    .catch((error: unknown) => console.error('[sign-in-throttle] the lock email was not sent', error))
+    .catch((error: unknown) => log().error({ err: error }, 'the account lock email was not sent'))
     .finally(() => emailsInFlight.delete(sending))
   emailsInFlight.add(sending)
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { log } from '../log'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -24,6 +25,8 @@ export interface DatabaseConnection {
    * the one embedded client on PGlite, which can have no second connection.
    */
   queueDatabase: QueueDatabase
+  /** PostgreSQL's connection pool, for the metrics (src/server/metrics.ts); PGlite has one connection and no pool. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number }
   close(): Promise<void>
 }
 
@@ -77,12 +80,13 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
       connectionTimeoutMillis: poolWaitTimeoutMs,
     })
     // An idle client that loses its connection must not crash the process; the next query reports the error.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
+    pool.on('error', (error) => log().error({ err: error }, 'an idle PostgreSQL connection failed'))
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
     let closed = false
     return {
       db,
       engine: 'postgres',
+      pool,
       queueDatabase: { connectionString: config.url },
       migrate: async () => {
         // Several app servers may start at once: one applies the migrations while the others wait, then find

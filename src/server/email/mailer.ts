@@ -4,6 +4,7 @@ import type { Database } from '../db/client'
 import { emailOutbox } from '../db/schema'
 import { getEnv } from '../env'
 import { defineJob, enqueue, type JobAttempt } from '../jobs/queue'
+import { log } from '../log'
 import { outboxNotice } from './outbox-notice'
 
 export interface EmailMessage {
@@ -47,6 +48,8 @@ export async function sendEmail(db: Database, message: EmailMessage): Promise<vo
   const env = getEnv()
   if (!env.SMTP_URL) {
     await db.insert(emailOutbox).values({ ...message, status: 'held' })
+    // Someone trying Hatch on this machine reads the link here, so it is printed as it is, not as a log line (whose
+    // screening would hide the link's token); elsewhere outboxNotice leaves the text out.
     console.log(outboxNotice(message, env.APP_URL))
     return
   }
@@ -100,8 +103,9 @@ export async function deliverOutboxMessage(
       .update(emailOutbox)
       .set({ status: attempt.last ? 'dead' : 'queued', lastError: reason.slice(0, 500), claimedUntil: null })
       .where(eq(emailOutbox.id, outboxId))
-    console.error(
-      `[email] delivery ${message.attempts} to ${message.to} failed${attempt.last ? '; given up (dead, in the outbox)' : '; will retry'}: ${reason}`,
+    log().error(
+      { outboxId, attempt: message.attempts, to: message.to, reason },
+      attempt.last ? 'email delivery failed; given up (dead, in the outbox)' : 'email delivery failed; will retry',
     )
     throw error
   }

@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss'
 import type { Database, DatabaseConnection } from '../db/client'
+import { log } from '../log'
 
 /**
  * Background work on the app's own database, through pg-boss (docs/decisions/026-jobs-on-pg-boss.md): a job sent by
@@ -56,7 +57,7 @@ export function newQueueClient(connection: DatabaseConnection, options: { superv
     supervise: options.supervise,
     schedule: options.supervise,
   })
-  boss.on('error', (error) => console.error('[jobs]', error instanceof Error ? error.message : error))
+  boss.on('error', (error) => log().error({ err: error }, 'the job queue met an error'))
   return boss
 }
 
@@ -104,12 +105,20 @@ export async function startJobRunner(
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
       async ([job]) => {
         if (!job) return
-        await definition.run(connection.db, job.data, {
-          jobId: job.id,
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
-          last: job.retryCount >= job.retryLimit,
-        })
+        const last = job.retryCount >= job.retryLimit
+        try {
+          await definition.run(connection.db, job.data, {
+            jobId: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            last,
+          })
+        } catch (error) {
+          jobRunObserver?.(definition.name, last ? 'failed' : 'retrying')
+          log().warn({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'a job failed')
+          throw error
+        }
+        jobRunObserver?.(definition.name, 'completed')
       },
     )
     if (definition.schedule) {
@@ -121,6 +130,14 @@ export async function startJobRunner(
 }
 
 let running: JobRunner | undefined
+
+type JobOutcome = 'completed' | 'retrying' | 'failed'
+let jobRunObserver: ((job: string, outcome: JobOutcome) => void) | undefined
+
+/** Tells `observer` how each job attempt this process runs ends (the metrics count them). */
+export function observeJobRuns(observer: (job: string, outcome: JobOutcome) => void): void {
+  jobRunObserver = observer
+}
 
 /** Starts this process's runner; `enqueue` sends through it. */
 export async function startJobQueue(connection: DatabaseConnection, options: JobRunnerOptions = {}): Promise<void> {

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds, planById } from '#/lib/plans'
+import { log } from '../log'
 import { AppError } from '../trpc/init'
 import type {
   ChangePreview,
@@ -32,7 +33,7 @@ export const stripeTimeoutMs = 10_000
 function unreachableProviderError(error: unknown): AppError | undefined {
   const type = (error as { type?: unknown } | null)?.type
   if (type !== 'StripeConnectionError' && type !== 'StripeAPIError') return undefined
-  console.error('[stripe] the API did not answer:', (error as Error).message)
+  log().error({ err: error }, 'the Stripe API did not answer')
   return new AppError({
     code: 'BAD_GATEWAY',
     appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',

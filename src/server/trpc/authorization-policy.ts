@@ -131,7 +131,7 @@ export interface RoutePolicy {
   how: string
 }
 
-/** Every server route under /api (file routes in src/routes/api, and tRPC, answered at the server's entry). */
+/** Every server route under /api (file routes in src/routes/api, and tRPC and the metrics, answered at the server's entry). */
 export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/trpc': {
     who: 'per procedure',
@@ -154,5 +154,9 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },
   '/api/search': { who: 'anyone', how: 'public documentation only' },
   '/api/health': { who: 'anyone', how: 'says only ok or which service is unreachable' },
+  '/api/metrics': {
+    who: 'the metrics scraper, with METRICS_TOKEN',
+    how: 'bearer token compared in constant time; 404 when METRICS_TOKEN is unset',
+  },
   '/api/$': { who: 'anyone', how: 'a JSON 404 for any other /api path' },
 }

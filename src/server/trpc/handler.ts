@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { type Database, databaseFaultOf } from '../db/client'
 import { getEnv } from '../env'
 import { unavailableRetryAfterSeconds } from '../failure-answers'
-import { loggableError } from '../loggable-error'
+import { log } from '../log'
 import { RateLimitExceeded } from '../rate-limit'
 import { changeRefusal, changeRefusalResponse } from './change-requests'
 import { createTrpcContext } from './context'
@@ -31,7 +31,7 @@ export function handleTrpcRequest(request: Request, db: Database): Promise<Respo
     },
     onError({ error, path }) {
       // Printed without the values a failed query carried (a session token, say): see loggable-error.ts.
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '<no path>'}:`, loggableError(error))
+      if (error.code === 'INTERNAL_SERVER_ERROR') log().error({ err: error, procedure: path }, 'a procedure failed')
     },
   })
 }

@@ -16,6 +16,7 @@ import { isBanActive } from '../auth/user-administration'
 import { PlanLimitError } from '../billing/plan-limits'
 import { users } from '../db/schema'
 import { failureCodeOf, noteFailure } from '../failure-answers'
+import { recordProcedure } from '../metrics'
 import { consumeApiKeyCall, RateLimitExceeded } from '../rate-limit'
 import type { TrpcContext, VerifiedSession } from './context'
 
@@ -129,8 +130,16 @@ const planLimitRefusals = t.middleware(async ({ next }) => {
   return result
 })
 
+/** Each procedure's run time and outcome, for the metrics (error code when it failed). */
+const measured = t.middleware(async ({ path, next }) => {
+  const started = performance.now()
+  const result = await next()
+  recordProcedure(path, result.ok ? 'ok' : result.error.code, (performance.now() - started) / 1000)
+  return result
+})
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(planLimitRefusals)
+export const publicProcedure = t.procedure.use(measured).use(planLimitRefusals)
 
 /**
  * Needs a signed-in user: the session cookie, or an API key in `x-api-key` (Better Auth's api-key plugin turns a

@@ -22,6 +22,7 @@ import { loadOrganizationAccess } from '#/server/auth/organization-access'
 import { isBanActive } from '#/server/auth/user-administration'
 import { PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
+import { log } from '#/server/log'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { createAppCaller } from '#/server/trpc/root'
@@ -116,7 +117,7 @@ function toolsInLocale(tools: ToolSet, locale: Locale, origin: string): ToolSet 
             return await execute(input, context as never)
           } catch (error) {
             if (error instanceof ToolRefusal) throw error
-            console.error(`[assistant] the tool ${name} failed:`, error)
+            log().error({ err: error, tool: name }, 'an assistant tool failed')
             throw new ToolRefusal(m.assistant_tool_crashed())
           }
         })
@@ -272,7 +273,7 @@ async function answerInLocale(
           (part) => (part.type === 'text' && part.text.length > 0) || part.type.startsWith('tool-'),
         )
         if (failed && !stopped) {
-          console.error('[assistant] the model provider failed:', failure instanceof Error ? failure.message : failure)
+          log().error({ err: failure }, 'the assistant model provider failed')
         }
         if ((failed && !stopped) || !answered) await allowance.refund()
         // A provider that failed leaves nothing half-stored. Except after a confirmation: the approved tool has run
@@ -286,7 +287,11 @@ async function answerInLocale(
           // Written only over the conversation as this request found it: not over a deletion, nor another tab's turn.
           expectedUpdatedAt: found.exists ? found.conversation.updatedAt : null,
         })
-        if (!saved) console.warn(`[assistant] conversation ${chat.id} changed or was deleted meanwhile; not stored`)
+        if (!saved)
+          log().warn(
+            { conversationId: chat.id },
+            'an assistant conversation changed or was deleted meanwhile; not stored',
+          )
         if ((failed && !stopped) || !answered) return
         await recordAiTokens(db, {
           ...owner,
@@ -296,7 +301,7 @@ async function answerInLocale(
           outcome: stopped ? 'stopped' : 'completed',
         })
       } catch (error) {
-        console.error('[assistant] could not store the conversation:', error)
+        log().error({ err: error }, 'an assistant conversation could not be stored')
       }
     },
   })

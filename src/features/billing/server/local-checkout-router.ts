@@ -1,6 +1,7 @@
 import { denialMessage } from '#/lib/access-control'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
 import type { Database } from '#/server/db/client'
+import { log } from '#/server/log'
 import { isCheckoutOverdue } from '#/server/payments/local-provider'
 import { activePaymentProviderId, localPaymentProvider } from '#/server/payments/payment-provider'
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
@@ -56,7 +57,7 @@ export const localCheckoutRouter = createRouter({
         provider
           .settleLater(checkout.id)
           .then((settled) => deliver(db, settled))
-          .catch((error) => console.error(`billing: settling local checkout ${checkout.id} failed`, error))
+          .catch((error) => log().error({ err: error, checkoutId: checkout.id }, 'settling a local checkout failed'))
       }, payLaterDelayMs).unref()
     }
     return { redirectUrl }

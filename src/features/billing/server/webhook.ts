@@ -1,4 +1,5 @@
 import type { Database } from '#/server/db/client'
+import { log } from '#/server/log'
 import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { WebhookSignatureError } from '#/server/payments/provider'
 import { receiveEvent } from './ledger'
@@ -31,7 +32,10 @@ export async function handleBillingWebhook(
     const { outcome } = await receiveEvent(db, provider, event)
     return json(200, { received: true, duplicate: outcome === 'duplicate' })
   } catch (error) {
-    console.error(`billing: event ${event.id} (${event.type}) failed; the provider will retry it`, error)
+    log().error(
+      { err: error, eventId: event.id, eventType: event.type },
+      'a payment event failed; the provider will send it again',
+    )
     return json(500, { error: 'Event not applied; retry later' })
   }
 }

@@ -4,6 +4,7 @@ import { isDatabaseTimeZone, runAnalyticsRollup } from '#/server/analytics/rollu
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
+import { log } from '#/server/log'
 import { forgetSiteSettings, readSiteSettings } from '#/server/settings'
 import { announceSettingsChange } from '#/server/settings-sync'
 import { AppError, adminProcedure, createRouter } from '#/server/trpc/init'
@@ -92,7 +93,7 @@ export const configurationRouter = createRouter({
       // The Dashboard's days move with the zone: cut the kept days again now rather than at the job's next turn. The
       // settings are saved either way; if this run fails or another server holds the job, the next turn re-cuts them.
       await runAnalyticsRollup(ctx.db, { timeZone: next.analyticsTimeZone, force: true }).catch((error: unknown) =>
-        console.error('[analytics] re-cutting days in the new time zone failed; the job will retry', error),
+        log().error({ err: error }, 're-cutting analytics days in the new time zone failed; the job will retry'),
       )
     }
     return { settings: await readSiteSettings(ctx.db), changed }

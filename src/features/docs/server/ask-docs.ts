@@ -12,6 +12,7 @@ import {
 import { addUsage, noUsage, recordAiTokens } from '#/server/ai/metering'
 import type { AiProvider } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
+import { log } from '#/server/log'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { getSiteSettings } from '#/server/settings'
@@ -93,7 +94,7 @@ export async function answerDocsQuestion(request: Request, options: AskDocsOptio
     try {
       passages = await options.retrieve(question, lang, embeddings)
     } catch (error) {
-      console.error('[ask-docs] retrieval failed:', error instanceof Error ? error.message : error)
+      log().error({ err: error }, 'ask the docs: retrieval failed')
       return jsonRefusal(502, 'AI_PROVIDER_FAILED', providerFailureText(lang))
     }
     const { productName } = await getSiteSettings(options.db)
@@ -146,7 +147,7 @@ export async function answerDocsQuestion(request: Request, options: AskDocsOptio
             outcome: isAborted || isCancelled ? 'stopped' : 'completed',
           })
         } catch (error) {
-          console.error('[ask-docs] could not record the tokens:', error)
+          log().error({ err: error }, 'ask the docs: the tokens could not be recorded')
         }
       },
     })

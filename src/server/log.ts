@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomUUID } from 'node:crypto'
+import pino, { type Logger } from 'pino'
+import pretty from 'pino-pretty'
+import { EnvError, getEnv } from './env'
+import { loggable, loggableError, withoutSecrets } from './loggable-error'
+
+/**
+ * The server's one log (issue 28): JSON lines from pino, one object per event, with the id of the request that wrote
+ * it; readable lines in development. What could be a secret never reaches it: errors go through loggableError, text
+ * through withoutSecrets, and fields with a secret's name are replaced (see `redact`).
+ */
+
+const requestIds = new AsyncLocalStorage<string>()
+
+/** The header a proxy may pass its own id in, and the one every answer carries its id back in. */
+export const requestIdHeader = 'X-Request-Id'
+
+/** A proxy's id is kept when it looks like one (nginx's `$request_id`, a UUID); anything else gets a fresh id. */
+const acceptableRequestId = /^[\w.:-]{8,128}$/
+
+/** The id a request is logged under: the proxy's, or a new one. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get(requestIdHeader)
+  return given && acceptableRequestId.test(given) ? given : randomUUID()
+}
+
+/** Runs one request's handling so that every line it logs carries its id. */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return requestIds.run(requestId, work)
+}
+
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore()
+}
+
+/** Field names whose values are never logged, at the top of a logged object or one level down. */
+const secretFields = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'secret',
+  'clientSecret',
+  'apiKey',
+  'key',
+  'cookie',
+  'authorization',
+  'x-api-key',
+  'set-cookie',
+  'otp',
+]
+const redactedPaths = secretFields.flatMap((field) =>
+  /^\w+$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`],
+)
+
+export function createLogger(options: {
+  level: string
+  readable: boolean
+  destination?: pino.DestinationStream
+}): Logger {
+  const settings: pino.LoggerOptions = {
+    level: options.level,
+    mixin: () => {
+      const requestId = requestIds.getStore()
+      return requestId ? { requestId } : {}
+    },
+    formatters: { level: (label) => ({ level: label }) },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: (error: unknown) => loggableError(error) },
+    redact: { paths: redactedPaths, censor: '[not logged]' },
+    hooks: {
+      // Text written into a message (an address, a URL, an error's message) is screened like an error's.
+      logMethod(args, method) {
+        const screened = args.map((arg) => (typeof arg === 'string' ? withoutSecrets(arg) : arg))
+        method.apply(this, screened as Parameters<typeof method>)
+      },
+    },
+  }
+  // process.stdout rather than pino's own file-descriptor writer: on Linux it writes synchronously to a file or pipe
+  // all the same, and whoever embeds the server (the end-to-end tests) sees the lines.
+  if (!options.readable) return pino(settings, options.destination ?? process.stdout)
+  return pino(settings, pretty({ sync: true, colorize: process.stdout.isTTY, ignore: 'pid,hostname' }))
+}
+
+let logger: Logger | undefined
+
+/** The server's logger, at LOG_LEVEL (readable lines under `npm run dev`). */
+export function log(): Logger {
+  if (logger) return logger
+  let level = 'info'
+  let readable = false
+  try {
+    const env = getEnv()
+    level = env.LOG_LEVEL
+    readable = env.NODE_ENV === 'development'
+  } catch (error) {
+    // A bad variable is reported by whoever starts the server; the log itself still works.
+    if (!(error instanceof EnvError)) throw error
+  }
+  logger = createLogger({ level, readable })
+  return logger
+}
+
+/**
+ * A path as the log shows it: a reset link's token sits in the path itself (`/api/auth/reset-password/<token>`),
+ * and the query (verification tokens, search words) is left out.
+ */
+export function loggablePath(pathname: string): string {
+  return withoutSecrets(pathname.replace(/(\/reset-password\/)[^/]+/, '$1[not logged]'))
+}
+
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/** Better Auth's log lines, screened like ours (its default logger prints whole errors, query values included). */
+export function authLog(level: AuthLogLevel, message: string, ...args: unknown[]): void {
+  writeAuthLine(log(), level, message, args)
+}
+
+export function writeAuthLine(logger: Logger, level: AuthLogLevel, message: string, args: unknown[]): void {
+  logger[level]({ component: 'auth', ...(args.length > 0 ? { details: args.map(loggable) } : {}) }, message)
+}

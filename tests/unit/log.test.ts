@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createLogger, loggablePath, requestIdOf, withRequestId } from '#/server/log'
+
+function capturedLogger(level = 'info') {
+  const lines: string[] = []
+  const logger = createLogger({ level, readable: false, destination: { write: (line) => lines.push(line) } })
+  const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+  return { logger, lines, parsed }
+}
+
+describe('the server log', () => {
+  it('writes one JSON object per line, with the level by name and the request id of the request that wrote it', () => {
+    const { logger, parsed } = capturedLogger()
+    logger.info('before any request')
+    withRequestId('req-12345678', () => logger.warn({ books: 3 }, 'inside a request'))
+    const [outside, inside] = parsed()
+    expect(outside).toMatchObject({ level: 'info', msg: 'before any request' })
+    expect(outside).not.toHaveProperty('requestId')
+    expect(inside).toMatchObject({ level: 'warn', msg: 'inside a request', books: 3, requestId: 'req-12345678' })
+    expect(typeof inside?.time).toBe('string')
+  })
+
+  it('keeps lines below LOG_LEVEL out', () => {
+    const { logger, lines } = capturedLogger('warn')
+    logger.info('routine')
+    logger.error('broken')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('broken')
+  })
+
+  it('never writes a password, token, cookie, API key or secret, whatever field or text it comes in', () => {
+    const { logger, lines } = capturedLogger()
+    const failedQuery = Object.assign(new Error('Failed query: select 1\nparams: s3cr3t-session-token'), {
+      params: ['s3cr3t-session-token'],
+    })
+    logger.info({ password: 'hunter2-password', user: { token: 'tok-abcdef-123456' } }, 'sign in')
+    logger.info({ headers: { cookie: 'hatch.session_token=cookie-value-123', 'x-api-key': 'hatch_abcdefghijkl' } })
+    logger.info({ apiKey: 'hatch_zyxwvutsrqpo', clientSecret: 'client-secret-value' }, 'key made')
+    logger.error({ err: failedQuery }, 'a query failed')
+    logger.warn('a link went out: https://app.example/verify?token=link-token-987654&lang=en')
+    const text = lines.join('\n')
+    for (const secret of [
+      'hunter2-password',
+      'tok-abcdef-123456',
+      'cookie-value-123',
+      'hatch_abcdefghijkl',
+      'hatch_zyxwvutsrqpo',
+      'client-secret-value',
+      's3cr3t-session-token',
+      'link-token-987654',
+    ]) {
+      expect(text, secret).not.toContain(secret)
+    }
+    expect(text).toContain('Failed query: select 1')
+    expect(text).toContain('lang=en')
+  })
+
+  it('keeps a proxy’s request id when it looks like one, and makes one otherwise', () => {
+    const withId = (id: string) => new Request('http://localhost/', { headers: { 'x-request-id': id } })
+    expect(requestIdOf(withId('3f2a9c4e1b7d4e0f8a6b5c4d3e2f1a0b'))).toBe('3f2a9c4e1b7d4e0f8a6b5c4d3e2f1a0b')
+    expect(requestIdOf(withId('short'))).toMatch(/^[0-9a-f-]{36}$/)
+    expect(requestIdOf(withId('a space \\ "quoted" id'))).toMatch(/^[0-9a-f-]{36}$/)
+    expect(requestIdOf(new Request('http://localhost/'))).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('shows a path without the reset token it may carry', () => {
+    expect(loggablePath('/api/auth/reset-password/Abc123TokenValue')).toBe('/api/auth/reset-password/[not logged]')
+    expect(loggablePath('/en/console/books')).toBe('/en/console/books')
+  })
+})

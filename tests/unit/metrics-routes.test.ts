@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { routeLabelOf } from '#/server/metrics'
+
+describe('the route a request is counted under', () => {
+  it('names the page or endpoint without ids, tokens or the language', () => {
+    expect(routeLabelOf('/en/', 200)).toBe('/:locale/')
+    expect(routeLabelOf('/zh/docs/deployment', 200)).toBe('/:locale/docs/*')
+    expect(routeLabelOf('/en/docs/a/b/c/d/e', 200)).toBe('/:locale/docs/*')
+    expect(routeLabelOf('/api/trpc/books.list,books.imports', 200)).toBe('/api/trpc')
+    expect(routeLabelOf('/api/auth/sign-in/email', 200)).toBe('/api/auth/sign-in/email')
+    expect(routeLabelOf('/api/auth/reset-password/x7Yq2bTz9L0kd3', 302)).toBe('/api/auth/reset-password/:param')
+    expect(routeLabelOf('/en/console/books/bk_3J9s8dK2', 200)).toBe('/:locale/console/books/:param')
+    expect(routeLabelOf('/sitemap.xml', 200)).toBe('/sitemap.xml')
+  })
+
+  it('counts every path nobody serves under one label, so a scanner cannot make new series', () => {
+    expect(routeLabelOf('/wp-admin/setup-config.php', 404)).toBe('(not found)')
+    expect(routeLabelOf('/en/no-such-page', 404)).toBe('(not found)')
+  })
+
+  it('cuts long paths short', () => {
+    expect(routeLabelOf('/a/b/c/d/e/f/g', 200)).toBe('/a/b/c/d/*')
+  })
+})
