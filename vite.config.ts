@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
@@ -7,7 +8,21 @@ import { defineConfig } from 'vite'
 
 const urlPatternWhenMissing = fileURLToPath(new URL('./src/lib/urlpattern-when-missing.ts', import.meta.url))
 
+/** The commit being built, for Console → System (none outside a git checkout, e.g. a copied folder). */
+function commitBeingBuilt(): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    return commit.trim() || null
+  } catch {
+    return null
+  }
+}
+
 export default defineConfig(({ command }) => ({
+  define: { __HATCH_COMMIT__: JSON.stringify(command === 'build' ? commitBeingBuilt() : null) },
   resolve: {
     tsconfigPaths: true,
     alias: [{ find: /^@inlang\/paraglide-js\/urlpattern-polyfill$/, replacement: urlPatternWhenMissing }],

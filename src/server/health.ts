@@ -19,8 +19,9 @@ function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * 200 after a real database round trip (and a Redis PING when sessions live in Redis); 503 with the reason when
- * either cannot answer.
+ * 200 `ok` after a real database round trip and a Redis PING (when REDIS_URL is set); 503 with the reason when the
+ * database cannot answer; 200 `degraded` with the reason when only Redis cannot, since the app then works on the
+ * database alone (a load balancer keeps sending it requests).
  */
 export async function checkHealth(db: Database, redis?: Redis): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store' }
@@ -42,7 +43,13 @@ export async function checkHealth(db: Database, redis?: Redis): Promise<Response
     try {
       await withinTimeout(redis.ping(), 'redis')
     } catch (error) {
-      return unavailable('redis', error)
+      // Sessions and limits fall back to the database (src/server/auth/redis-storage.ts): the server still serves.
+      log().warn({ err: error }, 'health check: redis unreachable')
+      const reason = error instanceof HealthTimeout ? `no answer within ${pingTimeoutMs} ms` : 'connection failed'
+      return Response.json(
+        { status: 'degraded', reason: `redis unreachable: ${reason}; sessions and limits use the database` },
+        { headers },
+      )
     }
   }
   return Response.json({ status: 'ok' }, { headers })

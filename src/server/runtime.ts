@@ -1,4 +1,5 @@
 import { flushAnalytics } from './analytics/analytics-jobs'
+import { startHeartbeat, stopHeartbeat } from './app-servers'
 import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
 import { getDatabaseConnection } from './db/database'
@@ -32,6 +33,7 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
     if (options.jobs !== false) {
       await startJobQueue(connection)
       startMetrics(connection)
+      await startHeartbeat(connection.db, startedAt)
     }
     await startSettingsSync(connection.db, env.REDIS_URL)
   })()
@@ -45,6 +47,7 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
 
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
+  await stopHeartbeat()
   await stopJobQueue()
   await flushAnalytics(getDatabaseConnection().db)
   await stopSettingsSync()

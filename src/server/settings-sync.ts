@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis'
 import { connectRedis } from './auth/redis-storage'
 import type { Database } from './db/client'
+import { log } from './log'
 import { forgetSiteSettings } from './settings'
 
 // Several app servers share one database and one Redis: a settings change on one is announced on this channel, and
@@ -20,11 +21,26 @@ export async function createSettingsSync(db: Database, redisUrl: string): Promis
   subscriber.on('message', (from) => {
     if (from === channel) forgetSiteSettings(db)
   })
+  // While Redis is away announcements are lost (each server's copy still expires within 30 s); once it is back, a
+  // change made meanwhile is read at once. Connection errors are the auth storage's to report (redis-storage.ts).
+  let wasDown = false
+  for (const connection of [subscriber, publisher]) {
+    connection.on('error', () => {
+      wasDown = true
+    })
+  }
+  subscriber.on('ready', () => {
+    if (wasDown) forgetSiteSettings(db)
+    wasDown = false
+  })
   await subscriber.subscribe(channel)
   const close = (redis: Redis) => redis.quit().catch(() => redis.disconnect())
   return {
     announce: async () => {
-      await publisher.publish(channel, String(Date.now()))
+      // A change is saved whether or not Redis carries the news; the other servers then see it when their copy expires.
+      await publisher.publish(channel, String(Date.now())).catch((error: unknown) => {
+        log().warn({ err: error }, 'a settings change was not announced to the other servers (Redis unreachable)')
+      })
     },
     stop: async () => {
       await Promise.all([close(subscriber), close(publisher)])

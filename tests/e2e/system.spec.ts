@@ -11,11 +11,21 @@ test.describe('System', () => {
         jobs: 'Background jobs',
         sent: /Sent: \d/,
         noneFailed: 'No job has failed.',
+        thisOne: '(this one)',
+        noPayments: 'No payment event is failing.',
       },
     },
     {
       lang: 'zh',
-      words: { nav: '系统', heading: '系统', jobs: '后台任务', sent: /已发送：\d/, noneFailed: '没有失败的任务。' },
+      words: {
+        nav: '系统',
+        heading: '系统',
+        jobs: '后台任务',
+        sent: /已发送：\d/,
+        noneFailed: '没有失败的任务。',
+        thisOne: '（当前这台）',
+        noPayments: '没有失败的支付事件。',
+      },
     },
   ] as const) {
     test(`(${lang}) an app admin sees the server, the job queues and the email outbox`, async ({ page }) => {
@@ -25,6 +35,11 @@ test.describe('System', () => {
       await expect(page).toHaveURL(new RegExp(`/${lang}/console/system$`))
       await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible()
       await expect(page.getByTestId('system-server')).toContainText(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite')
+      await expect(page.getByTestId('system-server')).toContainText(/\d+\.\d+\.\d+/)
+      // The one end-to-end server reports itself, with its version.
+      await expect(page.getByTestId('system-servers').getByRole('listitem')).toHaveCount(1)
+      await expect(page.getByTestId('system-servers')).toContainText(words.thisOne)
+      await expect(page.getByText(words.noPayments)).toBeVisible()
       await expect(page.getByRole('heading', { name: words.jobs })).toBeVisible()
       // Every server runs the queue: each job's row is there, email delivery first among them.
       const queues = page.getByTestId('system-queues')

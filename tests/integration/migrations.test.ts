@@ -46,6 +46,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'analytics_rolled_days',
       'analytics_salts',
       'api_keys',
+      'app_servers',
       'audit_log',
       'auth_rate_limits',
       'billing_events',

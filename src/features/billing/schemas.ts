@@ -46,6 +46,9 @@ export const portalInput = z.object({ locale: z.enum(locales).default('en') })
 
 export const cancelInput = z.object({ cancelAtPeriodEnd: z.boolean() })
 
+/** A provider event's id as the provider wrote it (`evt_…` at Stripe). */
+export const replayEventInput = z.object({ id: recordId() })
+
 export const localCheckoutInput = z.object({ id: recordId() })
 export const settleLocalCheckoutInput = localCheckoutInput.extend({
   outcome: z.enum(['pay', 'pay_later', 'fail', 'cancel']),

@@ -64,7 +64,13 @@ import { organizationChecks } from './organization-checks'
 import { organizationPlugin } from './organizations'
 import { passkeyNameLimit } from './passkey-names'
 import { chooseActiveOrganization, moveMemberships } from './personal-organization'
-import { connectRedis, createRedisStorage, type SecondaryStorage } from './redis-storage'
+import {
+  connectRedis,
+  createRedisRateLimits,
+  createRedisStorage,
+  type RateLimitStorage,
+  type SecondaryStorage,
+} from './redis-storage'
 import { rememberMeCoversDeviceSessions } from './remember-me'
 import {
   malformedRequestError,
@@ -98,6 +104,8 @@ export interface AuthOptions {
    * sessions and counters live in the database, which every app server shares too.
    */
   secondaryStorage?: SecondaryStorage
+  /** Where rate limits are counted when not in `secondaryStorage` alone: Redis, and the database while Redis is away. */
+  rateLimitStorage?: RateLimitStorage
   /** Overrides SESSION_CACHE_SECONDS (tests of the cache itself). */
   sessionCacheSeconds?: number
 }
@@ -353,6 +361,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     rateLimit: {
       enabled: true,
       storage: options.secondaryStorage ? 'secondary-storage' : 'database',
+      ...(options.rateLimitStorage ? { customStorage: options.rateLimitStorage } : {}),
       // Any other auth endpoint: AUTH_REQUEST_LIMIT requests per minute per client address and endpoint.
       window: 60,
       max: env.AUTH_REQUEST_LIMIT,
@@ -494,7 +503,10 @@ export function getAuth(): Auth {
   if (auth) return auth
   const { REDIS_URL } = getEnv()
   if (REDIS_URL) redis = connectRedis(REDIS_URL)
-  auth = createAuth(getDb(), { secondaryStorage: redis ? createRedisStorage(redis) : undefined })
+  auth = createAuth(getDb(), {
+    secondaryStorage: redis ? createRedisStorage(redis) : undefined,
+    rateLimitStorage: redis ? createRedisRateLimits(redis, getDb()) : undefined,
+  })
   return auth
 }
 

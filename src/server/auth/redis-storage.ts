@@ -1,30 +1,123 @@
 import type { BetterAuthOptions } from 'better-auth'
 import { Redis } from 'ioredis'
+import type { Database } from '../db/client'
+import { log } from '../log'
+import { consumeRateLimit } from '../rate-limit'
 
 export type SecondaryStorage = NonNullable<BetterAuthOptions['secondaryStorage']>
+export type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>
 
 // INCR and EXPIRE in one step, so a counter never lives forever when a server dies between the two.
 const incrementWithTtl = `local value = redis.call('INCR', KEYS[1])
 if value == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return value`
 
+const outages = new WeakMap<Redis, { down: boolean }>()
+
 /**
- * Better Auth's secondary storage on Redis: sessions and rate-limit counters that every app server sees at once.
- * Keys are prefixed so that one Redis can serve several apps (or test runs).
+ * Whether Redis takes commands now. While it does not, sessions are read from the database (every session is kept
+ * there too) and limits are counted there, so every page and call keeps answering (issue 28). When it is back, what
+ * it still holds may be out of date (a session revoked meanwhile), so this app's keys are dropped: the database
+ * fills them again.
+ */
+function watchOutages(redis: Redis, prefix: string): { down: boolean } {
+  let outage = outages.get(redis)
+  if (outage) return outage
+  const state = { down: false }
+  outage = state
+  outages.set(redis, state)
+  redis.on('ready', () => {
+    if (!state.down) return
+    state.down = false
+    log().info('Redis is back; sessions and limits use it again')
+    void forgetKeys(redis, prefix).catch((error: unknown) =>
+      log().warn({ err: error }, 'the sessions Redis kept from before its outage were not all dropped'),
+    )
+  })
+  redis.on('error', () => noteOutage(state))
+  redis.on('end', () => noteOutage(state))
+  redis.on('reconnecting', () => noteOutage(state))
+  return state
+}
+
+function noteOutage(state: { down: boolean }): void {
+  if (state.down) return
+  state.down = true
+  log().warn('Redis does not answer; sessions and limits use the database until it is back')
+}
+
+async function forgetKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0'
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500)
+    cursor = next
+    if (keys.length > 0) await redis.del(...keys)
+  } while (cursor !== '0')
+}
+
+/**
+ * Better Auth's secondary storage on Redis: sessions that every app server sees at once. Keys are prefixed so that
+ * one Redis can serve several apps (or test runs). With Redis away, a read finds nothing (Better Auth then reads the
+ * database) and a write is skipped.
  */
 export function createRedisStorage(redis: Redis, prefix = 'hatch:auth:'): SecondaryStorage {
   const key = (name: string) => `${prefix}${name}`
+  const outage = watchOutages(redis, prefix)
+  const whenUp = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
+    if (redis.status !== 'ready') {
+      noteOutage(outage)
+      return otherwise
+    }
+    try {
+      return await work()
+    } catch {
+      noteOutage(outage)
+      return otherwise
+    }
+  }
   return {
-    get: (name) => redis.get(key(name)),
-    getAndDelete: (name) => redis.getdel(key(name)),
-    increment: async (name, ttlSeconds) =>
-      Number(await redis.eval(incrementWithTtl, 1, key(name), String(Math.max(1, Math.ceil(ttlSeconds))))),
-    set: async (name, value, ttlSeconds) => {
-      if (ttlSeconds && ttlSeconds > 0) await redis.set(key(name), value, 'EX', Math.ceil(ttlSeconds))
-      else await redis.set(key(name), value)
-    },
-    delete: async (name) => {
-      await redis.del(key(name))
+    get: (name) => whenUp(() => redis.get(key(name)), null),
+    getAndDelete: (name) => whenUp(() => redis.getdel(key(name)), null),
+    increment: (name, ttlSeconds) =>
+      whenUp(
+        async () =>
+          Number(await redis.eval(incrementWithTtl, 1, key(name), String(Math.max(1, Math.ceil(ttlSeconds))))),
+        1,
+      ),
+    set: (name, value, ttlSeconds) =>
+      whenUp(async () => {
+        if (ttlSeconds && ttlSeconds > 0) await redis.set(key(name), value, 'EX', Math.ceil(ttlSeconds))
+        else await redis.set(key(name), value)
+      }, undefined),
+    delete: (name) =>
+      whenUp(async () => {
+        await redis.del(key(name))
+      }, undefined),
+  }
+}
+
+/**
+ * Better Auth's rate limits counted in Redis, every server together; in the database (the same fixed windows) while
+ * Redis is away.
+ */
+export function createRedisRateLimits(redis: Redis, db: Database, prefix = 'hatch:auth:'): RateLimitStorage {
+  watchOutages(redis, prefix)
+  return {
+    consume: async (name, rule) => {
+      if (redis.status === 'ready') {
+        try {
+          const seen = Number(
+            await redis.eval(incrementWithTtl, 1, `${prefix}${name}`, String(Math.max(1, rule.window))),
+          )
+          return seen <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: rule.window }
+        } catch {
+          // Counted in the database below.
+        }
+      }
+      const counted = await consumeRateLimit(db, `auth:${name}`, { limit: rule.max, windowMs: rule.window * 1000 })
+      return counted.allowed
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: counted.retryAfterSeconds }
     },
   }
 }

@@ -315,6 +315,24 @@ export const emailOutbox = pgTable(
   (table) => [index('email_outbox_status_idx').on(table.status, table.createdAt)],
 )
 
+/**
+ * The app processes running against this database: each writes its row at start and every 15 s, and deletes it when
+ * it stops (src/server/app-servers.ts). Console → System lists those seen in the last minute.
+ */
+export const appServers = pgTable(
+  'app_servers',
+  {
+    /** `hostname:pid`. */
+    id: text('id').primaryKey(),
+    hostname: text('hostname').notNull(),
+    pid: integer('pid').notNull(),
+    version: text('version').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('app_servers_seen_idx').on(table.seenAt)],
+)
+
 export * from './ai-schema'
 export * from './analytics-schema'
 export * from './billing-schema'

@@ -58,6 +58,23 @@ export async function summarizeQueues(boss: PgBoss): Promise<QueueSummary[]> {
     }))
 }
 
+/** Emails given up on (every delivery attempt failed), newest first. */
+export function deadEmails(db: Database, limit: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'dead'))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit)
+}
+
 /** Runs a failed job again; false when no failed job has the id. */
 export async function retryJob(db: Database, boss: PgBoss, id: string): Promise<boolean> {
   const name = await jobNameOf(db, id)
@@ -84,21 +101,7 @@ export async function jobOperator(connection: DatabaseConnection) {
   return {
     queues: () => summarizeQueues(boss),
     unsettledJobs: () => unsettledJobs(connection.db, ['failed', 'retry', 'active']),
-    async deadEmails(limit = 50) {
-      return connection.db
-        .select({
-          id: emailOutbox.id,
-          to: emailOutbox.to,
-          subject: emailOutbox.subject,
-          attempts: emailOutbox.attempts,
-          lastError: emailOutbox.lastError,
-          createdAt: emailOutbox.createdAt,
-        })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.status, 'dead'))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(limit)
-    },
+    deadEmails: (limit = 50) => deadEmails(connection.db, limit),
     retry: (id: string) => retryJob(connection.db, boss, id),
     /** Cancels a job that has not finished; false when no such job has the id. */
     async cancel(id: string): Promise<boolean> {

@@ -52,6 +52,8 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'billing.changeSeats': { gate: member({ billing: ['manage'] }) },
   'billing.setCancelAtPeriodEnd': { gate: member({ billing: ['manage'] }) },
   'billing.portal': { gate: member({ billing: ['manage'] }) },
+  'billing.failingEvents': { gate: appAdmin },
+  'billing.replayEvent': { gate: appAdmin, beyond: 'only an event the provider sent and the ledger stored' },
   'billing.local.get': {
     gate: signedIn,
     beyond: 'only the buyer’s own checkout, while the local provider is active',

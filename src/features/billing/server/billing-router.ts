@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
 import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
@@ -11,10 +11,11 @@ import {
   organizationPlan,
   seatsTaken,
 } from '#/server/billing/plan-limits'
-import { billingOrders, billingSubscriptions } from '#/server/db/schema'
+import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
+import { log } from '#/server/log'
 import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
-import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { AppError, adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import {
   cancelInput,
   changePlanInput,
@@ -24,9 +25,11 @@ import {
   portalInput,
   previewChangeInput,
   previewSeatsInput,
+  replayEventInput,
 } from '../schemas'
 import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
+import { replayBillingEvent } from './operator-tasks'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 
 type Db = Parameters<typeof organizationPlan>[0]
@@ -293,6 +296,46 @@ export const billingRouter = createRouter({
       )
       return { url }
     }),
+
+  /** For app admins (Console → System): provider events that were stored but could not be applied. */
+  failingEvents: adminProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        provider: billingEvents.provider,
+        id: billingEvents.id,
+        type: billingEvents.type,
+        attempts: billingEvents.attempts,
+        lastError: billingEvents.lastError,
+        receivedAt: billingEvents.receivedAt,
+      })
+      .from(billingEvents)
+      .where(and(isNull(billingEvents.processedAt), gt(billingEvents.attempts, 0)))
+      .orderBy(desc(billingEvents.receivedAt))
+      .limit(20),
+  ),
+
+  /** Applies a stored provider event again (after the cause was fixed), as `npm run billing -- replay <id>` does. */
+  replayEvent: adminProcedure.input(replayEventInput).mutation(async ({ ctx, input }) => {
+    let outcome: Awaited<ReturnType<typeof replayBillingEvent>>
+    try {
+      outcome = await replayBillingEvent(ctx.db, input.id)
+    } catch (error) {
+      log().warn({ err: error, eventId: input.id }, 'a replayed payment event failed again')
+      throw new AppError({
+        code: 'CONFLICT',
+        appCode: 'PAYMENT_EVENT_STILL_FAILING',
+        message: 'The event failed again; see the server log',
+      })
+    }
+    if (!outcome.replayed) {
+      throw new AppError({
+        code: 'NOT_FOUND',
+        appCode: 'PAYMENT_EVENT_NOT_FOUND',
+        message: 'No stored event has this id',
+      })
+    }
+    return { id: input.id }
+  }),
 
   local: localCheckoutRouter,
 })

@@ -35,6 +35,16 @@ export function SystemScreen() {
       onError: toastError,
     }),
   )
+  const failingEvents = useQuery({ ...trpc.billing.failingEvents.queryOptions(), refetchInterval: 10_000 })
+  const replayEvent = useMutation(
+    trpc.billing.replayEvent.mutationOptions({
+      onSuccess: (_, { id }) => {
+        toast.success(m.system_payment_replayed({ id }))
+        void queryClient.invalidateQueries({ queryKey: trpc.billing.failingEvents.queryKey() })
+      },
+      onError: toastError,
+    }),
+  )
   const moment = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
   const number = new Intl.NumberFormat(currentIntlLocale())
 
@@ -52,9 +62,41 @@ export function SystemScreen() {
             </dd>
             <dt className="text-muted-foreground">Redis</dt>
             <dd>{status.data.services.get('redis') ? m.system_configured() : m.system_not_configured()}</dd>
+            <dt className="text-muted-foreground">{m.system_version()}</dt>
+            <dd className="font-mono text-xs leading-5">
+              {status.data.version.version}
+              {status.data.version.commit ? ` (${status.data.version.commit})` : ''}
+            </dd>
             <dt className="text-muted-foreground">{m.system_running_since()}</dt>
             <dd>{moment.format(status.data.startedAt)}</dd>
+            <dt className="text-muted-foreground">{m.system_uptime()}</dt>
+            <dd>{durationText(status.data.serverTime.getTime() - status.data.startedAt.getTime())}</dd>
           </dl>
+        ) : null}
+      </SettingsSection>
+
+      <SettingsSection id="system-servers" title={m.system_servers_title()} subtitle={m.system_servers_subtitle()}>
+        {status.data?.servers.length ? (
+          <ul className="mt-3 grid gap-2" data-testid="system-servers">
+            {status.data.servers.map((server) => (
+              <li
+                key={server.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 rounded-lg border p-3 text-sm"
+              >
+                <span className="font-mono text-xs [overflow-wrap:anywhere]">
+                  {server.hostname} · pid {server.pid}
+                  {server.thisOne ? (
+                    <span className="ms-2 font-sans text-muted-foreground">{m.system_server_this()}</span>
+                  ) : null}
+                </span>
+                <span className="text-muted-foreground">
+                  {server.version} · {m.system_server_started({ time: moment.format(server.startedAt) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : status.data ? (
+          <p className="mt-3 text-sm text-muted-foreground">{m.system_servers_none()}</p>
         ) : null}
       </SettingsSection>
 
@@ -126,6 +168,43 @@ export function SystemScreen() {
         )}
       </SettingsSection>
 
+      <SettingsSection id="system-payments" title={m.system_payments_title()} subtitle={m.system_payments_subtitle()}>
+        {failingEvents.data?.length ? (
+          <ul className="mt-3 grid gap-2" data-testid="system-failing-payments">
+            {failingEvents.data.map((event) => (
+              <li
+                key={`${event.provider}:${event.id}`}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm"
+              >
+                <div className="min-w-0">
+                  <p className="font-mono text-xs [overflow-wrap:anywhere]">
+                    {event.provider} · {event.type} · {event.id}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {moment.format(event.receivedAt)} · {m.system_attempts({ count: number.format(event.attempts) })}
+                  </p>
+                  {event.lastError ? (
+                    <p className="mt-1 [overflow-wrap:anywhere] text-destructive">{event.lastError}</p>
+                  ) : null}
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={replayEvent.isPending}
+                  onClick={() => replayEvent.mutate({ id: event.id })}
+                  aria-label={m.system_payment_replay_label({ id: event.id })}
+                >
+                  <RotateCcwIcon aria-hidden />
+                  {m.system_payment_replay()}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : failingEvents.data ? (
+          <p className="mt-3 text-sm text-muted-foreground">{m.system_payments_none()}</p>
+        ) : null}
+      </SettingsSection>
+
       <SettingsSection id="system-outbox" title={m.system_outbox_title()}>
         {jobs.data ? (
           <p className="mt-3 text-sm" data-testid="system-outbox-counts">
@@ -173,5 +252,25 @@ export function SystemScreen() {
         )}
       </SettingsSection>
     </div>
+  )
+}
+
+/** "2 days, 3 hr" or "12 min" in the reader's language: the two largest units of a duration (minutes at least). */
+function durationText(milliseconds: number): string {
+  const minutes = Math.max(0, Math.floor(milliseconds / 60_000))
+  const parts: [number, 'day' | 'hour' | 'minute'][] = [
+    [Math.floor(minutes / 1440), 'day'],
+    [Math.floor(minutes / 60) % 24, 'hour'],
+    [minutes % 60, 'minute'],
+  ]
+  const firstShown = parts.findIndex(([amount]) => amount > 0)
+  const shown: [number, 'day' | 'hour' | 'minute'][] =
+    firstShown === -1 ? [[0, 'minute']] : parts.slice(firstShown, firstShown + 2).filter(([amount]) => amount > 0)
+  const locale = currentIntlLocale()
+  const list = new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' })
+  return list.format(
+    shown.map(([amount, unit]) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(amount),
+    ),
   )
 }

@@ -1,11 +1,12 @@
-import { count, desc, eq, max, sql } from 'drizzle-orm'
+import { count, max, sql } from 'drizzle-orm'
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
 import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
+import { appVersion, serversSeen } from '../../app-servers'
 import { emailOutbox } from '../../db/schema'
 import { retryDeadEmail } from '../../email/mailer'
 import { getEnv } from '../../env'
-import { failureOf, retryJob, summarizeQueues, unsettledJobs } from '../../jobs/operator'
+import { deadEmails, failureOf, retryJob, summarizeQueues, unsettledJobs } from '../../jobs/operator'
 import { runningQueue } from '../../jobs/queue'
 import { startedAt } from '../../runtime'
 import { AppError, adminProcedure, createRouter } from '../init'
@@ -32,6 +33,8 @@ export const systemRouter = createRouter({
     return {
       serverTime: new Date(),
       startedAt,
+      version: appVersion,
+      servers: await serversSeen(ctx.db),
       database: {
         engine: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
         appliedMigrations: row?.applied ?? 0n,
@@ -48,23 +51,11 @@ export const systemRouter = createRouter({
   /** The job queue as this server sees it, and the email outbox: what waits, what failed, what was given up on. */
   jobs: adminProcedure.query(async ({ ctx }) => {
     const boss = runningQueue()
-    const [queues, failed, outboxCounts, deadEmails] = await Promise.all([
+    const [queues, failed, outboxCounts, givenUp] = await Promise.all([
       boss ? summarizeQueues(boss) : [],
       boss ? unsettledJobs(ctx.db, ['failed'], 20) : [],
       ctx.db.select({ status: emailOutbox.status, count: count() }).from(emailOutbox).groupBy(emailOutbox.status),
-      ctx.db
-        .select({
-          id: emailOutbox.id,
-          to: emailOutbox.to,
-          subject: emailOutbox.subject,
-          attempts: emailOutbox.attempts,
-          lastError: emailOutbox.lastError,
-          createdAt: emailOutbox.createdAt,
-        })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.status, 'dead'))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(20),
+      deadEmails(ctx.db, 20),
     ])
     return {
       queueRunning: boss !== undefined,
@@ -79,7 +70,7 @@ export const systemRouter = createRouter({
       outbox: Object.fromEntries(
         outboxStatuses.map((status) => [status, outboxCounts.find((row) => row.status === status)?.count ?? 0]),
       ) as Record<(typeof outboxStatuses)[number], number>,
-      deadEmails,
+      deadEmails: givenUp,
     }
   }),
 

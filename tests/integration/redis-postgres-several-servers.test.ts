@@ -1,0 +1,395 @@
+// Three app servers on one PostgreSQL and one Redis, behind nginx started with deploy/nginx.conf (round robin, no
+// sticky sessions), as docs/deployment describes (issue 28). Runs where REDIS_URL and DATABASE_URL name servers
+// (vitest.config.ts), as .ci/run does, and needs Debian's nginx (`nginx-light`).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, count, eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseConnection, openDatabase } from '#/server/db/client'
+import { books, siteSettings } from '#/server/db/schema'
+import { readSiteSettings } from '#/server/settings'
+import { type AppServer, startAppServer } from '../support/app-server'
+import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
+import { createThrowawayPostgresDatabase } from '../support/postgres-database'
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+import { book } from './book-fixtures'
+import { organizationHarness } from './organization-fixtures'
+
+const nginxBinary = '/usr/sbin/nginx'
+const proxyPort = 3480
+const serverPorts = [3481, 3482, 3483]
+const redisProxyPort = 3484
+const appUrl = `http://localhost:${proxyPort}`
+const password = 'correct-horse-9-battery'
+
+/** deploy/nginx.conf as shipped, pointed at this test's ports, inside the minimal main config nginx needs. */
+function nginxConfig(folder: string): string {
+  const shipped = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8')
+  const upstreams = serverPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')
+  const site = shipped
+    .replace(/(upstream hatch_app \{[\s\S]*?)(?:\s*server 127\.0\.0\.1:\d+ [^;]*;)+/, `$1\n${upstreams}`)
+    .replace('listen 80;', `listen 127.0.0.1:${proxyPort};`)
+    .replace('server_name hatch.example.com;', 'server_name localhost;')
+  expect(site, 'the test runs the shipped file, with only its addresses changed').toContain(upstreams)
+  return `daemon off;
+worker_processes 1;
+pid ${folder}/nginx.pid;
+error_log ${folder}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${folder}/body;
+  proxy_temp_path ${folder}/proxy;
+  fastcgi_temp_path ${folder}/fastcgi;
+  uwsgi_temp_path ${folder}/uwsgi;
+  scgi_temp_path ${folder}/scgi;
+${site}
+}
+`
+}
+
+class CookieJar {
+  readonly cookies = new Map<string, string>()
+  take(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? ''
+      const name = pair.slice(0, pair.indexOf('='))
+      const value = pair.slice(pair.indexOf('=') + 1)
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 600_000 }, () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'hatch-three-'))
+  const servers: (AppServer | undefined)[] = []
+  const cleanups: (() => Promise<unknown> | unknown)[] = []
+  let nginx: ChildProcess
+  let databaseUrl = ''
+  let connection: DatabaseConnection
+  let redis: TcpProxy
+  let fakeAi: FakeOpenAi
+
+  const serverEnv = () => ({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${redisProxyPort}`,
+    BETTER_AUTH_SECRET: 'a-secret-every-server-shares-0123456789',
+    APP_URL: appUrl,
+    TRUST_PROXY: 'loopback',
+    WEB_CONCURRENCY: '1',
+    SESSION_CACHE_SECONDS: '3',
+    AI_BASE_URL: fakeAi.url,
+    AI_MODEL: fakeModelId,
+    DATA_DIR: folder,
+  })
+  const startServer = async (index: number) => {
+    servers[index] = await startAppServer({ port: serverPorts[index] ?? 0, env: serverEnv() })
+  }
+
+  /** A request through nginx, as a browser on the public URL sends it. */
+  const viaProxy = (pathname: string, init: RequestInit & { jar?: CookieJar } = {}) => {
+    const headers = new Headers(init.headers)
+    headers.set('origin', appUrl)
+    if (init.jar) headers.set('cookie', init.jar.header())
+    return fetch(`${appUrl}${pathname}`, { ...init, headers }).then((response) => init.jar?.take(response) ?? response)
+  }
+  const postJson = (pathname: string, body: unknown, jar?: CookieJar, headers: Record<string, string> = {}) =>
+    viaProxy(pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      jar,
+    })
+  const trpcMutation = (procedure: string, input: unknown, jar: CookieJar) =>
+    postJson(`/api/trpc/${procedure}`, { json: input }, jar)
+  const trpcQuery = (procedure: string, input: unknown, jar: CookieJar) =>
+    viaProxy(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { jar })
+  let visitor = 0
+  /** Each sign-up from an address of its own (nginx passes it on), so the per-address sign-up limit stays out of it. */
+  const signUp = async (name: string, email: string) => {
+    const jar = new CookieJar()
+    visitor++
+    const answer = await postJson('/api/auth/sign-up/email', { name, email, password }, jar, {
+      'x-forwarded-for': `198.51.100.${visitor}`,
+    })
+    expect(answer.status, `${email} signs up`).toBe(200)
+    return jar
+  }
+  const nginxErrors = () => {
+    const log = path.join(folder, 'error.log')
+    return existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(0, 12).join('\n') : ''
+  }
+  /** How many requests for `pathname` each server's log shows. */
+  const requestsSeenBy = (pathname: string) =>
+    servers.map(
+      (server) => (server?.output() ?? '').split('\n').filter((line) => line.includes(`"path":"${pathname}"`)).length,
+    )
+
+  beforeAll(async () => {
+    if (!existsSync(nginxBinary))
+      throw new Error(`${nginxBinary} is missing: apt-get install -y nginx-light (.ci/run does)`)
+    const database = await createThrowawayPostgresDatabase(process.env.DATABASE_URL ?? '', 'hatch_three')
+    cleanups.push(() => database.drop())
+    databaseUrl = database.url
+    const redisUrl = new URL(process.env.REDIS_URL ?? '')
+    redis = await startTcpProxy({
+      port: redisProxyPort,
+      target: { host: redisUrl.hostname, port: Number(redisUrl.port || 6379) },
+    })
+    cleanups.push(() => redis.close())
+    fakeAi = await startFakeOpenAi()
+    cleanups.push(() => fakeAi.close())
+    // The first server applies the migrations; the others then start together.
+    await startServer(0)
+    await Promise.all([startServer(1), startServer(2)])
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(folder, sub))
+    writeFileSync(path.join(folder, 'nginx.conf'), nginxConfig(folder))
+    nginx = spawn(nginxBinary, ['-c', path.join(folder, 'nginx.conf'), '-p', folder, '-e', `${folder}/error.log`], {
+      stdio: 'ignore',
+    })
+    cleanups.push(() => nginx.kill('SIGQUIT'))
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      if ((await fetch(`${appUrl}/api/health`).catch(() => undefined))?.ok) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    connection = openDatabase({ engine: 'postgres', url: databaseUrl })
+    cleanups.push(() => connection.close())
+  }, 300_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server?.stop()))
+    for (const cleanup of cleanups.reverse()) await cleanup()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('signs in through one server and works through all of them', async () => {
+    await signUp('Ada Admin', 'ada.admin@example.com') // the first account is the app admin
+    const jar = await signUp('Sam Shared', 'sam.shared@example.com')
+    const before = requestsSeenBy('/api/trpc/account.me')
+    for (let request = 0; request < 9; request++) {
+      const me = await trpcQuery('account.me', undefined, jar)
+      expect(me.status).toBe(200)
+      expect(me.headers.get('x-request-id'), 'nginx’s request id comes back').toMatch(/^[0-9a-f]{32}$/)
+    }
+    const after = requestsSeenBy('/api/trpc/account.me')
+    expect(after.map((seen, index) => seen - (before[index] ?? 0))).toEqual([3, 3, 3])
+  })
+
+  it('serves a settings change made on one server from all of them at once, cached pages included', async () => {
+    const admin = new CookieJar()
+    const signedIn = await postJson('/api/auth/sign-in/email', { email: 'ada.admin@example.com', password }, admin)
+    expect(signedIn.status).toBe(200)
+    // Every server has the landing page in its cache.
+    for (let request = 0; request < 6; request++) {
+      expect(await (await viaProxy('/en/')).text()).toContain('Hatch')
+    }
+    const { updatedAt: _updatedAt, ...settings } = await readSiteSettings(connection.db)
+    const changed = await trpcMutation('configuration.update', { ...settings, productName: 'Trio Books' }, admin)
+    expect(changed.status, await changed.clone().text()).toBe(200)
+    for (let request = 0; request < 6; request++) {
+      expect(await (await viaProxy('/en/')).text(), `landing page, request ${request}`).toContain('Trio Books')
+    }
+    const [row] = await connection.db.select({ productName: siteSettings.productName }).from(siteSettings)
+    expect(row?.productName).toBe('Trio Books')
+  })
+
+  it('refuses changes on every server at once after "sign out everywhere", and reads once the session copy lapses', async () => {
+    const phone = await signUp('Vic Everywhere', 'vic.everywhere@example.com')
+    const laptop = new CookieJar()
+    expect(
+      (await postJson('/api/auth/sign-in/email', { email: 'vic.everywhere@example.com', password }, laptop)).status,
+    ).toBe(200)
+    expect((await trpcMutation('books.create', book('Before sign-out'), laptop)).status).toBe(200)
+    expect((await postJson('/api/auth/revoke-sessions', {}, phone)).status).toBe(200)
+    for (let request = 0; request < 3; request++) {
+      const refused = await trpcMutation('books.create', book(`After sign-out ${request}`), laptop)
+      expect(refused.status, 'each server refuses the change').toBe(401)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3500)) // SESSION_CACHE_SECONDS
+    for (let request = 0; request < 3; request++) {
+      expect((await trpcQuery('books.list', { limit: 5 }, laptop)).status, 'and the reads').toBe(401)
+    }
+    const written = await connection.db.select({ title: books.title }).from(books).where(like(books.title, 'After%'))
+    expect(written).toEqual([])
+  })
+
+  it('counts sign-in attempts across the servers: the 11th in a minute is refused', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 11; attempt++) {
+      // A different account each time: failures per account have a limit of their own (sign-in-throttle.test.ts).
+      const answer = await postJson(
+        '/api/auth/sign-in/email',
+        { email: `nobody.${attempt}@example.com`, password: 'wrong-password-1' },
+        undefined,
+        // One client address for these attempts alone (nginx passes it on; the servers trust loopback proxies).
+        { 'x-forwarded-for': '203.0.113.77' },
+      )
+      statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429])
+  })
+
+  it('passes a streamed assistant answer through nginx token by token', async () => {
+    const h = organizationHarness(connection.db)
+    const jar = await signUp('Ana Stream', 'ana.stream@example.com')
+    const session = (await (await viaProxy('/api/auth/get-session', { jar })).json()) as {
+      session: { activeOrganizationId: string }
+    }
+    await h.givePlan(session.session.activeOrganizationId, 'pro')
+    fakeAi.script({
+      match: 'count slowly',
+      turns: [{ text: 'one two three four five six', chunkDelayMs: 300 }],
+    })
+    const started = Date.now()
+    const answer = await postJson(
+      '/api/assistant',
+      {
+        id: `chat_${Date.now()}`,
+        locale: 'en',
+        message: { id: `msg_${Date.now()}`, role: 'user', parts: [{ type: 'text', text: 'count slowly' }] },
+      },
+      jar,
+    )
+    expect(answer.status).toBe(200)
+    const reader = answer.body?.getReader()
+    const decoder = new TextDecoder()
+    const arrivals: { at: number; text: string }[] = []
+    for (;;) {
+      const { done, value } = (await reader?.read()) ?? { done: true, value: undefined }
+      if (done) break
+      arrivals.push({ at: Date.now() - started, text: decoder.decode(value) })
+    }
+    const deltas = arrivals.filter((arrival) => arrival.text.includes('text-delta'))
+    expect(deltas.length, 'several pieces arrived, not one buffered answer').toBeGreaterThanOrEqual(4)
+    const first = deltas[0]?.at ?? 0
+    const last = deltas.at(-1)?.at ?? 0
+    expect(last - first, 'the pieces arrived over the time they were written').toBeGreaterThan(900)
+  })
+
+  it('gathers the beacons every server received into one Dashboard', async () => {
+    const before = requestsSeenBy('/api/insights')
+    for (let visit = 0; visit < 9; visit++) {
+      const sent = await viaProxy('/api/insights', {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain',
+          'x-forwarded-for': `192.0.2.${visit + 10}`,
+          // A browser's: requests that look like a script's are not counted as visits.
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+        },
+        body: JSON.stringify({ type: 'pageview', id: `viewthree${visit}`, url: `${appUrl}/en/docs` }),
+      })
+      expect(sent.status).toBeLessThan(300)
+    }
+    const after = requestsSeenBy('/api/insights')
+    expect(
+      after.map((seen, index) => seen - (before[index] ?? 0)),
+      'each server took three',
+    ).toEqual([3, 3, 3])
+    const admin = new CookieJar()
+    expect(
+      (await postJson('/api/auth/sign-in/email', { email: 'ada.admin@example.com', password }, admin)).status,
+    ).toBe(200)
+    const today = new Date().toISOString().slice(0, 10)
+    let liveVisitors = 0
+    for (let waited = 0; waited < 10_000 && liveVisitors < 9; waited += 250) {
+      const answer = await trpcQuery('dashboard.site', { from: today, to: today }, admin)
+      const body = (await answer.json()) as { result?: { data: { json: { liveVisitors: number } } } }
+      liveVisitors = body.result?.data.json.liveVisitors ?? 0
+      if (liveVisitors < 9) await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    expect(liveVisitors, 'the nine visitors, whichever server counted them').toBe(9)
+  })
+
+  it('ran each scheduled job once for three servers', async () => {
+    const result = await connection.db.execute(
+      "select name, count(*)::int as runs from pgboss.job where name in ('maintenance', 'analytics-rollup') group by name",
+    )
+    const runs = Object.fromEntries(
+      (result as unknown as { rows: { name: string; runs: number }[] }).rows.map((row) => [row.name, row.runs]),
+    )
+    expect(runs).toEqual({ maintenance: 1, 'analytics-rollup': 1 })
+  })
+
+  it('keeps answering while each server in turn restarts: no failed request, no lost or doubled write', async () => {
+    const jar = await signUp('Rolf Rolling', 'rolf.rolling@example.com')
+    const session = (await (await viaProxy('/api/auth/get-session', { jar })).json()) as {
+      session: { activeOrganizationId: string }
+    }
+    await organizationHarness(connection.db).givePlan(session.session.activeOrganizationId, 'pro')
+    let running = true
+    let written = 0
+    const failures: string[] = []
+    const load = async (worker: number) => {
+      for (let request = 0; running; request++) {
+        try {
+          if (request % 2 === 0) {
+            const page = await viaProxy('/en/')
+            if (page.status !== 200) failures.push(`GET /en/ ${page.status}`)
+            await page.arrayBuffer()
+          } else {
+            const created = await trpcMutation('books.create', book(`Rolling ${worker}-${request}`), jar)
+            if (created.status === 200) written++
+            else failures.push(`books.create ${created.status} ${await created.text()}`)
+          }
+        } catch (error) {
+          failures.push(`${request}: ${(error as Error).message}`)
+        }
+      }
+    }
+    const workers = [0, 1, 2, 3].map(load)
+    for (let index = 0; index < servers.length; index++) {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(await servers[index]?.stop('SIGTERM'), `server ${index} stopped cleanly`).toBe(0)
+      await startServer(index)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    running = false
+    await Promise.all(workers)
+    expect(failures.slice(0, 5), `${failures.length} failed requests; nginx: ${nginxErrors()}`).toEqual([])
+    expect(written, 'the load kept writing').toBeGreaterThan(20)
+    const [stored] = await connection.db
+      .select({ books: count() })
+      .from(books)
+      .where(and(like(books.title, 'Rolling %'), eq(books.organizationId, session.session.activeOrganizationId)))
+    expect(stored?.books, 'every answered write is stored once').toBe(written)
+  })
+
+  it('keeps serving when Redis stops, says so in /api/health, and recovers when it is back', async () => {
+    const jar = await signUp('Rae Redisless', 'rae.redisless@example.com')
+    redis.setMode('refuse')
+    redis.cutAll()
+    try {
+      for (let request = 0; request < 3; request++) {
+        const health = await viaProxy('/api/health')
+        expect(health.status, 'degraded is still up').toBe(200)
+        expect(await health.json()).toMatchObject({
+          status: 'degraded',
+          reason: expect.stringContaining('redis unreachable'),
+        })
+        expect((await viaProxy('/en/')).status).toBe(200)
+        expect((await trpcQuery('account.me', undefined, jar)).status).toBe(200)
+        expect((await trpcMutation('books.create', book(`Without Redis ${request}`), jar)).status).toBe(200)
+      }
+      const signIn = await postJson('/api/auth/sign-in/email', { email: 'rae.redisless@example.com', password })
+      expect(signIn.status, 'sign-in works without Redis').toBe(200)
+    } finally {
+      redis.setMode('forward')
+    }
+    for (let waited = 0; waited < 20_000; waited += 250) {
+      const health = (await (await viaProxy('/api/health')).json()) as { status: string }
+      if (health.status === 'ok') break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    for (let request = 0; request < 3; request++) {
+      expect(await (await viaProxy('/api/health')).json(), 'each server is back').toMatchObject({ status: 'ok' })
+    }
+  })
+})
