@@ -33,7 +33,11 @@ const metricsAnswer = 'hatch:metrics'
 
 /** The launcher's own lines, as JSON like the app's (src/server/log.ts). */
 const launcherLog = pino({
-  level: process.env.LOG_LEVEL && pino.levels.values[process.env.LOG_LEVEL] ? process.env.LOG_LEVEL : 'info',
+  // LOG_LEVEL itself is validated by each app process, which stops the launcher when it is wrong.
+  level:
+    process.env.LOG_LEVEL === 'silent' || pino.levels.values[process.env.LOG_LEVEL ?? '']
+      ? process.env.LOG_LEVEL
+      : 'info',
   base: { pid: process.pid, component: 'launcher' },
   formatters: { level: (label) => ({ level: label }) },
   timestamp: pino.stdTimeFunctions.isoTime,
@@ -47,6 +51,7 @@ const launcherLog = pino({
 export function runCluster(count: number): void {
   let stopping = false
   const metrics = new AggregatorRegistry()
+  let othersStarted = false
   /** Processes that have listened: only those are started again when they die. */
   const listened = new Set<Worker>()
   const start = () => {
@@ -63,7 +68,10 @@ export function runCluster(count: number): void {
       if (message !== listeningMessage) return
       // The first process starts alone: it applies the migrations and, without BETTER_AUTH_SECRET, writes the secret
       // the others then read (two writing at once could each keep a different one).
-      if (listened.size === 0) for (let index = 1; index < count; index++) start()
+      if (!othersStarted) {
+        othersStarted = true
+        for (let index = 1; index < count; index++) start()
+      }
       listened.add(worker)
     })
     return worker
@@ -75,11 +83,19 @@ export function runCluster(count: number): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
     }
-    if (!hadListened) {
-      // It could not start (a bad variable, the database down): so would every other; the launcher stops too.
+    if (!hadListened && !othersStarted) {
+      // The first could not start (a bad variable, the database down): so would every other; the launcher stops.
       stopping = true
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
       process.exit(code || 1)
+    }
+    if (!hadListened) {
+      // A later one met a passing fault (its database connection cut while it started) while the others serve.
+      launcherLog.error(`App process ${worker.process.pid} could not start (exit code ${code}); trying again in 2 s.`)
+      setTimeout(() => {
+        if (!stopping) start()
+      }, 2000).unref()
+      return
     }
     launcherLog.error(`App process ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`)
     start()
