@@ -109,16 +109,16 @@ export function SystemScreen() {
             <table className="w-full text-sm" data-testid="system-queues">
               <thead className="border-b bg-muted/50 text-left text-muted-foreground">
                 <tr>
-                  <th scope="col" className="h-9 px-3 font-medium whitespace-nowrap">
+                  <th scope="col" className="h-9 px-2 sm:px-3 font-medium whitespace-nowrap">
                     {m.system_col_job()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
+                  <th scope="col" className="h-9 px-2 sm:px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_waiting()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
+                  <th scope="col" className="h-9 px-2 sm:px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_running()}
                   </th>
-                  <th scope="col" className="h-9 px-3 text-end font-medium whitespace-nowrap">
+                  <th scope="col" className="h-9 px-2 sm:px-3 text-end font-medium whitespace-nowrap">
                     {m.system_col_failed()}
                   </th>
                 </tr>
@@ -126,10 +126,10 @@ export function SystemScreen() {
               <tbody>
                 {jobs.data.queues.map((queue) => (
                   <tr key={queue.name} className="border-b last:border-0">
-                    <td className="px-3 py-2 font-mono text-xs">{queue.name}</td>
-                    <td className="px-3 py-2 text-end tabular-nums">{number.format(queue.queued)}</td>
-                    <td className="px-3 py-2 text-end tabular-nums">{number.format(queue.active)}</td>
-                    <td className="px-3 py-2 text-end tabular-nums">{number.format(queue.failed)}</td>
+                    <td className="px-2 py-2 sm:px-3 font-mono text-xs">{queue.name}</td>
+                    <td className="px-2 py-2 sm:px-3 text-end tabular-nums">{number.format(queue.queued)}</td>
+                    <td className="px-2 py-2 sm:px-3 text-end tabular-nums">{number.format(queue.active)}</td>
+                    <td className="px-2 py-2 sm:px-3 text-end tabular-nums">{number.format(queue.failed)}</td>
                   </tr>
                 ))}
               </tbody>
