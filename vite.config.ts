@@ -32,7 +32,8 @@ export default defineConfig(({ command }) => ({
   // resolved through its package.json, which was most of a cold start (docs/decisions/017). Kept outside: the
   // embedded database (it reads its WebAssembly and data files beside its own code), PostgreSQL's driver (optional
   // native part), Stripe (loaded only when configured), srvx and prom-client (one copy, shared with the launcher in
-  // scripts/, whose metrics protocol it is) and pino with pino-pretty (they load their parts by file name at run time).
+  // scripts/, whose metrics protocol it is), pino with pino-pretty (they load their parts by file name at run time),
+  // and what OpenTelemetry patches or shares with its SDK when tracing is on: ioredis and the API (scripts/telemetry.ts).
   environments: {
     client: {
       build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } } },
@@ -41,7 +42,17 @@ export default defineConfig(({ command }) => ({
   ...(command === 'build' && {
     ssr: {
       noExternal: true,
-      external: ['@electric-sql/pglite', 'pg', 'pino', 'pino-pretty', 'prom-client', 'stripe', 'srvx'],
+      external: [
+        '@electric-sql/pglite',
+        '@opentelemetry/api',
+        'ioredis',
+        'pg',
+        'pino',
+        'pino-pretty',
+        'prom-client',
+        'stripe',
+        'srvx',
+      ],
     },
   }),
   plugins: [

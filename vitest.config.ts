@@ -10,7 +10,11 @@ export default defineConfig({
       ...(process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts']),
       ...(process.env.DATABASE_URL
         ? []
-        : ['tests/integration/redis-postgres-*.test.ts', 'tests/integration/faults-postgres.test.ts']),
+        : [
+            'tests/integration/redis-postgres-*.test.ts',
+            'tests/integration/faults-postgres.test.ts',
+            'tests/integration/traces-postgres.test.ts',
+          ]),
     ],
     environment: 'node',
     // The tests keep one cookie string per person, as a script would, not a browser's jar that takes every refreshed

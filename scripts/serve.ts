@@ -5,6 +5,7 @@ import { type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { listeningMessage } from './cluster.ts'
 import { clientDir, serverBundle } from './project.ts'
+import { startTelemetry } from './telemetry.ts'
 
 interface AppBundle {
   default: { fetch(request: Request): Promise<Response> }
@@ -90,6 +91,8 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   // V8 keeps the compiled app and its dependencies on disk (in the system's temporary folder), so a restart skips
   // most of the parsing and compiling: a shorter cold start.
   enableCompileCache()
+  // Before the app is loaded: the instrumentations patch its libraries as they load (scripts/telemetry.ts).
+  const telemetry = await startTelemetry(process.env)
   const app: AppBundle = await import(pathToFileURL(serverBundle).href)
   try {
     await app.lifecycle.ensureServerReady()
@@ -136,6 +139,8 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     // shutdown timeout ends it) before the database it writes to is closed.
     await Promise.race([answering.settled(), new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))])
     await app.lifecycle.closeServerResources()
+    // The last spans are sent before the process ends.
+    await telemetry?.shutdown().catch(() => undefined)
     await options.afterStop?.()
     log.info('Stopped.')
     process.exit(0)

@@ -28,11 +28,12 @@ import { defineJob } from './server/jobs/queue'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { registerMaintenanceTask } from './server/maintenance'
-import { metricsAnswer, metricsPath, recordRequest } from './server/metrics'
+import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
+import { inRequestSpan } from './server/tracing'
 import { clientIpOf } from './server/trpc/context'
 import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
 
@@ -111,23 +112,31 @@ export default createServerEntry({
 /** Every request is logged once and counted in the metrics; its answer carries the id its log lines have. */
 async function answerLoggedAndCounted(request: Request, requestId: string): Promise<Response> {
   const started = performance.now()
-  // Remembered access reads never outlive a change made on this server.
-  const response = await trackingFaults(() =>
-    forgettingAccessOnChange(request, async () =>
-      finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
-    ),
-  )
-  const seconds = (performance.now() - started) / 1000
   const { pathname } = new URL(request.url)
-  recordRequest(request.method, pathname, response.status, seconds)
-  log().info(
-    {
-      method: request.method,
-      path: loggablePath(pathname),
-      status: response.status,
-      ms: Math.round(seconds * 1e4) / 10,
+  const response = await inRequestSpan(
+    request,
+    { 'url.path': loggablePath(pathname), 'hatch.request_id': requestId },
+    () =>
+      // Remembered access reads never outlive a change made on this server.
+      trackingFaults(() =>
+        forgettingAccessOnChange(request, async () =>
+          finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
+        ),
+      ),
+    (answer) => {
+      const seconds = (performance.now() - started) / 1000
+      recordRequest(request.method, pathname, answer.status, seconds)
+      log().info(
+        {
+          method: request.method,
+          path: loggablePath(pathname),
+          status: answer.status,
+          ms: Math.round(seconds * 1e4) / 10,
+        },
+        'request',
+      )
+      return `${request.method} ${routeLabelOf(pathname, answer.status)}`
     },
-    'request',
   )
   return withSecurityHeaders(response, [[requestIdHeader, requestId]])
 }

@@ -156,6 +156,18 @@ const envSchema = z.object({
     .min(24, 'must be at least 24 characters (e.g. openssl rand -hex 16)')
     .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
     .optional(),
+  /** OpenTelemetry traces go here over OTLP/HTTP (scripts/telemetry.ts); unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://localhost:4318' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://localhost:4318/v1/traces' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .regex(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'must be name=value pairs separated by commas')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   HATCH_DEBUG_ROUTES: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
     .default('0')

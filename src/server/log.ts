@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino'
 import pretty from 'pino-pretty'
 import { EnvError, getEnv } from './env'
 import { loggable, loggableError, withoutSecrets } from './loggable-error'
+import { currentTraceId } from './tracing'
 
 /**
  * The server's one log (issue 28): JSON lines from pino, one object per event, with the id of the request that wrote
@@ -66,7 +67,8 @@ export function createLogger(options: {
     level: options.level,
     mixin: () => {
       const requestId = requestIds.getStore()
-      return requestId ? { requestId } : {}
+      const traceId = currentTraceId()
+      return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) }
     },
     formatters: { level: (label) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,

@@ -53,6 +53,24 @@ describe('environment variables', () => {
     expect(() => parseEnv({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
   })
 
+  it('checks the observability variables, naming the one that is wrong', () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe('info')
+    expect(parseEnv({ LOG_LEVEL: 'warn' }).LOG_LEVEL).toBe('warn')
+    expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: must be one of fatal, error, warn/)
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24 characters/)
+    expect(() => parseEnv({ METRICS_TOKEN: 'a token with spaces in it, long enough' })).toThrow(/METRICS_TOKEN/)
+    expect(parseEnv({ METRICS_TOKEN: 'k3y-for-prometheus-0123456789' }).METRICS_TOKEN).toBeDefined()
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/)
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://x' })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_ENDPOINT/,
+    )
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_HEADERS: 'api-key' })).toThrow(/OTEL_EXPORTER_OTLP_HEADERS: must be/)
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_HEADERS: 'api-key=abc, x-team=ops' }).OTEL_EXPORTER_OTLP_HEADERS).toBeDefined()
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe(
+      'http://localhost:4318',
+    )
+  })
+
   it('accepts PostgreSQL URLs in both spellings', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' }).DATABASE_URL).toBeDefined()
     expect(parseEnv({ DATABASE_URL: 'postgresql://u:p@db/app' }).DATABASE_URL).toBeDefined()

@@ -5,6 +5,7 @@ import { emailOutbox } from '../db/schema'
 import { getEnv } from '../env'
 import { defineJob, enqueue, type JobAttempt } from '../jobs/queue'
 import { log } from '../log'
+import { inSpan, SpanKind } from '../tracing'
 import { outboxNotice } from './outbox-notice'
 
 export interface EmailMessage {
@@ -90,13 +91,16 @@ export async function deliverOutboxMessage(
   if (!message) return 'not-queued'
   try {
     if (!smtpUrl) throw new Error('SMTP_URL is not set')
-    await transportFor(smtpUrl, options.timeoutMs ?? smtpTimeoutMs).sendMail({
-      from: getEnv().MAIL_FROM,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    })
+    const transport = transportFor(smtpUrl, options.timeoutMs ?? smtpTimeoutMs)
+    await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'hatch.email.outbox_id': message.id } }, () =>
+      transport.sendMail({
+        from: getEnv().MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      }),
+    )
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     await db

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss'
 import type { Database, DatabaseConnection } from '../db/client'
 import { log } from '../log'
+import { inSpan, SpanKind } from '../tracing'
 
 /**
  * Background work on the app's own database, through pg-boss (docs/decisions/026-jobs-on-pg-boss.md): a job sent by
@@ -107,12 +108,20 @@ export async function startJobRunner(
         if (!job) return
         const last = job.retryCount >= job.retryLimit
         try {
-          await definition.run(connection.db, job.data, {
-            jobId: job.id,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            last,
-          })
+          await inSpan(
+            `job ${definition.name}`,
+            {
+              kind: SpanKind.CONSUMER,
+              attributes: { 'hatch.job.id': job.id, 'hatch.job.attempt': job.retryCount + 1 },
+            },
+            () =>
+              definition.run(connection.db, job.data, {
+                jobId: job.id,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                last,
+              }),
+          )
         } catch (error) {
           jobRunObserver?.(definition.name, last ? 'failed' : 'retrying')
           log().warn({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'a job failed')

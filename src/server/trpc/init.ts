@@ -18,6 +18,7 @@ import { users } from '../db/schema'
 import { failureCodeOf, noteFailure } from '../failure-answers'
 import { recordProcedure } from '../metrics'
 import { consumeApiKeyCall, RateLimitExceeded } from '../rate-limit'
+import { inSpan } from '../tracing'
 import type { TrpcContext, VerifiedSession } from './context'
 
 /**
@@ -131,12 +132,20 @@ const planLimitRefusals = t.middleware(async ({ next }) => {
 })
 
 /** Each procedure's run time and outcome, for the metrics (error code when it failed). */
-const measured = t.middleware(async ({ path, next }) => {
-  const started = performance.now()
-  const result = await next()
-  recordProcedure(path, result.ok ? 'ok' : result.error.code, (performance.now() - started) / 1000)
-  return result
-})
+const measured = t.middleware(({ path, type, next }) =>
+  inSpan(
+    `trpc ${path}`,
+    { attributes: { 'rpc.system': 'trpc', 'rpc.method': path, 'hatch.trpc.type': type } },
+    async (span) => {
+      const started = performance.now()
+      const result = await next()
+      const outcome = result.ok ? 'ok' : result.error.code
+      recordProcedure(path, outcome, (performance.now() - started) / 1000)
+      span.setAttribute('hatch.trpc.outcome', outcome)
+      return result
+    },
+  ),
+)
 
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(measured).use(planLimitRefusals)
