@@ -108,11 +108,14 @@ export function log(): Logger {
 }
 
 /**
- * A path as the log shows it: a reset link's token sits in the path itself (`/api/auth/reset-password/<token>`),
- * and the query (verification tokens, search words) is left out.
+ * Paths whose last part works as a key for whoever holds the link: a password reset
+ * (`/api/auth/reset-password/<token>`), an invitation (`/en/accept-invitation/<id>`), a checkout to pay.
  */
+const pathsWithAKey = /(\/(?:reset-password|accept-invitation|pay)\/)[^/]+/
+
+/** A path as the log shows it: without such a key, and without the query (verification tokens, search words). */
 export function loggablePath(pathname: string): string {
-  return withoutSecrets(pathname.replace(/(\/reset-password\/)[^/]+/, '$1[not logged]'))
+  return withoutSecrets(pathname.replace(pathsWithAKey, '$1[not logged]'))
 }
 
 type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error'

@@ -63,8 +63,10 @@ describe('the server log', () => {
     expect(requestIdOf(new Request('http://localhost/'))).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('shows a path without the reset token it may carry', () => {
+  it('shows a path without the reset token, invitation or checkout it may carry', () => {
     expect(loggablePath('/api/auth/reset-password/Abc123TokenValue')).toBe('/api/auth/reset-password/[not logged]')
+    expect(loggablePath('/zh/accept-invitation/inv_9f8e7d6c5b4a')).toBe('/zh/accept-invitation/[not logged]')
+    expect(loggablePath('/en/pay/chk_0123456789')).toBe('/en/pay/[not logged]')
     expect(loggablePath('/en/console/books')).toBe('/en/console/books')
   })
 })
