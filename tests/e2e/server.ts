@@ -17,16 +17,27 @@ import { serverLogFile, serverSecretsFile } from './server-log-location.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 
-// Everything the app server prints goes where it went before (Playwright's pipe) and into a file that
-// tests/e2e/last/server-log.spec.ts searches for secrets once every other test has run. The app runs in this
-// process, so its console is this process's stdout and stderr.
+// Everything the app server prints goes into a file that tests/e2e/last/server-log.spec.ts searches for secrets
+// once every other test has run, and, except the one line per request, where it went before (Playwright's pipe):
+// thousands of request lines would bury a failure's own output. The app runs in this process, so its console is
+// this process's stdout and stderr.
 mkdirSync(path.dirname(serverLogFile), { recursive: true })
 const serverLog = openSync(serverLogFile, 'w')
+const isRequestLine = (line: string) => line.startsWith('{"level":"info"') && line.includes('"msg":"request"')
 for (const stream of [process.stdout, process.stderr]) {
   const write = stream.write.bind(stream) as (...args: unknown[]) => boolean
   stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    writeSync(serverLog, typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-    return write(chunk, ...rest)
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    writeSync(serverLog, bytes)
+    const shown = Buffer.from(bytes)
+      .toString('utf8')
+      .split(/(?<=\n)/)
+      .filter((line) => !isRequestLine(line))
+      .join('')
+    const done = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined
+    if (shown !== '') return write(shown, done)
+    done?.()
+    return true
   }) as typeof stream.write
 }
 

@@ -34,14 +34,15 @@ function watchOutages(redis: Redis, prefix: string): { down: boolean } {
       log().warn({ err: error }, 'the sessions Redis kept from before its outage were not all dropped'),
     )
   })
-  redis.on('error', () => noteOutage(state))
-  redis.on('end', () => noteOutage(state))
-  redis.on('reconnecting', () => noteOutage(state))
+  redis.on('error', () => noteOutage(redis, state))
+  redis.on('end', () => noteOutage(redis, state))
+  redis.on('reconnecting', () => noteOutage(redis, state))
   return state
 }
 
-function noteOutage(state: { down: boolean }): void {
-  if (state.down) return
+function noteOutage(redis: Redis, state: { down: boolean }): void {
+  // ioredis retries for ever: a connection that has ended was closed by this server as it stops, not lost.
+  if (state.down || redis.status === 'end') return
   state.down = true
   log().warn('Redis does not answer; sessions and limits use the database until it is back')
 }
@@ -65,13 +66,13 @@ export function createRedisStorage(redis: Redis, prefix = 'hatch:auth:'): Second
   const outage = watchOutages(redis, prefix)
   const whenUp = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
     if (redis.status !== 'ready') {
-      noteOutage(outage)
+      noteOutage(redis, outage)
       return otherwise
     }
     try {
       return await work()
     } catch {
-      noteOutage(outage)
+      noteOutage(redis, outage)
       return otherwise
     }
   }

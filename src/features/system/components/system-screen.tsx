@@ -255,22 +255,14 @@ export function SystemScreen() {
   )
 }
 
-/** "2 days, 3 hr" or "12 min" in the reader's language: the two largest units of a duration (minutes at least). */
+/**
+ * "2 d 3 h" or "12 min": the two largest units of a duration (minutes at least). Built from messages, not from
+ * Intl's unit formats, whose Chinese output differs between the server's ICU and the browser's (a hydration mismatch).
+ */
 function durationText(milliseconds: number): string {
   const minutes = Math.max(0, Math.floor(milliseconds / 60_000))
-  const parts: [number, 'day' | 'hour' | 'minute'][] = [
-    [Math.floor(minutes / 1440), 'day'],
-    [Math.floor(minutes / 60) % 24, 'hour'],
-    [minutes % 60, 'minute'],
-  ]
-  const firstShown = parts.findIndex(([amount]) => amount > 0)
-  const shown: [number, 'day' | 'hour' | 'minute'][] =
-    firstShown === -1 ? [[0, 'minute']] : parts.slice(firstShown, firstShown + 2).filter(([amount]) => amount > 0)
-  const locale = currentIntlLocale()
-  const list = new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' })
-  return list.format(
-    shown.map(([amount, unit]) =>
-      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(amount),
-    ),
-  )
+  const hours = Math.floor(minutes / 60)
+  if (hours >= 24) return m.system_uptime_days({ days: Math.floor(hours / 24), hours: hours % 24 })
+  if (hours >= 1) return m.system_uptime_hours({ hours, minutes: minutes % 60 })
+  return m.system_uptime_minutes({ minutes })
 }
