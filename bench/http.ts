@@ -1,58 +1,34 @@
 // HTTP throughput benchmark of an already running production server (`npm start`); run it with `npm run bench`.
-// It builds nothing and starts no server. Settings (environment):
+// It builds nothing and starts no app server. Settings (environment):
 //   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
 //   BENCH_DURATION    seconds measured per target, after an uncounted 5 s warm-up (default 10)
-//   BENCH_STATIC_DIR  the directory the server serves static files from (default dist/client)
 // The analytics row sends thousands of beacons from one address: start the server with INSIGHTS_BEACONS_PER_MINUTE=0.
-// The static ceiling serves the exact bytes of the SSR landing page as a file from that directory, written to
-// <BENCH_STATIC_DIR>/bench-static/ for the run and always deleted afterwards.
+// The ceiling is Debian's nginx serving the exact bytes of the SSR landing page as a file (bench/load.ts).
 // After the rows it reports the measured server's memory (RSS, read from /proc), and times a cold start: a second
 // production server started on an existing embedded database, until its first healthy answer.
 import { spawn } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
-import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serverHeapFlags, serverMallocSettings } from '../scripts/project.ts'
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface Histogram {
-  average: number
-  p50: number
-  p99: number
-}
-interface AutocannonResult {
-  requests: Histogram
-  latency: Histogram
-  non2xx: number
-  errors: number
-  timeouts: number
-  mismatches: number
-  statusCodeStats: Record<string, { count: number }>
-}
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  stop(): void
-}
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  timeout: number
-  method?: 'GET' | 'POST'
-  body?: string
-  headers?: Record<string, string>
-}) => AutocannonInstance
+import {
+  type AutocannonResult,
+  connections,
+  durationSetting,
+  fail,
+  failuresOf,
+  freePort,
+  getUncompressed,
+  type Load,
+  type Measurement,
+  measure,
+  printTable,
+  reportFailures,
+  runLoad,
+  startNginxCeiling,
+  warmupSeconds,
+} from './load.ts'
 
 /** A server-rendered or API route to measure. Add rows here. */
 interface Target {
@@ -99,26 +75,6 @@ function targets(deepCursor: string): Target[] {
   ]
 }
 
-/** The ceiling: the same bytes as `source`, served as a static file by the same server. */
-const ceiling = {
-  name: 'landing as static file (ceiling)',
-  source: '/en/',
-  dir: 'bench-static',
-  file: 'landing-en.html',
-}
-
-const connections = 50
-// Long enough for V8 to optimise the render path; the first seconds after a start are not representative.
-const warmupSeconds = 5
-const requestTimeoutSeconds = 10
-
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
-function fail(message: string): never {
-  console.error(`\n${message}`)
-  process.exit(1)
-}
-
 function readSettings() {
   const raw = process.env.BENCH_URL || 'http://localhost:3000'
   let url: URL
@@ -132,45 +88,12 @@ function readSettings() {
   if (host !== 'localhost' && host !== '[::1]' && !/^127(\.\d{1,3}){3}$/.test(host)) {
     fail(`BENCH_URL must point at this machine (localhost, 127.x.x.x or [::1]), got ${raw}`)
   }
-  const duration = Number(process.env.BENCH_DURATION || 10)
-  if (!Number.isFinite(duration) || duration <= 0) {
-    fail(`BENCH_DURATION must be a positive number of seconds, got ${process.env.BENCH_DURATION}`)
-  }
-  const staticDir = process.env.BENCH_STATIC_DIR
-    ? path.resolve(process.env.BENCH_STATIC_DIR)
-    : path.resolve(import.meta.dirname, '..', 'dist/client')
-  return { origin: url.origin, duration, staticDir }
+  const duration = durationSetting()
+  return { origin: url.origin, duration }
 }
 
 const settings = readSettings()
-const staticFolder = path.join(settings.staticDir, ceiling.dir)
-const staticPath = `/${ceiling.dir}/${ceiling.file}`
-
-function removeStaticFolder(): void {
-  rmSync(staticFolder, { recursive: true, force: true })
-}
-
-let current: AutocannonInstance | undefined
-process.on('exit', removeStaticFolder)
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    current?.stop()
-    removeStaticFolder()
-    console.error(`\n${signal} received: stopped; removed ${staticFolder}.`)
-    process.exit(code)
-  })
-}
-
-/** GET without compression, like autocannon, so the byte counts compare what the benchmark receives. */
-async function get(pathname: string): Promise<Response> {
-  return fetch(new URL(pathname, settings.origin), {
-    headers: { 'accept-encoding': 'identity' },
-    signal: AbortSignal.timeout(requestTimeoutSeconds * 1000),
-  })
-}
+const get = (pathname: string) => getUncompressed(new URL(pathname, settings.origin).href)
 
 async function assertServerReachable(): Promise<void> {
   try {
@@ -183,49 +106,6 @@ async function assertServerReachable(): Promise<void> {
         'wait for "Hatch is listening", then run `npm run bench` again.',
     )
   }
-}
-
-/** Writes the SSR body as a static file, then checks the server returns exactly those bytes for it. */
-async function prepareStaticCeiling(): Promise<number> {
-  const ssr = await get(ceiling.source)
-  const body = Buffer.from(await ssr.arrayBuffer())
-  if (ssr.status !== 200) fail(`GET ${ceiling.source} answered ${ssr.status}; cannot build the static ceiling.`)
-  if (ssr.headers.get('content-encoding')) fail(`GET ${ceiling.source} came back compressed; expected identity.`)
-  if (!existsSync(settings.staticDir)) {
-    fail(
-      `BENCH_STATIC_DIR ${settings.staticDir} does not exist; it must be the directory the server serves files from.`,
-    )
-  }
-  mkdirSync(staticFolder, { recursive: true })
-  writeFileSync(path.join(staticFolder, ceiling.file), body)
-
-  const copy = await get(staticPath)
-  const copyBody = Buffer.from(await copy.arrayBuffer())
-  if (copy.status !== 200) {
-    fail(
-      `GET ${staticPath} answered ${copy.status} after writing ${path.join(staticFolder, ceiling.file)}.\n` +
-        'Is BENCH_STATIC_DIR the directory this server serves static files from?',
-    )
-  }
-  if (copyBody.byteLength !== body.byteLength || !copyBody.equals(body)) {
-    fail(
-      `The static copy differs from the SSR page: ${staticPath} is ${copyBody.byteLength} bytes, ` +
-        `${ceiling.source} was ${body.byteLength} bytes. The comparison would be meaningless.`,
-    )
-  }
-  return body.byteLength
-}
-
-interface Measurement {
-  name: string
-  path: string
-  result: AutocannonResult
-  failures: number
-  warmupFailures: number
-}
-
-function failuresOf(result: AutocannonResult): number {
-  return result.non2xx + result.errors + result.mismatches
 }
 
 /**
@@ -328,37 +208,12 @@ async function importBenchBooks(cookie: string): Promise<string> {
   return after ?? ''
 }
 
-interface Load {
-  name: string
-  path: string
-  method?: 'GET' | 'POST'
-  body?: string
-  headers?: Record<string, string>
-}
-
-async function runLoad(load: Load, duration: number): Promise<AutocannonResult> {
-  const url = new URL(load.path, settings.origin).href
-  const instance = autocannon({
-    url,
-    connections,
-    duration,
-    timeout: requestTimeoutSeconds,
-    method: load.method ?? 'GET',
-    body: load.body,
-    headers: load.headers,
-  })
-  current = instance
-  const result = await instance
-  current = undefined
-  return result
-}
-
-async function measure(name: string, pathname: string, cookie?: string): Promise<Measurement> {
-  const load: Load = { name, path: pathname, headers: cookie ? { cookie } : undefined }
-  console.log(`- ${name}: GET ${pathname} (${warmupSeconds} s warm-up, ${settings.duration} s measured)`)
-  const warmup = await runLoad(load, warmupSeconds)
-  const result = await runLoad(load, settings.duration)
-  return { name, path: pathname, result, failures: failuresOf(result), warmupFailures: failuresOf(warmup) }
+/** A signed-in or anonymous GET of a path on the measured server. */
+function measurePath(name: string, pathname: string, cookie?: string): Promise<Measurement> {
+  return measure(
+    { name, url: new URL(pathname, settings.origin).href, headers: cookie ? { cookie } : undefined },
+    settings.duration,
+  )
 }
 
 /**
@@ -369,7 +224,7 @@ async function measure(name: string, pathname: string, cookie?: string): Promise
 async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
   const beacons: Load = {
     name: 'analytics beacons (while landing is served)',
-    path: '/api/insights',
+    url: new URL('/api/insights', settings.origin).href,
     method: 'POST',
     headers: {
       'content-type': 'text/plain',
@@ -385,14 +240,14 @@ async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
       screenWidth: 1280,
     }),
   }
-  const landing: Load = { name: 'landing /en/ (while beacons arrive)', path: '/en/' }
-  console.log(`- ${beacons.name}: POST ${beacons.path} beside GET ${landing.path}`)
+  const landing: Load = { name: 'landing /en/ (while beacons arrive)', url: new URL('/en/', settings.origin).href }
+  console.log(`- ${beacons.name}: POST ${beacons.url} beside GET ${landing.url}`)
   const both = (duration: number) => Promise.all([runLoad(beacons, duration), runLoad(landing, duration)])
   const warmup = await both(warmupSeconds)
   const [beaconResult, landingResult] = await both(settings.duration)
   const row = (load: Load, result: AutocannonResult, warmupResult: AutocannonResult): Measurement => ({
     name: load.name,
-    path: load.path,
+    url: load.url,
     result,
     failures: failuresOf(result),
     warmupFailures: failuresOf(warmupResult),
@@ -403,40 +258,6 @@ async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
   beaconRow.failures += uncounted(beaconResult)
   beaconRow.warmupFailures += uncounted(warmup[0])
   return [beaconRow, row(landing, landingResult, warmup[1])]
-}
-
-function describeFailures(result: AutocannonResult): string {
-  const codes = Object.entries(result.statusCodeStats)
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, { count }]) => `${count}× HTTP ${code}`)
-  if (result.errors) codes.push(`${result.errors} errors (${result.timeouts} timeouts)`)
-  if (result.mismatches) codes.push(`${result.mismatches} body mismatches`)
-  return codes.join(', ')
-}
-
-function formatMs(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2)
-}
-
-function printTable(rows: Measurement[], ceilingRps: number): void {
-  const header = ['target', 'requests/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx+errors', 'vs static']
-  const rightAligned = [false, true, true, true, true, true]
-  const cells = rows.map((row) => [
-    row.name,
-    Math.round(row.result.requests.average).toString(),
-    formatMs(row.result.latency.p50),
-    formatMs(row.result.latency.p99),
-    String(row.failures),
-    ceilingRps > 0 ? `${(row.result.requests.average / ceilingRps).toFixed(2)}×` : 'n/a',
-  ])
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)),
-  )
-  const pad = (text: string, column: number) =>
-    rightAligned[column] ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0)
-  const line = (values: string[]) => `| ${values.map(pad).join(' | ')} |`
-  const rule = `|${widths.map((width, column) => `${'-'.repeat(width + 1)}${rightAligned[column] ? ':' : '-'}`).join('|')}|`
-  console.log([line(header), rule, ...cells.map(line)].join('\n'))
 }
 
 /** The process listening on `port` on this machine (Linux /proc), or undefined when it cannot be told. */
@@ -480,17 +301,6 @@ function linkOrNone(link: string): string {
 function residentMegabytes(pid: number): number | undefined {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : undefined
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 /** Starts the built production server on `dataDir` and resolves with the ms until /api/health answers 200. */
@@ -549,29 +359,30 @@ async function measureColdStart(): Promise<number> {
 
 async function main(): Promise<void> {
   await assertServerReachable()
-  const bytes = await prepareStaticCeiling()
+  const ceiling = await startNginxCeiling(new URL('/en/', settings.origin).href)
 
   console.log('Hatch HTTP benchmark')
   console.log(`Node:        ${process.version}`)
   console.log(`BENCH_URL:   ${settings.origin}`)
   console.log(`Duration:    ${settings.duration} s per target, after ${warmupSeconds} s uncounted warm-up`)
   console.log(`Connections: ${connections}`)
-  console.log(`Static ceiling: ${staticPath} (${bytes} bytes, same as ${ceiling.source})\n`)
+  console.log(`Ceiling:     ${ceiling.load.url} (nginx, ${ceiling.bytes} bytes, the same as /en/)\n`)
 
   const cookie = await signUpBenchAccount()
   await upgradeBenchWorkspace(cookie)
   const deepCursor = await importBenchBooks(cookie)
   const rows: Measurement[] = []
   for (const target of targets(deepCursor)) {
-    rows.push(await measure(target.name, target.path, target.signedIn ? await withFreshSessionCopy(cookie) : undefined))
+    const cookieForRow = target.signedIn ? await withFreshSessionCopy(cookie) : undefined
+    rows.push(await measurePath(target.name, target.path, cookieForRow))
   }
   rows.push(...(await measureBeaconsBesideLanding()))
-  const staticRow = await measure(ceiling.name, staticPath)
-  rows.push(staticRow)
-  removeStaticFolder()
+  const ceilingRow = await measure(ceiling.load, settings.duration)
+  rows.push(ceilingRow)
+  await ceiling.stop()
 
   console.log('')
-  printTable(rows, staticRow.result.requests.average)
+  printTable(rows, ceilingRow.result.requests.average)
 
   const pid = listeningProcess(Number(new URL(settings.origin).port || 80))
   const rss = pid ? residentMegabytes(pid) : undefined
@@ -583,25 +394,16 @@ async function main(): Promise<void> {
   const coldMs = await measureColdStart()
   console.log(`Cold start on an existing embedded database, to the first healthy answer: ${coldMs.toFixed(0)} ms.`)
 
-  const failed = rows.filter((row) => row.failures > 0 || row.warmupFailures > 0)
-  if (failed.length > 0) {
-    console.error('\nSome requests failed, so these numbers do not measure working responses:')
-    if (failed.some((row) => row.path === '/api/insights' && row.result.statusCodeStats['429'])) {
+  if (reportFailures(rows)) {
+    const beaconCodes = rows.find((row) => row.url.endsWith('/api/insights'))?.result.statusCodeStats ?? {}
+    if (beaconCodes['429']) {
       console.error('(Beacons got 429: start the server with INSIGHTS_BEACONS_PER_MINUTE=0 to measure the endpoint.)')
     }
-    if (failed.some((row) => row.path === '/api/insights' && row.result.statusCodeStats['204'])) {
+    if (beaconCodes['204']) {
       console.error('(Beacons got 204, not counted: switch analytics on in Configuration to measure the endpoint.)')
-    }
-    for (const row of failed) {
-      if (row.failures > 0) console.error(`- ${row.name} (${row.path}): ${describeFailures(row.result)}`)
-      if (row.warmupFailures > 0) console.error(`- ${row.name} (${row.path}): ${row.warmupFailures} failed in warm-up`)
     }
     process.exitCode = 1
   }
 }
 
-try {
-  await main()
-} finally {
-  removeStaticFolder()
-}
+await main()

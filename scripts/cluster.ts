@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import pino from 'pino'
 import { AggregatorRegistry } from 'prom-client'
+import { listeningMessage, metricsAnswerMessage, metricsRequestMessage } from '../src/server/cluster-messages.ts'
 
 /**
  * How many app processes `npm start` runs: `WEB_CONCURRENCY`, by default one per CPU, when the app is on PostgreSQL;
@@ -20,16 +21,6 @@ export function processCount(env: NodeJS.ProcessEnv): { count: number } | { erro
   if (!env.DATABASE_URL) return { count: 1 }
   return { count: asked ?? availableParallelism() }
 }
-
-/** What an app process tells the launcher once it listens (each binds the port itself, with SO_REUSEPORT). */
-export const listeningMessage = 'hatch:listening'
-
-/**
- * A scrape of /api/metrics reaches one process; it asks the launcher, which gathers every process's numbers and adds
- * them up (prom-client's cluster aggregation). The names match src/server/metrics.ts.
- */
-const metricsRequest = 'hatch:metrics-request'
-const metricsAnswer = 'hatch:metrics'
 
 /** The launcher's own lines, as JSON like the app's (src/server/log.ts). */
 const launcherLog = pino({
@@ -58,9 +49,9 @@ export function runCluster(count: number): void {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
       const asked = message as { type?: unknown; id?: unknown } | null
-      if (asked?.type === metricsRequest) {
+      if (asked?.type === metricsRequestMessage) {
         metrics.clusterMetrics().then(
-          (text) => worker.send({ type: metricsAnswer, id: asked.id, text }),
+          (text) => worker.send({ type: metricsAnswerMessage, id: asked.id, text }),
           (error: Error) => launcherLog.error({ err: error }, 'the processes did not all report their metrics'),
         )
         return

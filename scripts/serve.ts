@@ -3,7 +3,7 @@ import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
-import { listeningMessage } from './cluster.ts'
+import { listeningMessage } from '../src/server/cluster-messages.ts'
 import { clientDir, serverBundle } from './project.ts'
 import { startTelemetry } from './telemetry.ts'
 

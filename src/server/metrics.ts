@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { count } from 'drizzle-orm'
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { metricsAnswerMessage, metricsRequestMessage } from './cluster-messages'
 import type { DatabaseConnection } from './db/client'
 import { emailOutbox } from './db/schema'
 import { getEnv } from './env'
@@ -29,11 +30,14 @@ const httpRequests = new Counter({
   registers: [registry],
 })
 
+/** From a millisecond to ten seconds: both a cached page and a slow report land in a bucket of their own. */
+const secondsBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
 const httpDuration = new Histogram({
   name: 'hatch_http_request_duration_seconds',
   help: 'Time from a request reaching the app to its answer being ready (streamed bodies may take longer).',
   labelNames: ['method', 'route'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  buckets: secondsBuckets,
   registers: [registry],
 })
 
@@ -41,7 +45,7 @@ const procedureDuration = new Histogram({
   name: 'hatch_trpc_procedure_duration_seconds',
   help: 'tRPC procedure run time, by procedure and outcome (ok or the error code).',
   labelNames: ['procedure', 'outcome'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  buckets: secondsBuckets,
   registers: [registry],
 })
 
@@ -176,8 +180,6 @@ let pendingClusterScrapes = 0
 const clusterScrapes = new Map<number, (text: string) => void>()
 
 /** What the launcher sends back to a process that asked for the whole server's metrics. */
-export const clusterMetricsAnswer = 'hatch:metrics'
-export const clusterMetricsRequest = 'hatch:metrics-request'
 
 function clusterMetrics(): Promise<string> {
   const id = ++pendingClusterScrapes
@@ -191,13 +193,13 @@ function clusterMetrics(): Promise<string> {
       clusterScrapes.delete(id)
       resolve(text)
     })
-    process.send?.({ type: clusterMetricsRequest, id })
+    process.send?.({ type: metricsRequestMessage, id })
   })
 }
 
 if (cluster.isWorker) {
   process.on('message', (message: { type?: string; id?: number; text?: string }) => {
-    if (message?.type === clusterMetricsAnswer && typeof message.id === 'number') {
+    if (message?.type === metricsAnswerMessage && typeof message.id === 'number') {
       clusterScrapes.get(message.id)?.(message.text ?? '')
     }
   })

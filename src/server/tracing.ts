@@ -12,23 +12,26 @@ const headerGetter = {
   keys: (headers: Headers) => [...headers.keys()],
 }
 
+/** Runs `work` with `span`, which ends with it and is marked failed (with the exception) when it throws. */
+async function endingWith<T>(span: Span, work: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await work(span)
+  } catch (error) {
+    span.recordException(error instanceof Error ? error : String(error))
+    span.setStatus({ code: SpanStatusCode.ERROR })
+    throw error
+  } finally {
+    span.end()
+  }
+}
+
 /** Runs `work` in a span that ends with it, marked failed (with the exception) when it throws. */
 export function inSpan<T>(
   name: string,
   options: { kind?: SpanKind; attributes?: Record<string, string | number | boolean> },
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  return tracer.startActiveSpan(name, options, async (span) => {
-    try {
-      return await work(span)
-    } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error))
-      span.setStatus({ code: SpanStatusCode.ERROR })
-      throw error
-    } finally {
-      span.end()
-    }
-  })
+  return tracer.startActiveSpan(name, options, (span) => endingWith(span, work))
 }
 
 /**
@@ -47,21 +50,14 @@ export function inRequestSpan(
     request.method,
     { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, ...attributes } },
     parent,
-    async (span) => {
-      try {
+    (span) =>
+      endingWith(span, async () => {
         const response = await work()
         span.updateName(answered(response))
         span.setAttribute('http.response.status_code', response.status)
         if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
         return response
-      } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error))
-        span.setStatus({ code: SpanStatusCode.ERROR })
-        throw error
-      } finally {
-        span.end()
-      }
-    },
+      }),
   )
 }
 

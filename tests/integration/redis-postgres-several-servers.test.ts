@@ -1,8 +1,7 @@
 // Three app servers on one PostgreSQL and one Redis, behind nginx started with deploy/nginx.conf (round robin, no
 // sticky sessions), as docs/deployment describes (issue 28). Runs where REDIS_URL and DATABASE_URL name servers
 // (vitest.config.ts), as .ci/run does, and needs Debian's nginx (`nginx-light`).
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, count, eq, like } from 'drizzle-orm'
@@ -12,43 +11,17 @@ import { books, siteSettings } from '#/server/db/schema'
 import { readSiteSettings } from '#/server/settings'
 import { type AppServer, startAppServer } from '../support/app-server'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
+import { type Nginx, shippedNginxSite, startNginx } from '../support/nginx'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { book } from './book-fixtures'
 import { organizationHarness } from './organization-fixtures'
 
-const nginxBinary = '/usr/sbin/nginx'
 const proxyPort = 3480
 const serverPorts = [3481, 3482, 3483]
 const redisProxyPort = 3484
 const appUrl = `http://localhost:${proxyPort}`
 const password = 'correct-horse-9-battery'
-
-/** deploy/nginx.conf as shipped, pointed at this test's ports, inside the minimal main config nginx needs. */
-function nginxConfig(folder: string): string {
-  const shipped = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8')
-  const upstreams = serverPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')
-  const site = shipped
-    .replace(/(upstream hatch_app \{[\s\S]*?)(?:\s*server 127\.0\.0\.1:\d+ [^;]*;)+/, `$1\n${upstreams}`)
-    .replace('listen 80;', `listen 127.0.0.1:${proxyPort};`)
-    .replace('server_name hatch.example.com;', 'server_name localhost;')
-  expect(site, 'the test runs the shipped file, with only its addresses changed').toContain(upstreams)
-  return `daemon off;
-worker_processes 1;
-pid ${folder}/nginx.pid;
-error_log ${folder}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${folder}/body;
-  proxy_temp_path ${folder}/proxy;
-  fastcgi_temp_path ${folder}/fastcgi;
-  uwsgi_temp_path ${folder}/uwsgi;
-  scgi_temp_path ${folder}/scgi;
-${site}
-}
-`
-}
 
 class CookieJar {
   readonly cookies = new Map<string, string>()
@@ -71,7 +44,7 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
   const folder = mkdtempSync(path.join(tmpdir(), 'hatch-three-'))
   const servers: (AppServer | undefined)[] = []
   const cleanups: (() => Promise<unknown> | unknown)[] = []
-  let nginx: ChildProcess
+  let nginx: Nginx
   let databaseUrl = ''
   let connection: DatabaseConnection
   let redis: TcpProxy
@@ -122,10 +95,6 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
     expect(answer.status, `${email} signs up`).toBe(200)
     return jar
   }
-  const nginxErrors = () => {
-    const log = path.join(folder, 'error.log')
-    return existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(0, 12).join('\n') : ''
-  }
   /** How many requests for `pathname` each server's log shows. */
   const requestsSeenBy = (pathname: string) =>
     servers.map(
@@ -133,8 +102,6 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
     )
 
   beforeAll(async () => {
-    if (!existsSync(nginxBinary))
-      throw new Error(`${nginxBinary} is missing: apt-get install -y nginx-light (.ci/run does)`)
     const database = await createThrowawayPostgresDatabase(process.env.DATABASE_URL ?? '', 'hatch_three')
     cleanups.push(() => database.drop())
     databaseUrl = database.url
@@ -149,16 +116,13 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
     // The first server applies the migrations; the others then start together.
     await startServer(0)
     await Promise.all([startServer(1), startServer(2)])
-    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(folder, sub))
-    writeFileSync(path.join(folder, 'nginx.conf'), nginxConfig(folder))
-    nginx = spawn(nginxBinary, ['-c', path.join(folder, 'nginx.conf'), '-p', folder, '-e', `${folder}/error.log`], {
-      stdio: 'ignore',
+    nginx = await startNginx({
+      folder,
+      site: shippedNginxSite({ listenPort: proxyPort, serverPorts }),
+      listenPort: proxyPort,
+      readyPath: '/api/health',
     })
-    cleanups.push(() => nginx.kill('SIGQUIT'))
-    for (let waited = 0; waited < 10_000; waited += 100) {
-      if ((await fetch(`${appUrl}/api/health`).catch(() => undefined))?.ok) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    cleanups.push(() => nginx.stop())
     connection = openDatabase({ engine: 'postgres', url: databaseUrl })
     cleanups.push(() => connection.close())
   }, 300_000)
@@ -353,7 +317,7 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
     await new Promise((resolve) => setTimeout(resolve, 1500))
     running = false
     await Promise.all(workers)
-    expect(failures.slice(0, 5), `${failures.length} failed requests; nginx: ${nginxErrors()}`).toEqual([])
+    expect(failures.slice(0, 5), `${failures.length} failed requests; nginx: ${nginx.errors()}`).toEqual([])
     expect(written, 'the load kept writing').toBeGreaterThan(20)
     const [stored] = await connection.db
       .select({ books: count() })
