@@ -44,6 +44,11 @@ steps.push({ name: 'build', ok: built })
 
 run('type check', 'node_modules/typescript/bin/tsc', ['--noEmit'])
 run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
+  'src',
+  '--config',
+  '.dependency-cruiser.cjs',
+])
 run('dependency audit', 'scripts/audit.ts', [])
 run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
   'run',

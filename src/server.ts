@@ -1,8 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { FastResponse } from 'srvx'
-import { closeOverdueLocalCheckouts } from './features/billing/server/local-checkout-router'
-import { reconcileBilling, replayBillingEvent } from './features/billing/server/operator-tasks'
-import { seedBooks } from './features/books/server/book-seed'
 import { paraglideMiddleware } from './paraglide/server'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
@@ -23,11 +20,10 @@ import {
   trackingFaults,
   unavailableRetryAfterSeconds,
 } from './server/failure-answers'
+import { featureTasks } from './server/feature-tasks'
 import { jobOperator } from './server/jobs/operator'
-import { defineJob } from './server/jobs/queue'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
-import { registerMaintenanceTask } from './server/maintenance'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
@@ -36,21 +32,6 @@ import { getSiteSettings } from './server/settings'
 import { inRequestSpan } from './server/tracing'
 import { clientIpOf } from './server/trpc/context'
 import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
-
-// The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
-registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
-
-// Once a day, the ledger is compared with the payment provider and repaired where an event was missed.
-defineJob<object>({
-  name: 'billing-reconcile',
-  retryLimit: 3,
-  retryDelaySeconds: 300,
-  schedule: { cron: '23 3 * * *', periodSeconds: 86_400 },
-  run: async (db) => {
-    const { provider, drifted } = await reconcileBilling(db)
-    if (drifted.length > 0) log().info({ provider, drifted: drifted.length }, 'billing reconciled with the provider')
-  },
-})
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/
@@ -238,8 +219,8 @@ export const lifecycle = { ensureServerReady, closeServerResources, getEnv, fini
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {
   setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role),
-  seedBooks: (count: number, organizationSlug?: string) => seedBooks(getDb(), count, organizationSlug),
-  replayBillingEvent: (eventId: string) => replayBillingEvent(getDb(), eventId),
-  reconcileBilling: () => reconcileBilling(getDb()),
+  seedBooks: (count: number, organizationSlug?: string) => featureTasks.seedBooks(getDb(), count, organizationSlug),
+  replayBillingEvent: (eventId: string) => featureTasks.replayBillingEvent(getDb(), eventId),
+  reconcileBilling: () => featureTasks.reconcileBilling(getDb()),
   jobs: () => jobOperator(getDatabaseConnection()),
 }

@@ -12,8 +12,8 @@ import {
   usernameClient,
 } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
-import { passkeyChallengeOrder } from '#/features/auth/passkey-challenge'
 import { ac, roles } from './access-control'
+import { passkeyChallengeOrder } from './passkey-challenge'
 
 /** Better Auth's client, on the same origin (/api/auth). */
 export const authClient = createAuthClient({

@@ -3,7 +3,7 @@ import {
   describePasskeyRegistrationError,
   describePasskeySignInError,
   isSilentAutofillEnd,
-} from '#/features/account/passkey-errors'
+} from '#/features/auth/passkey-errors'
 
 // The shapes @better-auth/passkey/client answers with (node_modules/@better-auth/passkey/dist/client.mjs).
 const failure = (code: string, message: string, status = 400) => ({ code, message, status })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
-import { authPageHref } from '#/features/auth/after-sign-in'
+import { authPageHref } from '#/features/auth'
 import { deleteAfterSignInMinutes } from '#/lib/account-rules'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'

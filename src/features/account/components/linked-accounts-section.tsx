@@ -5,8 +5,12 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
 import { Button } from '#/components/ui/button'
-import { enabledSocialProviders, type SocialProvider } from '#/features/auth/components/social-buttons'
-import { oauthErrorCallbackPath, oauthErrorOfSearch } from '#/features/auth/oauth-errors'
+import {
+  enabledSocialProviders,
+  oauthErrorCallbackPath,
+  oauthErrorOfSearch,
+  type SocialProvider,
+} from '#/features/auth'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'

@@ -3,6 +3,7 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
+import { browserSupportsPasskeys, describePasskeyRegistrationError } from '#/features/auth'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys, useAuthRefresh } from '#/lib/auth-refresh'
@@ -11,7 +12,6 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { passkeyNameMaxLength } from '#/lib/passkey-name'
 import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
-import { browserSupportsPasskeys, describePasskeyRegistrationError } from '../passkey-errors'
 
 const attachments = ['any', 'platform', 'cross-platform'] as const
 

@@ -2,19 +2,15 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
-import {
-  browserSupportsPasskeys,
-  describePasskeySignInError,
-  isSilentAutofillEnd,
-} from '#/features/account/passkey-errors'
 import { authClient } from '#/lib/auth-client'
-import { m } from '#/paraglide/messages'
-import { goAfterSignIn } from '../after-sign-in'
 import {
   autofillChallengeRequested,
   autofillChallengeSettled,
   untilAutofillChallengeSettled,
-} from '../passkey-challenge'
+} from '#/lib/passkey-challenge'
+import { m } from '#/paraglide/messages'
+import { goAfterSignIn } from '../after-sign-in'
+import { browserSupportsPasskeys, describePasskeySignInError, isSilentAutofillEnd } from '../passkey-errors'
 
 /** Whether the browser offers passkeys in the username field's autofill list (WebAuthn conditional UI). */
 async function autofillAvailable(): Promise<boolean> {

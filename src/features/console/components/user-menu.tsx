@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu'
-import { authPageHref } from '#/features/auth/after-sign-in'
+import { authPageHref } from '#/features/auth'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys, useAuthRefresh } from '#/lib/auth-refresh'

@@ -1,0 +1,80 @@
+// The import rules of docs/architecture, checked by `npm run lint` (dependency-cruiser; docs/decisions/029).
+// Layers: routes → features → components → lib; server code in src/server and each feature's server/ folder.
+// tests/unit/import-rules.test.ts proves each rule reports a file that breaks it.
+
+/** The only files in src/server that may import features: where every feature's router and tasks are put together. */
+const compositionRoots = ['^src/server/trpc/root[.]ts$', '^src/server/feature-tasks[.]ts$']
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-code-imports-no-feature',
+      comment:
+        'src/lib and src/components are shared by every feature, so they know none: move the code into lib, or ' +
+        'into the feature that uses it.',
+      severity: 'error',
+      from: { path: '^src/(lib|components)/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'feature-through-public-entry',
+      comment:
+        "A feature uses another feature only through that feature's index.ts (its public entry): export what is " +
+        'needed there, or move shared code to lib or components.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index[.]tsx?$'] },
+    },
+    {
+      name: 'no-cycle-between-features',
+      comment: 'Two features that import each other are one feature, or share something that belongs in lib.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/', circular: true },
+    },
+    {
+      name: 'server-imports-features-only-in-roots',
+      comment: `src/server is the infrastructure every feature shares; only the composition roots (${compositionRoots.join(', ')}) put features in it.`,
+      severity: 'error',
+      from: { path: ['^src/server/', '^src/server[.]ts$'], pathNot: compositionRoots },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'client-code-imports-no-server-code',
+      comment:
+        'Components, hooks and shared client code run in the browser: server code (src/server, a feature’s server/ ' +
+        'folder) reaches them only through tRPC or a server function.',
+      severity: 'error',
+      from: {
+        path: ['^src/(lib|components)/', '^src/features/[^/]+/components/'],
+        // The tRPC client's server half: an isomorphic function whose server branch the build drops from the
+        // browser bundle (importProtection in vite.config.ts fails the build if server code ever gets through).
+        pathNot: '^src/lib/trpc[.]ts$',
+      },
+      // Types are erased: a component may name the shape of what the server sends.
+      to: { path: ['^src/server/', '^src/features/[^/]+/server/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'routes-stay-thin',
+      comment:
+        'A route renders a feature’s screen and prefetches its data; queries belong in the feature’s server code ' +
+        '(or in src/server), never in a route file.',
+      severity: 'error',
+      from: { path: '^src/routes/' },
+      to: { path: ['^src/server/db/schema', '^node_modules/drizzle-orm/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^src/paraglide/', '^src/routeTree[.]gen[.]ts$'] },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+}

@@ -1,0 +1,84 @@
+// The import rules of .dependency-cruiser.cjs (run by the lint step) report each kind of forbidden import, and let
+// the allowed ones through: a small project written to a temporary folder, checked with the very same rule file.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const repository = path.resolve(import.meta.dirname, '../..')
+const folder = mkdtempSync(path.join(tmpdir(), 'hatch-import-rules-'))
+
+/** Each file of the small project, by path, with what it imports. */
+const files: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '#/*': ['./src/*'] } } }),
+  'src/lib/format.ts': 'export const format = (value: string) => value\n',
+  'src/server/db/schema.ts': 'export const books = {}\n',
+  'src/server/db/database.ts': 'export const getDb = () => ({})\n',
+  'src/server/env.ts': 'export type Env = { PORT: number }\nexport const getEnv = () => ({ PORT: 3000 })\n',
+  'src/features/books/index.ts': "export { BookCard } from './components/book-card'\n",
+  'src/features/books/components/book-card.tsx':
+    "import { format } from '#/lib/format'\nimport type { Env } from '#/server/env'\nexport const BookCard = (env?: Env) => format(String(env))\n",
+  'src/features/books/server/books-router.ts':
+    "import { books } from '#/server/db/schema'\nexport const booksRouter = books\n",
+  'src/features/orders/index.ts': "export { OrderList } from './components/order-list'\n",
+  'src/features/orders/components/order-list.tsx':
+    "import { BookCard } from '#/features/books'\nexport const OrderList = () => BookCard()\n",
+  // Allowed: a composition root puts a feature's router together with the others.
+  'src/server/trpc/root.ts':
+    "import { booksRouter } from '#/features/books/server/books-router'\nexport const root = booksRouter\n",
+  'src/routes/books.tsx':
+    "import { BookCard } from '#/features/books/components/book-card'\nexport const Route = BookCard\n",
+
+  // Forbidden, one per rule:
+  'src/lib/feature-helper.ts': "import { BookCard } from '#/features/books'\nexport const helper = BookCard\n",
+  'src/features/orders/order-total.ts':
+    "import { BookCard } from '../books/components/book-card'\nexport const total = BookCard\n",
+  'src/features/left/index.ts': "import { right } from '#/features/right'\nexport const left = () => right\n",
+  'src/features/right/index.ts': "import { left } from '#/features/left'\nexport const right = () => left\n",
+  'src/server/maintenance.ts':
+    "import { booksRouter } from '#/features/books/server/books-router'\nexport const maintenance = booksRouter\n",
+  'src/components/book-count.tsx': "import { getDb } from '#/server/db/database'\nexport const BookCount = getDb\n",
+  'src/routes/orders.tsx': "import { books } from '#/server/db/schema'\nexport const Route = books\n",
+}
+
+function violations(): string[] {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true })
+    writeFileSync(path.join(folder, file), text)
+  }
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(repository, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+      'src',
+      '--config',
+      path.join(repository, '.dependency-cruiser.cjs'),
+      '--output-type',
+      'json',
+    ],
+    { cwd: folder, encoding: 'utf8' },
+  )
+  const report = JSON.parse(run.stdout) as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] }
+  }
+  return report.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`)
+}
+
+describe('import rules', () => {
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+  // A cycle is reported once, at the first file of it.
+  it('reports every forbidden import, and nothing else', () => {
+    expect(violations().sort()).toEqual(
+      [
+        'shared-code-imports-no-feature: src/lib/feature-helper.ts → src/features/books/index.ts',
+        'feature-through-public-entry: src/features/orders/order-total.ts → src/features/books/components/book-card.tsx',
+        'no-cycle-between-features: src/features/left/index.ts → src/features/right/index.ts',
+        'server-imports-features-only-in-roots: src/server/maintenance.ts → src/features/books/server/books-router.ts',
+        'client-code-imports-no-server-code: src/components/book-count.tsx → src/server/db/database.ts',
+        'routes-stay-thin: src/routes/orders.tsx → src/server/db/schema.ts',
+      ].sort(),
+    )
+  })
+})
