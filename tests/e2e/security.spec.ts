@@ -164,13 +164,22 @@ test.describe('the script policy at work', () => {
 
   test('a script injected into a page does not run, and the page says why in the console', async ({ page }) => {
     await visit(page, '/en/sign-in')
-    await page
-      .evaluate(() => {
-        const injected = document.createElement('script')
-        injected.textContent = 'window.injected = true'
-        document.body.append(injected)
-      })
-      .catch(() => undefined)
+    const consoleReport = page.waitForEvent('console', {
+      predicate: (message) => message.type() === 'error' && /Content Security Policy/.test(message.text()),
+    })
+    const violation = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+            once: true,
+          })
+          const injected = document.createElement('script')
+          injected.textContent = 'window.injected = true'
+          document.body.append(injected)
+        }),
+    )
+    expect(violation, 'the browser refused it under the script policy').toMatch(/^script-src/)
+    expect((await consoleReport).text()).toContain('Content Security Policy')
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
   })
 })

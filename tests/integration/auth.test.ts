@@ -90,7 +90,7 @@ describe.each(engines)('Better Auth on %s', (engine) => {
       post('/sign-in/email', { email: `guess-${guess++}@example.com`, password: 'wrong-password1' }, ip)
     const statuses: number[] = []
     for (let index = 0; index < 11; index++) statuses.push((await attempt('198.51.100.9')).status)
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
     expect(statuses[10]).toBe(429)
     // Another address is not affected.
     expect((await attempt('198.51.100.10')).status).toBe(401)

@@ -71,7 +71,7 @@ describe.each(engines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_
         .map((line) => JSON.parse(line) as { msg: string; requestId?: string; path?: string; status?: number })
       const logged = lines.filter((line) => line.msg === 'request' && line.path === '/api/health')
       expect(new Set(logged.map((line) => line.requestId))).toEqual(requestIds)
-      expect(logged.every((line) => line.status === 200)).toBe(true)
+      expect(logged.filter((line) => line.status !== 200)).toEqual([])
 
       // A scrape reaches one process and counts the requests every process answered.
       expect((await fetch(`${server.url}/api/metrics`)).status, 'no token, no metrics').toBe(401)
