@@ -100,6 +100,14 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   CHECKOUT_EXPIRED: m.error_code_CHECKOUT_EXPIRED,
   ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,
   CONVERSATION_NOT_FOUND: m.error_code_CONVERSATION_NOT_FOUND,
+  // App codes named like Better Auth's, for the same refusal made by our own procedures (users, sessions).
+  BANNED_USER: m.error_code_BANNED_USER,
+  EMAIL_ALREADY_VERIFIED: m.error_code_EMAIL_ALREADY_VERIFIED,
+  USER_NOT_FOUND: m.error_code_USER_NOT_FOUND,
+  YOU_CANNOT_REMOVE_YOURSELF: m.error_code_YOU_CANNOT_REMOVE_YOURSELF,
+  LAST_APP_ADMIN: m.error_code_LAST_APP_ADMIN,
+  SESSION_NOT_FOUND: m.error_code_SESSION_NOT_FOUND,
+  USER_IS_GUEST: m.error_code_USER_IS_GUEST,
 }
 
 /** App codes whose message names a value (`data.params`). */
