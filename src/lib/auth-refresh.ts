@@ -9,10 +9,7 @@ export const authQueryKeys = {
   passkeys: ['auth', 'passkeys'] as const,
   accounts: ['auth', 'accounts'] as const,
   apiKeys: ['auth', 'api-keys'] as const,
-  /** The active organization's data: members, invitations, teams, roles (keyed further by organization id). */
-  organization: ['auth', 'organization'] as const,
   organizationList: ['auth', 'organization-list'] as const,
-  userTeams: ['auth', 'user-teams'] as const,
 }
 
 /** Cached data of the user alone, the same whichever organization is active. */
@@ -25,7 +22,10 @@ const userQueryKeys: readonly (readonly string[])[] = [
   authQueryKeys.organizationList,
 ]
 
-/** tRPC's keys of the organization procedures (activity, team memberships): `[path segments], options`. */
+/**
+ * tRPC's keys of the organization procedures (the full organization, roles, teams, members, activity):
+ * `[path segments], options`.
+ */
 const organizationProcedures = [['organizations']]
 
 /** The linked-account list goes stale after 10 s (spec section 9: auth cache stale time). */
@@ -74,8 +74,6 @@ export function useAuthRefresh() {
     async activeOrganization() {
       await Promise.all([
         router.invalidate(),
-        queryClient.invalidateQueries({ queryKey: authQueryKeys.organization }),
-        queryClient.invalidateQueries({ queryKey: authQueryKeys.userTeams }),
         queryClient.invalidateQueries({ queryKey: organizationProcedures }),
       ])
     },

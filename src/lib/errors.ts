@@ -100,6 +100,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   CHECKOUT_EXPIRED: m.error_code_CHECKOUT_EXPIRED,
   ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,
   CONVERSATION_NOT_FOUND: m.error_code_CONVERSATION_NOT_FOUND,
+  ORGANIZATION_NOT_FOUND: m.error_code_ORGANIZATION_NOT_FOUND,
   // App codes named like Better Auth's, for the same refusal made by our own procedures (users, sessions).
   BANNED_USER: m.error_code_BANNED_USER,
   EMAIL_ALREADY_VERIFIED: m.error_code_EMAIL_ALREADY_VERIFIED,

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { and, count, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseConnection, openDatabase } from '#/server/db/client'
-import { books, siteSettings } from '#/server/db/schema'
+import { books, siteSettings, users } from '#/server/db/schema'
 import { readSiteSettings } from '#/server/settings'
 import { type AppServer, startAppServer } from '../support/app-server'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
@@ -181,6 +181,34 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
       expect((await trpcQuery('books.list', { limit: 5 }, laptop)).status, 'and the reads').toBe(401)
     }
     const written = await connection.db.select({ title: books.title }).from(books).where(like(books.title, 'After%'))
+    expect(written).toEqual([])
+  })
+
+  it('refuses a banned user’s changes on every server at once', async () => {
+    const admin = new CookieJar()
+    expect(
+      (await postJson('/api/auth/sign-in/email', { email: 'ada.admin@example.com', password }, admin)).status,
+    ).toBe(200)
+    const jar = await signUp('Bo Banned', 'bo.banned@example.com')
+    expect((await trpcMutation('books.create', book('Before the ban'), jar)).status).toBe(200)
+    const [bo] = await connection.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'bo.banned@example.com'))
+    const banned = await trpcMutation(
+      'users.ban',
+      { userId: bo?.id, reason: 'Testing bans across servers', duration: '1d' },
+      admin,
+    )
+    expect(banned.status, await banned.clone().text()).toBe(200)
+    for (let request = 0; request < 3; request++) {
+      const refused = await trpcMutation('books.create', book(`After the ban ${request}`), jar)
+      expect(refused.status, 'each server refuses the change').toBe(401)
+    }
+    const written = await connection.db
+      .select({ title: books.title })
+      .from(books)
+      .where(like(books.title, 'After the ban%'))
     expect(written).toEqual([])
   })
 

@@ -97,6 +97,9 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
 
   'organizations.activity': { gate: member({ activity: ['read'] }) },
   'organizations.members': { gate: member() },
+  'organizations.full': { gate: member() },
+  'organizations.customRoles': { gate: member({ ac: ['read'] }) },
+  'organizations.myTeams': { gate: member() },
   'organizations.teamMemberships': { gate: member() },
   'organizations.transferOwnership': { gate: member({ organization: ['delete'] }), names: ['member'] },
   'organizations.invitationPreview': {

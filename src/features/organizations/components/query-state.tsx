@@ -1,10 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Button } from '#/components/ui/button'
+import { describeError } from '#/lib/errors'
 import { m } from '#/paraglide/messages'
 
 /** A query's loading and failure states, the same on every organization page; `children` renders the data. */
-export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>
+  children: (data: T) => ReactNode
+}) {
   if (query.isPending) {
     return (
       <p role="status" className="py-6 text-sm text-muted-foreground">
@@ -18,7 +25,7 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
         role="alert"
         className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
       >
-        <span>{query.error.message}</span>
+        <span>{describeError(query.error)}</span>
         <Button variant="outline" size="sm" onClick={() => query.refetch()}>
           {m.retry()}
         </Button>

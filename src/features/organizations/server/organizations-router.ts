@@ -5,6 +5,7 @@ import { invitations, members, organizations, teamMembers, teams, users } from '
 import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
 import { activityListInput, invitationPreviewInput, memberListInput, transferOwnershipInput } from '../schemas'
 import { listActivity, listMembers } from './organization-lists'
+import { readCustomRoles, readFullOrganization, readTeamsOfMember } from './organization-reads'
 
 export const organizationsRouter = createRouter({
   /** The active organization's activity log, a page at a time, one kind of entry or all (owners and admins). */
@@ -19,6 +20,19 @@ export const organizationsRouter = createRouter({
   members: orgProcedure({})
     .input(memberListInput)
     .query(({ ctx, input }) => listMembers(ctx.db, ctx.organization.id, input)),
+
+  /**
+   * The active organization's members (with their users), invitations and teams, which Better Auth lets any member
+   * read. A procedure rather than a call from the browser, so the pages that show it (invitations, teams) have it
+   * from their loader: rendered on the server, no spinner once the page arrives.
+   */
+  full: orgProcedure({}).query(({ ctx }) => readFullOrganization(ctx.db, ctx.organization.id)),
+
+  /** The active organization's own roles (dynamic access control), by name, for those who may read them. */
+  customRoles: orgProcedure({ ac: ['read'] }).query(({ ctx }) => readCustomRoles(ctx.db, ctx.organization.id)),
+
+  /** The teams of the active organization the caller is in. */
+  myTeams: orgProcedure({}).query(({ ctx }) => readTeamsOfMember(ctx.db, ctx.organization.id, ctx.user.id)),
 
   /**
    * Who is in which team of the active organization. Any member may see it (Better Auth lets only a team's own

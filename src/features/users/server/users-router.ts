@@ -1,8 +1,8 @@
-import { APIError } from 'better-auth/api'
 import type { Locale } from '#/lib/i18n'
 import { type AuditAction, recordAudit } from '#/server/audit-log'
 import { deleteAccountWithHandOver } from '#/server/auth/account-organizations'
 import { authForDatabase } from '#/server/auth/auth'
+import { betterAuthCall } from '#/server/auth/better-auth-call'
 import { RenewingSubscriptionError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
@@ -20,26 +20,6 @@ import {
   userListInput,
 } from '../schemas'
 import { countAppAdmins, countUsers, findUser, listUsers, sessionTokenOf, userDetails } from './user-queries'
-
-/**
- * Runs one of Better Auth's admin endpoints as the calling admin (its own checks apply: admins only, not on
- * yourself where that makes no sense). Its refusals reach the client with their code, translated there.
- */
-async function asAdmin<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof APIError && error.statusCode < 500) {
-      const body = error.body as { code?: string; message?: string } | undefined
-      throw new AppError({
-        code: error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST',
-        appCode: body?.code ?? 'BAD_REQUEST',
-        message: body?.message ?? error.message,
-      })
-    }
-    throw error
-  }
-}
 
 async function targetOf(db: Database, userId: string) {
   const user = await findUser(db, userId)
@@ -70,7 +50,7 @@ export const usersRouter = createRouter({
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const auth = authForDatabase(ctx.db)
-    const { user } = await asAdmin(() =>
+    const { user } = await betterAuthCall(() =>
       auth.api.createUser({
         headers: ctx.headers,
         body: {
@@ -100,7 +80,7 @@ export const usersRouter = createRouter({
         message: 'The last app admin cannot lose the role',
       })
     }
-    await asAdmin(() =>
+    await betterAuthCall(() =>
       authForDatabase(ctx.db).api.setRole({
         headers: ctx.headers,
         body: { userId: input.userId, role: input.role },
@@ -112,7 +92,7 @@ export const usersRouter = createRouter({
   ban: adminProcedure.input(banUserInput).mutation(async ({ ctx, input }) => {
     const target = await targetOf(ctx.db, input.userId)
     // Better Auth ends every session of the user at once (on every server: sessions live in the shared store).
-    await asAdmin(() =>
+    await betterAuthCall(() =>
       authForDatabase(ctx.db).api.banUser({
         headers: ctx.headers,
         body: { userId: input.userId, banReason: input.reason, banExpiresIn: banSeconds[input.duration] },
@@ -123,13 +103,13 @@ export const usersRouter = createRouter({
 
   unban: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const target = await targetOf(ctx.db, input.userId)
-    await asAdmin(() => authForDatabase(ctx.db).api.unbanUser({ headers: ctx.headers, body: { userId: input.userId } }))
+    await betterAuthCall(() => authForDatabase(ctx.db).api.unbanUser({ headers: ctx.headers, body: { userId: input.userId } }))
     await record(ctx, 'user_unbanned', target)
   }),
 
   setPassword: adminProcedure.input(setPasswordInput).mutation(async ({ ctx, input }) => {
     const target = await targetOf(ctx.db, input.userId)
-    await asAdmin(() =>
+    await betterAuthCall(() =>
       authForDatabase(ctx.db).api.setUserPassword({
         headers: ctx.headers,
         body: { userId: input.userId, newPassword: input.newPassword },
@@ -144,13 +124,13 @@ export const usersRouter = createRouter({
     if (!sessionToken) {
       throw new AppError({ code: 'NOT_FOUND', appCode: 'SESSION_NOT_FOUND', message: 'This session has ended' })
     }
-    await asAdmin(() => authForDatabase(ctx.db).api.revokeUserSession({ headers: ctx.headers, body: { sessionToken } }))
+    await betterAuthCall(() => authForDatabase(ctx.db).api.revokeUserSession({ headers: ctx.headers, body: { sessionToken } }))
     await record(ctx, 'session_revoked', target)
   }),
 
   revokeAllSessions: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const target = await targetOf(ctx.db, input.userId)
-    await asAdmin(() =>
+    await betterAuthCall(() =>
       authForDatabase(ctx.db).api.revokeUserSessions({ headers: ctx.headers, body: { userId: input.userId } }),
     )
     await record(ctx, 'sessions_revoked', target)
@@ -166,7 +146,7 @@ export const usersRouter = createRouter({
       })
     }
     const locale = adminLocale(ctx.headers)
-    await asAdmin(() =>
+    await betterAuthCall(() =>
       authForDatabase(ctx.db).api.sendVerificationEmail({
         request: emailRequest(locale),
         body: { email: target.email, callbackURL: `/${locale}/verify-email` },
@@ -221,7 +201,7 @@ function adminLocale(headers: Headers): Locale {
 
 async function sendPasswordEmail(db: Database, headers: Headers, email: string) {
   const locale = adminLocale(headers)
-  await asAdmin(() =>
+  await betterAuthCall(() =>
     authForDatabase(db).api.requestPasswordReset({
       request: emailRequest(locale),
       body: { email, redirectTo: `${getEnv().APP_URL}/${locale}/reset-password` },

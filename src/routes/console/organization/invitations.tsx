@@ -9,6 +9,14 @@ export const Route = createFileRoute('/console/organization/invitations')({
   beforeLoad: ({ context }) => {
     requireConsoleAccess(allows(context.consoleSession.permissions, { invitation: ['create'] }), 'invitations')
   },
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.organizations.full.queryOptions()),
+      // The roles an invitation may give: the built-in ones and, where the member may read them, the organization's.
+      allows(context.consoleSession.permissions, { ac: ['read'] })
+        ? context.queryClient.prefetchQuery(context.trpc.organizations.customRoles.queryOptions())
+        : undefined,
+    ]),
   head: () => ({ meta: [{ title: m.console_org_invitations() }] }),
   staticData: { crumb: m.console_org_invitations },
   component: InvitationsScreen,

@@ -8,6 +8,7 @@ export const Route = createFileRoute('/console/organization/roles')({
   beforeLoad: ({ context }) => {
     requireConsoleAccess(allows(context.consoleSession.permissions, { ac: ['read'] }), 'roles')
   },
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.organizations.customRoles.queryOptions()),
   head: () => ({ meta: [{ title: m.console_org_roles() }] }),
   staticData: { crumb: m.console_org_roles },
   component: CustomRolesScreen,
