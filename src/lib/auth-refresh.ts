@@ -72,10 +72,7 @@ export function useAuthRefresh() {
      * console frame, which reads the organization, its list and the member's permissions on the server.
      */
     async activeOrganization() {
-      await Promise.all([
-        router.invalidate(),
-        queryClient.invalidateQueries({ queryKey: organizationProcedures }),
-      ])
+      await Promise.all([router.invalidate(), queryClient.invalidateQueries({ queryKey: organizationProcedures })])
     },
     /** After organization create, delete and update: the list in the switcher too. */
     async organizations() {

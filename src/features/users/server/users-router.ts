@@ -103,7 +103,9 @@ export const usersRouter = createRouter({
 
   unban: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const target = await targetOf(ctx.db, input.userId)
-    await betterAuthCall(() => authForDatabase(ctx.db).api.unbanUser({ headers: ctx.headers, body: { userId: input.userId } }))
+    await betterAuthCall(() =>
+      authForDatabase(ctx.db).api.unbanUser({ headers: ctx.headers, body: { userId: input.userId } }),
+    )
     await record(ctx, 'user_unbanned', target)
   }),
 
@@ -124,7 +126,9 @@ export const usersRouter = createRouter({
     if (!sessionToken) {
       throw new AppError({ code: 'NOT_FOUND', appCode: 'SESSION_NOT_FOUND', message: 'This session has ended' })
     }
-    await betterAuthCall(() => authForDatabase(ctx.db).api.revokeUserSession({ headers: ctx.headers, body: { sessionToken } }))
+    await betterAuthCall(() =>
+      authForDatabase(ctx.db).api.revokeUserSession({ headers: ctx.headers, body: { sessionToken } }),
+    )
     await record(ctx, 'session_revoked', target)
   }),
 
