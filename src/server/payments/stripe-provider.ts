@@ -310,6 +310,8 @@ export class StripePaymentProvider implements PaymentProvider {
           // The SDK waits 80 s by default and retries: a buyer would stare at a spinner for minutes (issue 26).
           timeout: options.timeoutMs ?? stripeTimeoutMs,
           maxNetworkRetries: 0,
+          // Through fetch rather than node:http, so its calls are traced like every other outgoing call (undici).
+          httpClient: StripeClient.createFetchHttpClient(),
           ...(api && {
             host: api.hostname,
             port: api.port || (protocol === 'http' ? 80 : 443),
