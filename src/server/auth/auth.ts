@@ -15,7 +15,7 @@ import {
   username,
 } from 'better-auth/plugins'
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
@@ -40,16 +40,7 @@ import {
   users,
   verifications,
 } from '../db/schema'
-import { sendEmail } from '../email/mailer'
-import {
-  changeEmailEmail,
-  choosePasswordEmail,
-  magicLinkEmail,
-  type OneTimeCodePurpose,
-  oneTimeCodeEmail,
-  resetPasswordEmail,
-  verificationEmail,
-} from '../email/templates'
+import type { OneTimeCodePurpose } from '../email/templates'
 import { getEnv } from '../env'
 import { noteAuthFailure } from '../failure-answers'
 import { authLog } from '../log'
@@ -58,6 +49,14 @@ import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { accountDeletionOrganizations } from './account-organizations'
 import { claimFirstAppAdmin } from './app-admins'
+import {
+  magicLinkMinutes,
+  oneTimeCodeMinutes,
+  sendMagicLink,
+  sendOneTimeCode,
+  sendPasswordLink,
+  sendVerificationLink,
+} from './auth-emails'
 import { emailVerificationGate } from './email-verification-gate'
 import { disabledMethodError, enabledAuthMethods, signInMethodOf } from './methods'
 import { organizationChecks } from './organization-checks'
@@ -86,8 +85,6 @@ import { markUserActive } from './user-activity'
 import { userAdministration } from './user-administration'
 
 /** How long emailed links and codes work. */
-const magicLinkMinutes = 5
-const oneTimeCodeMinutes = 5
 
 /** Where callers of the API send their key. */
 export const apiKeyHeader = 'x-api-key'
@@ -170,29 +167,15 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }, request) => {
-        const { productName } = await getSiteSettings(db)
-        const locale = localeOfRequest(request)
-        // An account without a password (created by an admin, or through a link or a provider) chooses its first one.
-        const [credential] = await db
-          .select({ password: accounts.password })
-          .from(accounts)
-          .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-        const template = credential?.password ? resetPasswordEmail : choosePasswordEmail
-        await sendEmail(db, template({ to: user.email, name: user.name, url, product: productName, locale }))
-      },
+      // An account without a password (created by an admin, or through a link or a provider) chooses its first one.
+      sendResetPassword: ({ user, url }, request) => sendPasswordLink(db, user, url, request),
     },
     // Sign-up sends a verification email; signing in stays allowed, and the console asks to verify.
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       // Also used by change-email: then `user.email` is the NEW address and the token says what it is for.
-      sendVerificationEmail: async ({ user, url, token }, request) => {
-        const { productName } = await getSiteSettings(db)
-        const locale = localeOfRequest(request)
-        const template = isEmailChangeToken(token) ? changeEmailEmail : verificationEmail
-        await sendEmail(db, template({ to: user.email, name: user.name, url, product: productName, locale }))
-      },
+      sendVerificationEmail: ({ user, url, token }, request) => sendVerificationLink(db, user, { url, token }, request),
     },
     databaseHooks: {
       user: {
@@ -260,27 +243,21 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       username(),
       magicLink({
         expiresIn: magicLinkMinutes * 60,
-        sendMagicLink: async ({ email, url }, ctx) => {
-          const { productName } = await getSiteSettings(db)
-          const locale = localeOfRequest(ctx?.request)
-          await sendEmail(db, magicLinkEmail({ to: email, url, product: productName, locale }))
-        },
+        sendMagicLink: ({ email, url }, ctx) => sendMagicLink(db, email, url, ctx?.request),
       }),
       emailOTP({
         otpLength: 6,
         expiresIn: oneTimeCodeMinutes * 60,
         allowedAttempts: 3,
-        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
-          await sendCode(db, { to: email, code: otp, purpose: type as OneTimeCodePurpose, request: ctx?.request })
-        },
+        sendVerificationOTP: ({ email, otp, type }, ctx) =>
+          sendOneTimeCode(db, { to: email, code: otp, purpose: type as OneTimeCodePurpose, request: ctx?.request }),
       }),
       twoFactor({
         issuer: 'Hatch',
         otpOptions: {
           period: oneTimeCodeMinutes,
-          sendOTP: async ({ user, otp }, ctx) => {
-            await sendCode(db, { to: user.email, code: otp, purpose: 'two-factor', request: ctx?.request })
-          },
+          sendOTP: ({ user, otp }, ctx) =>
+            sendOneTimeCode(db, { to: user.email, code: otp, purpose: 'two-factor', request: ctx?.request }),
         },
         backupCodeOptions: { amount: 10, length: 10 },
       }),
@@ -445,38 +422,6 @@ const newPasswordFields: Record<string, string> = {
   '/change-password': 'newPassword',
   '/email-otp/reset-password': 'password',
   '/admin/set-user-password': 'newPassword',
-}
-
-/**
- * Whether an email-verification token (a signed JWT; Better Auth verifies it when the link is opened) confirms a change
- * of address: those carry `updateTo`. Reading the payload here only picks the email's wording.
- */
-function isEmailChangeToken(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown
-    return typeof payload === 'object' && payload !== null && 'updateTo' in payload
-  } catch {
-    return false
-  }
-}
-
-async function sendCode(
-  db: Database,
-  options: { to: string; code: string; purpose: OneTimeCodePurpose; request: Request | undefined },
-) {
-  const { productName } = await getSiteSettings(db)
-  const locale = localeOfRequest(options.request)
-  await sendEmail(
-    db,
-    oneTimeCodeEmail({
-      to: options.to,
-      code: options.code,
-      purpose: options.purpose,
-      minutes: oneTimeCodeMinutes,
-      product: productName,
-      locale,
-    }),
-  )
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -13,10 +13,9 @@ import {
   renewingSubscriptionRefusal,
 } from '../billing/plan-limits'
 import type { Database } from '../db/client'
-import { sendEmail } from '../email/mailer'
 import { invitationEmail } from '../email/templates'
 import { getEnv } from '../env'
-import { getSiteSettings } from '../settings'
+import { sendAuthEmail } from './auth-emails'
 import { type Actor, currentActor, recordActivity } from './organization-activity'
 
 const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60
@@ -64,9 +63,7 @@ export function organizationPlugin(db: Database) {
     sendInvitationEmail: async ({ id, email, role, organization, inviter, invitation }) => {
       const stored = (invitation as { locale?: unknown }).locale
       const locale: Locale = typeof stored === 'string' && isLocale(stored) ? stored : locales[0]
-      const { productName } = await getSiteSettings(db)
-      await sendEmail(
-        db,
+      await sendAuthEmail(db, { locale }, (context) =>
         invitationEmail({
           to: email,
           inviterName: inviter.user.name,
@@ -74,8 +71,7 @@ export function organizationPlugin(db: Database) {
           role: rolesLabel(role, locale),
           url: invitationUrl(id, locale),
           days: organizationLimits.invitationDays,
-          product: productName,
-          locale,
+          ...context,
         }),
       )
     },

@@ -5,12 +5,10 @@ import { emailMaxLength } from '#/lib/account-rules'
 import { z } from '#/lib/zod'
 import type { Database } from '../db/client'
 import { signInThrottles, users } from '../db/schema'
-import { sendEmail } from '../email/mailer'
 import { signInLockedEmail } from '../email/templates'
 import { getEnv } from '../env'
 import { log } from '../log'
-import { localeOfRequest } from '../request-locale'
-import { getSiteSettings } from '../settings'
+import { sendAuthEmail } from './auth-emails'
 
 /**
  * Failed sign-ins per account, on top of the per-address limits in auth.ts (OWASP ASVS V2.2.1): guesses spread over
@@ -178,17 +176,13 @@ export async function signInLockEmailsSent(): Promise<void> {
 
 function tellOwner(db: Database, user: NonNullable<Account['user']>, lockSeconds: number, request?: Request) {
   const sending = (async () => {
-    const { productName } = await getSiteSettings(db)
-    const locale = localeOfRequest(request)
-    await sendEmail(
-      db,
+    await sendAuthEmail(db, { request }, (context) =>
       signInLockedEmail({
         to: user.email,
         name: user.name,
         minutes: Math.ceil(lockSeconds / 60),
-        url: `${getEnv().APP_URL}/${locale}/forgot-password`,
-        product: productName,
-        locale,
+        url: `${getEnv().APP_URL}/${context.locale}/forgot-password`,
+        ...context,
       }),
     )
   })()
