@@ -2,7 +2,7 @@ import { apiKey } from '@better-auth/api-key'
 import { passkey } from '@better-auth/passkey'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError } from 'better-auth/api'
 import {
   admin,
   anonymous,
@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
-import { passwordLimits, passwordNeedsLetterAndNumber } from '#/lib/password-policy'
+import { passwordLimits } from '#/lib/password-policy'
 import { m } from '#/paraglide/messages'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
@@ -48,6 +48,7 @@ import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { accountDeletionOrganizations } from './account-organizations'
+import { apiKeyHeader } from './api-key-header'
 import { claimFirstAppAdmin } from './app-admins'
 import {
   magicLinkMinutes,
@@ -57,8 +58,10 @@ import {
   sendPasswordLink,
   sendVerificationLink,
 } from './auth-emails'
+import { authRateLimitRules } from './auth-rate-limits'
+import { authRequestGuard } from './auth-request-guard'
 import { emailVerificationGate } from './email-verification-gate'
-import { disabledMethodError, enabledAuthMethods, signInMethodOf } from './methods'
+import { signInMethodOf } from './methods'
 import { organizationChecks } from './organization-checks'
 import { organizationPlugin } from './organizations'
 import { passkeyNameLimit } from './passkey-names'
@@ -71,12 +74,6 @@ import {
   type SecondaryStorage,
 } from './redis-storage'
 import { rememberMeCoversDeviceSessions } from './remember-me'
-import {
-  malformedRequestError,
-  offSiteRedirectError,
-  unknownListFieldError,
-  unstorableTextError,
-} from './request-checks'
 import { keepNewSessionCookie } from './session-cookie-guard'
 import { sessionCopyOnlyForReads } from './session-copy'
 import { signInLockEmailsSent, signInThrottle } from './sign-in-throttle'
@@ -84,10 +81,7 @@ import { twoFactorChallengeStatus } from './two-factor-challenge'
 import { markUserActive } from './user-activity'
 import { userAdministration } from './user-administration'
 
-/** How long emailed links and codes work. */
-
-/** Where callers of the API send their key. */
-export const apiKeyHeader = 'x-api-key'
+export { apiKeyHeader } from './api-key-header'
 
 /** Better Auth's cookies are named `hatch.*` (`__Secure-hatch.*` over HTTPS). */
 export const authCookiePrefix = 'hatch'
@@ -339,32 +333,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       enabled: true,
       storage: options.secondaryStorage ? 'secondary-storage' : 'database',
       ...(options.rateLimitStorage ? { customStorage: options.rateLimitStorage } : {}),
-      // Any other auth endpoint: AUTH_REQUEST_LIMIT requests per minute per client address and endpoint.
-      window: 60,
-      max: env.AUTH_REQUEST_LIMIT,
-      // Attempts per minute per client address (AUTH_SIGN_IN_LIMIT, AUTH_SIGN_UP_LIMIT).
-      // Better Auth takes the FIRST key that matches, so exact paths come before the wildcards that also match them.
-      customRules: {
-        // Every page and API call checks the session: counting those (a write each) would make an office or school
-        // behind one address see 429s just by browsing. Reading a session changes nothing an attacker could use.
-        '/get-session': false,
-        // Requests that send an email (AUTH_EMAIL_LIMIT per minute per client address).
-        '/sign-in/magic-link': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/email-otp/send-verification-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/email-otp/request-password-reset': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/forget-password/email-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/request-password-reset': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/send-verification-email': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/two-factor/send-otp': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/change-email': { window: 60, max: env.AUTH_EMAIL_LIMIT },
-        '/sign-in/*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        '/sign-up/*': { window: 60, max: env.AUTH_SIGN_UP_LIMIT },
-        '/two-factor/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        '/magic-link/verify': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        '/email-otp/verify-*': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        '/email-otp/check-verification-otp': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        '/email-otp/reset-password': { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-      },
+      ...authRateLimitRules(env),
     },
     // Its default logger prints whole errors: a failed session lookup would put the session token in the log.
     logger: { log: authLog },
@@ -373,55 +342,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       useSecureCookies: env.APP_URL.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        // An API key is for the API (tRPC reads the key's owner through get-session): it must not change the account,
-        // mint more keys (which would outlive the deleted one) or end sessions if it leaks.
-        if (ctx.path !== '/get-session' && ctx.headers?.get(apiKeyHeader)) {
-          throw new APIError('FORBIDDEN', {
-            code: 'API_KEY_NOT_ALLOWED_HERE',
-            message: 'API keys work only for the API; sign in to manage the account',
-          })
-        }
-        // A user's mistake answers 400 with a code, never a 500 (see request-checks.ts for the cases).
-        const malformed =
-          malformedRequestError(ctx.path, ctx.body) ??
-          unstorableTextError(ctx.body, ctx.query) ??
-          unknownListFieldError(ctx.path, ctx.query)
-        if (malformed) throw new APIError('BAD_REQUEST', malformed)
-        const offSite = offSiteRedirectError(ctx.body, ctx.query, env.APP_URL)
-        if (offSite) throw new APIError('FORBIDDEN', offSite)
-        // Methods switched off in site settings (or not configured) answer with their error code, whatever the client sends.
-        const methods = enabledAuthMethods(await getSiteSettings(db), env)
-        const disabled = disabledMethodError(ctx.path, ctx.body, methods, genericProviderIds)
-        if (disabled && ctx.path === '/magic-link/verify') {
-          // Someone opened an emailed link after the method was switched off: a page that says so, not JSON.
-          const locale = localeOfRequest(ctx.request)
-          throw ctx.redirect(`${env.APP_URL}/${locale}/magic-link?error=${disabled.code}`)
-        }
-        if (disabled) throw new APIError('BAD_REQUEST', disabled)
-        // Better Auth checks length; the product also wants a letter and a digit, wherever a password is set.
-        const field = newPasswordFields[ctx.path]
-        if (!field) return
-        const candidate = (ctx.body as Record<string, unknown> | undefined)?.[field]
-        if (typeof candidate === 'string' && passwordNeedsLetterAndNumber(candidate)) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'PASSWORD_NEEDS_LETTER_AND_NUMBER',
-            message: 'Password must contain at least one letter and one number',
-          })
-        }
-      }),
-    },
+    hooks: { before: authRequestGuard(db, env, genericProviderIds) },
   })
-}
-
-/** The endpoints that set a password, and the body field that carries the new one. */
-const newPasswordFields: Record<string, string> = {
-  '/sign-up/email': 'password',
-  '/reset-password': 'newPassword',
-  '/change-password': 'newPassword',
-  '/email-otp/reset-password': 'password',
-  '/admin/set-user-password': 'newPassword',
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,2 @@
+/** Where callers of the API send their key. */
+export const apiKeyHeader = 'x-api-key'
