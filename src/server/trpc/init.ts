@@ -28,16 +28,31 @@ import type { TrpcContext, VerifiedSession } from './context'
 export class AppError extends TRPCError {
   readonly appCode: string
   readonly params: Record<string, string>
+  /** The form field the refusal is about: the client shows `message` (a message key) beside it. */
+  readonly field: string | undefined
   constructor(options: {
     code: TRPCError['code']
     appCode: string
     message: string
     params?: Record<string, string>
+    field?: string
+    cause?: unknown
   }) {
-    super({ code: options.code, message: options.message })
+    super({ code: options.code, message: options.message, cause: options.cause })
     this.appCode = options.appCode
     this.params = options.params ?? {}
+    this.field = options.field
   }
+}
+
+/** Too many requests from one caller: 429 with Retry-After (handler.ts), translated on the client. */
+export function tooManyRequests(retryAfterSeconds: number, message: string): AppError {
+  return new AppError({
+    code: 'TOO_MANY_REQUESTS',
+    appCode: 'TOO_MANY_REQUESTS',
+    message,
+    cause: new RateLimitExceeded(retryAfterSeconds),
+  })
 }
 
 /** What a client reads when the real message stays on the server; it translates `data.appCode` (the tRPC code). */
@@ -112,7 +127,11 @@ const t = initTRPC.context<TrpcContext>().create({
         params: error instanceof AppError ? error.params : undefined,
         // Field errors let a form show each message beside its field; the client translates by code.
         fieldErrors:
-          error.code === 'BAD_REQUEST' && cause instanceof ZodError ? z.flattenError(cause).fieldErrors : undefined,
+          error instanceof AppError && error.field
+            ? { [error.field]: [error.message] }
+            : error.code === 'BAD_REQUEST' && cause instanceof ZodError
+              ? z.flattenError(cause).fieldErrors
+              : undefined,
       },
     }
   },
@@ -167,13 +186,14 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
           : (await readSession(auth, ctx.headers)).session
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500) {
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message, cause: error })
+        const body = error.body as { code?: string } | undefined
+        throw new AppError({ code: 'UNAUTHORIZED', appCode: body?.code ?? 'UNAUTHORIZED', message: error.message })
       }
       throw error
     }
     if (session && ctx.headers.has(apiKeyHeader)) await countApiKeyCall(ctx.db, session.session.id)
   }
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' })
+  if (!session) throw new AppError({ code: 'UNAUTHORIZED', appCode: 'UNAUTHORIZED', message: 'Sign in to continue' })
   // A ban ends every session, but an API key would still open one: a banned user's keys stop working too.
   if (isBanActive(session.user as { banned?: boolean | null; banExpires?: Date | null })) {
     throw new AppError({ code: 'UNAUTHORIZED', appCode: 'BANNED_USER', message: 'This account is suspended' })
@@ -188,11 +208,10 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
 async function countApiKeyCall(db: TrpcContext['db'], keyId: string): Promise<void> {
   const rate = await consumeApiKeyCall(db, keyId)
   if (!rate.allowed) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `This API key made too many calls; try again in ${rate.retryAfterSeconds} s.`,
-      cause: new RateLimitExceeded(rate.retryAfterSeconds),
-    })
+    throw tooManyRequests(
+      rate.retryAfterSeconds,
+      `This API key made too many calls; try again in ${rate.retryAfterSeconds} s.`,
+    )
   }
 }
 

@@ -1,8 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits } from '#/lib/book-rules'
-import { z } from '#/lib/zod'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
 import { bookImports, books, users } from '#/server/db/schema'
 import { enqueue } from '#/server/jobs/queue'
@@ -23,17 +21,9 @@ import { bookImportJob, queuedImportRows, recentImports, runBookImport } from '.
 import { bookColumns, bookConditions, bookFacets, booksWithIsbn13, countBooks, listBooks } from './book-queries'
 import { isUniqueViolation, newBookId } from './book-rows'
 
-/** A refusal shown beside one field of the form, like a schema's own messages. */
-function fieldError(field: string, message: string): TRPCError {
-  return new TRPCError({
-    code: 'BAD_REQUEST',
-    message,
-    // Made by a parse, not `new ZodError`: only a parse's error is the Error instance the formatter looks for.
-    cause: z
-      .unknown()
-      .refine(() => false, { message, path: [field] })
-      .safeParse(null).error,
-  })
+/** A refusal shown beside one field of the form, like a schema's own messages (`message` is a message key). */
+function fieldError(field: string, message: string): AppError {
+  return new AppError({ code: 'BAD_REQUEST', appCode: 'BAD_REQUEST', message, field })
 }
 
 const notFound = () =>

@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { newsletterSubscribers } from '#/server/db/schema'
-import { consumeRateLimit, RateLimitExceeded } from '#/server/rate-limit'
-import { createRouter, publicProcedure } from '#/server/trpc/init'
+import { consumeRateLimit } from '#/server/rate-limit'
+import { createRouter, publicProcedure, tooManyRequests } from '#/server/trpc/init'
 import { newsletterSubscription } from '../schemas'
 
 const subscribeLimit = { limit: 5, windowMs: 10 * 60 * 1000 }
@@ -11,11 +10,10 @@ export const newsletterRouter = createRouter({
   subscribe: publicProcedure.input(newsletterSubscription).mutation(async ({ ctx, input }) => {
     const rate = await consumeRateLimit(ctx.db, `newsletter:${ctx.clientIp}`, subscribeLimit)
     if (!rate.allowed) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many subscription attempts; try again in ${rate.retryAfterSeconds} s.`,
-        cause: new RateLimitExceeded(rate.retryAfterSeconds),
-      })
+      throw tooManyRequests(
+        rate.retryAfterSeconds,
+        `Too many subscription attempts; try again in ${rate.retryAfterSeconds} s.`,
+      )
     }
     await ctx.db
       .insert(newsletterSubscribers)
