@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { organizationFormSchema } from '#/features/organizations/organization-rules'
 import { isValidRoleName, isValidSlug, slugify } from '#/lib/organization-names'
-import { organizationFormSchema } from '#/lib/organization-rules'
 import { organizationRequestError } from '#/server/auth/organization-checks'
 
 describe('organization slugs', () => {

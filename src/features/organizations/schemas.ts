@@ -2,9 +2,9 @@ import { builtInRoles } from '#/lib/access-control'
 import { emailField } from '#/lib/account-rules'
 import { locales } from '#/lib/i18n'
 import { listPageNumber } from '#/lib/list-schemas'
-import { organizationFormSchema, roleNameSchema, teamNameSchema } from '#/lib/organization-rules'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
+import { organizationFormSchema, roleNameSchema, teamNameSchema } from './organization-rules'
 import { activityKinds, invitationIdMax, memberSortColumns } from './search'
 
 // The console lists' inputs. Messages are translation keys; a cursor is opaque, so a damaged one reads as one.

@@ -1,8 +1,8 @@
 import { formOptions } from '@tanstack/react-form'
 import { withForm } from '#/lib/form'
 import { organizationLimits, slugify } from '#/lib/organization-names'
-import { organizationFormSchema } from '#/lib/organization-rules'
 import { m } from '#/paraglide/messages'
+import { organizationFormSchema } from '../organization-rules'
 
 interface OrganizationFieldValues {
   name: string

@@ -1,6 +1,6 @@
+import { imageUrlField } from '#/lib/account-rules'
+import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-names'
 import { z } from '#/lib/zod'
-import { imageUrlField } from './account-rules'
-import { isValidRoleName, isValidSlug, organizationLimits } from './organization-names'
 
 // Messages are translation keys (src/lib/errors.ts), so the form and the server's field errors read the same.
 export const organizationNameSchema = z
