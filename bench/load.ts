@@ -218,6 +218,8 @@ export async function startNginxCeiling(
     readyPath: '/landing.html',
     workers: 'auto',
   })
+  // Stopped on any exit too (a failed row, Ctrl-C): an nginx left running would hold its port.
+  onExit(() => void nginx.stop())
   const url = `${nginx.url}/landing.html`
   const copy = Buffer.from(await (await getUncompressed(url)).arrayBuffer())
   if (!copy.equals(body)) {

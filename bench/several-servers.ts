@@ -101,6 +101,8 @@ async function main(): Promise<void> {
     const start = async (index: number, extra?: Record<string, string>) => {
       const server = await startAppServer({ port: serverPorts[index] ?? 0, env: serverEnv(extra) })
       servers[index] = server
+      // Stopped on Ctrl-C too, when the finally below does not run.
+      onExit(() => void server.stop())
       return server
     }
 
@@ -150,6 +152,7 @@ async function main(): Promise<void> {
       workers: 'auto',
     })
     stopAll.push(() => nginx.stop())
+    onExit(() => void nginx.stop())
     for (const load of rowsFor('three servers behind nginx', appUrl)) rows.push(await measure(load, duration))
 
     const ceilingRow = await measure(ceiling.load, duration)
