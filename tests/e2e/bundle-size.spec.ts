@@ -6,13 +6,15 @@ import { expect, test } from './fixtures'
  * little above the sizes when they were set (194, 244 and 267 KB) so a heavy import into a shared route definition
  * shows up here; docs/decisions/018-first-load-javascript.md says what is in them and why issue 12's lower goals are
  * not met. Sign-in was raised from 272 to 274 KB when issue 27's translated error codes, the plural runtime and the
- * console's access guards brought it to 272.9 KB: each is a few hundred bytes of words, not a heavy import. Issue 30
- * cuts first loads to 20 scripts and will lower these again.
+ * console's access guards brought it to 272.9 KB: each is a few hundred bytes of words, not a heavy import. Issue 29
+ * brought it to 274.4 KB (measured against the build before: +445 B the translations of seven app codes that reached
+ * Chinese pages in English, +160 B a message now shared by sign-in and Account in a chunk of its own), so 275. Issue
+ * 30 cuts first loads to 20 scripts and will lower these again.
  */
 const budgetsKb: Record<string, number> = {
   '/en/': 200,
   '/en/docs/development/testing': 250,
-  '/en/sign-in': 274,
+  '/en/sign-in': 275,
 }
 
 for (const [path, budgetKb] of Object.entries(budgetsKb)) {
