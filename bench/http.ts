@@ -23,6 +23,7 @@ import {
   type Load,
   type Measurement,
   measure,
+  onExit,
   printTable,
   reportFailures,
   runLoad,
@@ -321,6 +322,9 @@ async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Pro
       APP_URL: '',
     },
     stdio: 'ignore',
+  })
+  onExit(() => {
+    if (child.exitCode === null) child.kill('SIGTERM')
   })
   const stop = () =>
     new Promise<void>((resolve) => {

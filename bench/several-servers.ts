@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       ...extra,
     })
     const start = async (index: number, extra?: Record<string, string>) => {
-      const server = await startAppServer({ port: serverPorts[index] ?? 0, env: serverEnv(extra) })
+      const server = await startAppServer({ port: serverPorts[index] ?? 0, env: serverEnv(extra), keepOutput: false })
       servers[index] = server
       // Stopped on Ctrl-C too, when the finally below does not run.
       onExit(() => void server.stop())

@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 
 /** Query keys of auth data in TanStack Query; everything under ['auth'] belongs to the signed-in user. */
@@ -31,11 +31,6 @@ const organizationProcedures = [['organizations']]
 /** The linked-account list goes stale after 10 s (spec section 9: auth cache stale time). */
 export const accountListStaleTime = 10_000
 
-/** Drops every cached auth query: the signed-in user changed or the session ended, so none of it is theirs. */
-export function clearAuthQueries(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: authQueryKeys.all })
-}
-
 /**
  * The refresh rules of spec section 4, in one place. The session (the user the console shows) is read by the console
  * route's loader, so refreshing it means invalidating the router.
@@ -52,9 +47,12 @@ export function useAuthRefresh() {
         queryClient.invalidateQueries({ queryKey: authQueryKeys.deviceSessions }),
       ])
     },
-    /** After sign-out, delete-user or multi-session set-active: another user (or none) from now on. */
+    /**
+     * After sign-out, delete-user or multi-session set-active: another user (or none) from now on, so nothing cached
+     * is theirs: neither the auth data nor any tRPC query (organizations, books, billing… are all the previous user's).
+     */
     async userChanged() {
-      clearAuthQueries(queryClient)
+      queryClient.removeQueries()
       await router.invalidate()
     },
     /** After verify-registration, delete-passkey and update-passkey. */

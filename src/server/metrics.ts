@@ -179,8 +179,7 @@ function authorized(request: Request, token: string): boolean {
 let pendingClusterScrapes = 0
 const clusterScrapes = new Map<number, (text: string) => void>()
 
-/** What the launcher sends back to a process that asked for the whole server's metrics. */
-
+/** Asks the launcher for the whole server's metrics (every process's, added up) and resolves with its answer. */
 function clusterMetrics(): Promise<string> {
   const id = ++pendingClusterScrapes
   return new Promise((resolve, reject) => {

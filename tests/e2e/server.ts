@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { SMTPServer } from 'smtp-server'
 import { build } from '../../scripts/build.ts'
 import { buildIsStale, clientDir } from '../../scripts/project.ts'
@@ -26,17 +27,19 @@ const serverLog = openSync(serverLogFile, 'w')
 const isRequestLine = (line: string) => line.startsWith('{"level":"info"') && line.includes('"msg":"request"')
 for (const stream of [process.stdout, process.stderr]) {
   const write = stream.write.bind(stream) as (...args: unknown[]) => boolean
+  // A character split across two writes is decoded whole.
+  const decoder = new StringDecoder('utf8')
   stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     writeSync(serverLog, bytes)
-    const shown = Buffer.from(bytes)
-      .toString('utf8')
+    const shown = decoder
+      .write(Buffer.from(bytes))
       .split(/(?<=\n)/)
       .filter((line) => !isRequestLine(line))
       .join('')
     const done = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined
     if (shown !== '') return write(shown, done)
-    done?.()
+    if (done) process.nextTick(done)
     return true
   }) as typeof stream.write
 }

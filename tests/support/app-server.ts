@@ -12,6 +12,8 @@ export interface AppServer {
 export async function startAppServer(options: {
   port: number
   env: Record<string, string | undefined>
+  /** Keep what the server prints after it listens (default), or drop it: a benchmark's millions of request lines. */
+  keepOutput?: boolean
 }): Promise<AppServer> {
   const { DATABASE_URL: _inherited, ...inherited } = process.env
   // A variable the test sets to undefined is left out, not inherited.
@@ -25,16 +27,18 @@ export async function startAppServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk) => {
+  let listening = false
+  const collect = (chunk: Buffer) => {
+    if (listening && options.keepOutput === false) return
     output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   await new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
       if (output.includes('is listening')) {
+        listening = true
         clearInterval(poll)
         resolve()
       } else if (child.exitCode !== null || child.signalCode !== null) {

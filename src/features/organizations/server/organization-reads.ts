@@ -33,7 +33,8 @@ export async function readFullOrganization(db: Database, organizationId: string)
         createdAt: invitations.createdAt,
       })
       .from(invitations)
-      .where(eq(invitations.organizationId, organizationId))
+      // The pages show pending invitations only; accepted, rejected and canceled ones are history.
+      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'pending')))
       .orderBy(asc(invitations.createdAt)),
     readTeams(db, organizationId),
   ])

@@ -8,6 +8,7 @@ export const Route = createFileRoute('/console/organization/teams')({
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.organizations.full.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.organizations.myTeams.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.organizations.teamMemberships.queryOptions()),
     ]),
   head: () => ({ meta: [{ title: m.console_org_teams() }] }),
   staticData: { crumb: m.console_org_teams },
