@@ -2,8 +2,15 @@
 // Layers: routes → features → components → lib; server code in src/server and each feature's server/ folder.
 // tests/unit/import-rules.test.ts proves each rule reports a file that breaks it.
 
-/** The only files in src/server that may import features: where every feature's router and tasks are put together. */
-const compositionRoots = ['^src/server/trpc/root[.]ts$', '^src/server/feature-tasks[.]ts$']
+/**
+ * The only files in src/server that may import features: where every feature's router and tasks are put together, and
+ * the Better Auth configuration, which composes the organizations feature's plugin and hooks.
+ */
+const compositionRoots = [
+  '^src/server/trpc/root[.]ts$',
+  '^src/server/feature-tasks[.]ts$',
+  '^src/server/auth/auth[.]ts$',
+]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -20,11 +27,11 @@ module.exports = {
     {
       name: 'feature-through-public-entry',
       comment:
-        "A feature uses another feature only through that feature's index.ts (its public entry): export what is " +
-        'needed there, or move shared code to lib or components.',
+        "A feature uses another feature only through that feature's public entries, index.ts for what the browser may " +
+        'use and server/index.ts for the server: export what is needed there, or move shared code to lib or components.',
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
-      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index[.]tsx?$'] },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?index[.]tsx?$'] },
     },
     {
       name: 'no-cycle-between-features',

@@ -11,7 +11,7 @@ export interface AuthClientError {
   /** Sent with BANNED_USER (src/server/auth/user-administration.ts): why, and until when (none: until lifted). */
   banReason?: string
   banExpires?: string | null
-  /** Sent with PLAN_LIMIT_MEMBERS (src/server/auth/organizations.ts): the plan's member limit. */
+  /** Sent with PLAN_LIMIT_MEMBERS (src/features/organizations/server/organization-plugin.ts): the plan's member limit. */
   limit?: number
   /** Sent with ACCOUNT_TEMPORARILY_LOCKED (src/server/auth/sign-in-throttle.ts): how long sign-in stays paused. */
   retryAfterSeconds?: number

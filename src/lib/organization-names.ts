@@ -1,6 +1,6 @@
 // Organization names, slugs and role names: plain rules without zod, so a route's URL check can use them too.
 
-/** Limits the console's forms show and the server enforces (src/server/auth/organization-checks.ts). */
+/** Limits the console's forms show and the server enforces (src/features/organizations/server/organization-checks.ts). */
 export const organizationLimits = {
   nameMax: 80,
   slugMin: 3,

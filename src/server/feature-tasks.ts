@@ -1,3 +1,4 @@
+import { flushAnalytics } from '#/features/analytics/server'
 import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
 import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
@@ -5,12 +6,16 @@ import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
 import { registerMaintenanceTask } from './maintenance'
+import { registerShutdownTask } from './runtime'
 
-// A composition root, beside trpc/root.ts (the only two files in src/server that import features; the import rules
-// in .dependency-cruiser.cjs hold them to it): the features' background work and their command-line tasks.
+// A composition root, beside trpc/root.ts and auth/auth.ts (the only files in src/server that import features; the
+// import rules in .dependency-cruiser.cjs hold them to it): the features' background work and command-line tasks.
 
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
+
+// Beacons still queued in this server are written before it stops.
+registerShutdownTask('writing queued analytics beacons', flushAnalytics)
 
 // Once a day, the ledger is compared with the payment provider and repaired where an event was missed.
 defineJob<object>({

@@ -1,7 +1,7 @@
-import { flushAnalytics } from './analytics/analytics-jobs'
 import { startHeartbeat, stopHeartbeat } from './app-servers'
 import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
+import type { Database } from './db/client'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
 import { startJobQueue, stopJobQueue } from './jobs/queue'
@@ -45,11 +45,25 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
   return ready
 }
 
+/** Work the features hand in (the composition root, feature-tasks.ts, registers it) to finish before the database closes. */
+const shutdownTasks = new Map<string, (db: Database) => Promise<unknown>>()
+
+export function registerShutdownTask(name: string, task: (db: Database) => Promise<unknown>): void {
+  shutdownTasks.set(name, task)
+}
+
+/** Runs every task; one failing is logged and does not keep the others (or the database's closing) from running. */
+async function runShutdownTasks(db: Database): Promise<void> {
+  for (const [name, task] of shutdownTasks) {
+    await task(db).catch((error: unknown) => log().error({ err: error, task: name }, 'a shutdown task failed'))
+  }
+}
+
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
   await stopHeartbeat()
   await stopJobQueue()
-  await flushAnalytics(getDatabaseConnection().db)
+  await runShutdownTasks(getDatabaseConnection().db)
   await stopSettingsSync()
   await closeAuthResources()
   await getDatabaseConnection().close()

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { aggregateRawEvents, readDailyAggregates } from '#/features/analytics/server/aggregates'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
-import { aggregateRawEvents, readDailyAggregates } from '#/server/analytics/aggregates'
-import { analyticsEventWriter } from '#/server/analytics/event-writer'
-import { rollupLockKey, runAnalyticsRollup } from '#/server/analytics/rollup'
+import { analyticsEventWriter } from '#/features/analytics/server/event-writer'
+import { rollupLockKey, runAnalyticsRollup } from '#/features/analytics/server/rollup'
 import { type DatabaseConnection, openDatabase } from '#/server/db/client'
 import { sqlRows } from '#/server/db/raw-sql'
 import {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAnalyticsRollup } from '#/features/analytics/server/rollup'
 import { tableToCsv } from '#/features/dashboard/csv-export'
 import { dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
 import { recordAiTokens } from '#/server/ai/metering'
-import { runAnalyticsRollup } from '#/server/analytics/rollup'
 import { usageMonth } from '#/server/billing/plan-limits'
 import {
   aiUsage,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { activityActions } from '#/server/auth/organization-activity'
+import { activityActions } from '#/features/organizations/server/organization-activity'
 
 const load = (locale: string) =>
   JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, string>

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type ActivityAction, activityActions } from '#/server/auth/organization-activity'
+import { type ActivityAction, activityActions } from '#/features/organizations/server/organization-activity'
 
 /**
- * The details each action is recorded with (src/server/auth/organizations.ts, organization-checks.ts,
- * personal-organization.ts and the organizations router). Typed by action, so a new action fails to compile until
+ * The details each action is recorded with (in src/features/organizations/server: organization-plugin.ts,
+ * organization-checks.ts, personal-organization.ts and the organizations router). Typed by action, so a new action fails to compile until
  * someone says what it carries; a placeholder outside this list would render as an empty gap in the sentence.
  */
 const recordedDetails: Record<ActivityAction, readonly string[]> = {

@@ -11,7 +11,7 @@ import {
 import { BeaconRateLimiter } from '#/features/analytics/server/beacon-rate-limiter'
 import { insightsScriptGzipBytes, serveInsightsScript } from '#/features/analytics/server/script-response'
 import { summarizeUserAgent } from '#/features/analytics/server/user-agent-summary'
-import { visitorIdToday } from '#/server/analytics/visitor-id'
+import { visitorIdToday } from '#/features/analytics/server/visitor-id'
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
 const iphone =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { organizationFormSchema } from '#/features/organizations/organization-rules'
+import { organizationRequestError } from '#/features/organizations/server/organization-checks'
 import { isValidRoleName, isValidSlug, slugify } from '#/lib/organization-names'
-import { organizationRequestError } from '#/server/auth/organization-checks'
 
 describe('organization slugs', () => {
   it('derives a slug from a name', () => {

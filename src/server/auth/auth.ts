@@ -17,6 +17,13 @@ import {
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
+import {
+  accountDeletionOrganizations,
+  chooseActiveOrganization,
+  moveMemberships,
+  organizationChecks,
+  organizationPlugin,
+} from '#/features/organizations/server'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
 import { passwordLimits } from '#/lib/password-policy'
@@ -47,7 +54,6 @@ import { authLog } from '../log'
 import { localeOfRequest } from '../request-locale'
 import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
-import { accountDeletionOrganizations } from './account-organizations'
 import { apiKeyHeader } from './api-key-header'
 import { claimFirstAppAdmin } from './app-admins'
 import {
@@ -62,10 +68,7 @@ import { authRateLimitRules } from './auth-rate-limits'
 import { authRequestGuard } from './auth-request-guard'
 import { emailVerificationGate } from './email-verification-gate'
 import { signInMethodOf } from './methods'
-import { organizationChecks } from './organization-checks'
-import { organizationPlugin } from './organizations'
 import { passkeyNameLimit } from './passkey-names'
-import { chooseActiveOrganization, moveMemberships } from './personal-organization'
 import {
   connectRedis,
   createRedisRateLimits,

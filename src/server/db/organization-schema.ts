@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { users } from './schema'
 
 // ── Organizations (Better Auth's organization plugin with teams and dynamic access control) ─────────────────────
-// Field names follow the plugin's models; src/server/auth/organizations.ts maps them.
+// Field names follow the plugin's models; src/features/organizations/server/organization-plugin.ts maps them.
 
 export const organizations = pgTable('organizations', {
   id: text('id').primaryKey(),

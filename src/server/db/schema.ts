@@ -116,7 +116,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    /** The organization (and team) the console works in; see src/server/auth/organizations.ts. */
+    /** The organization (and team) the console works in; see src/features/organizations/server/organization-plugin.ts. */
     activeOrganizationId: text('active_organization_id'),
     activeTeamId: text('active_team_id'),
     /** Set while an app admin acts as this user (admin plugin). */

@@ -1,6 +1,4 @@
 import { isbot } from 'isbot'
-import { analyticsEventWriter } from '#/server/analytics/event-writer'
-import { databaseSalts, visitorIdToday } from '#/server/analytics/visitor-id'
 import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
 import { getSiteSettings } from '#/server/settings'
@@ -14,7 +12,9 @@ import {
   screenClassOf,
 } from '../beacon-rules'
 import { BeaconRateLimiter } from './beacon-rate-limiter'
+import { analyticsEventWriter } from './event-writer'
 import { summarizeUserAgent } from './user-agent-summary'
+import { databaseSalts, visitorIdToday } from './visitor-id'
 
 const noStore = { 'Cache-Control': 'no-store' }
 const answer = (status: number, message?: string) =>

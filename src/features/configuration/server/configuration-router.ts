@@ -1,6 +1,6 @@
 import { desc, lt } from 'drizzle-orm'
+import { isDatabaseTimeZone, runAnalyticsRollup } from '#/features/analytics/server'
 import type { SiteSettingsInput } from '#/lib/site-settings'
-import { isDatabaseTimeZone, runAnalyticsRollup } from '#/server/analytics/rollup'
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
 import { getEnv } from '#/server/env'

@@ -1,4 +1,4 @@
-import { countLiveVisitors } from '#/server/analytics/aggregates'
+import { countLiveVisitors } from '#/features/analytics/server'
 import { getSiteSettings } from '#/server/settings'
 import { adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import { dashboardRangeInput } from '../schemas'

@@ -1,4 +1,4 @@
-import { type AnalyticsDimension, type DailyAggregate, readDailyAggregates } from '#/server/analytics/aggregates'
+import { type AnalyticsDimension, type DailyAggregate, readDailyAggregates } from '#/features/analytics/server'
 import type { Database } from '#/server/db/client'
 import { type Granularity, previousPeriod } from '../date-range'
 import { byDay, seriesWithPrevious, total } from './day-series'

@@ -28,7 +28,7 @@ import type { ActivityKind, ActivityListSearch } from '../search'
 
 type Details = Record<string, string>
 
-/** One sentence per recorded action (src/server/auth/organization-activity.ts), in the reader's language. */
+/** One sentence per recorded action (server/organization-activity.ts), in the reader's language. */
 const sentences: Record<string, (actor: string, details: Details) => string> = {
   organization_created: (actor, d) => m.activity_organization_created({ actor, name: d.name ?? '' }),
   organization_updated: (actor, d) => m.activity_organization_updated({ actor, name: d.name ?? '' }),

@@ -1,10 +1,10 @@
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import type { ActivityAction } from '#/server/auth/organization-activity'
 import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { members, organizationActivity, users } from '#/server/db/schema'
 import type { ActivityListInput, MemberFilters } from '../schemas'
 import type { ActivityKind, MemberSortColumn } from '../search'
+import type { ActivityAction } from './organization-activity'
 
 const memberSortKeys: Record<MemberSortColumn, SortKey> = {
   name: { expression: () => sql`lower(${users.name})`, type: 'text' },

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
-import { recordActivity } from '#/server/auth/organization-activity'
 import { invitations, members, organizations, teamMembers, teams, users } from '#/server/db/schema'
 import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
 import { activityListInput, invitationPreviewInput, memberListInput, transferOwnershipInput } from '../schemas'
+import { recordActivity } from './organization-activity'
 import { listActivity, listMembers } from './organization-lists'
 import { readCustomRoles, readFullOrganization, readTeamsOfMember } from './organization-reads'
 

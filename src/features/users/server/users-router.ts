@@ -1,6 +1,6 @@
+import { deleteAccountWithHandOver } from '#/features/organizations/server'
 import type { Locale } from '#/lib/i18n'
 import { type AuditAction, recordAudit } from '#/server/audit-log'
-import { deleteAccountWithHandOver } from '#/server/auth/account-organizations'
 import { authForDatabase } from '#/server/auth/auth'
 import { betterAuthCall } from '#/server/auth/better-auth-call'
 import { RenewingSubscriptionError } from '#/server/billing/plan-limits'

@@ -5,17 +5,17 @@ import { type Locale, locales } from '#/lib/i18n'
 import { organizationLimits } from '#/lib/organization-names'
 import { rolesLabel } from '#/lib/role-labels'
 import { isLocale } from '#/paraglide/runtime'
+import { sendAuthEmail } from '#/server/auth/auth-emails'
 import {
   assertInvitationCapacity,
   memberLimit,
   organizationWithRenewingSubscription,
   PlanLimitError,
   renewingSubscriptionRefusal,
-} from '../billing/plan-limits'
-import type { Database } from '../db/client'
-import { invitationEmail } from '../email/templates'
-import { getEnv } from '../env'
-import { sendAuthEmail } from './auth-emails'
+} from '#/server/billing/plan-limits'
+import type { Database } from '#/server/db/client'
+import { invitationEmail } from '#/server/email/templates'
+import { getEnv } from '#/server/env'
 import { type Actor, currentActor, recordActivity } from './organization-activity'
 
 const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60

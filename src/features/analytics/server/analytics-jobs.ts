@@ -1,6 +1,6 @@
-import type { Database } from '../db/client'
-import { defineJob } from '../jobs/queue'
-import { getSiteSettings } from '../settings'
+import type { Database } from '#/server/db/client'
+import { defineJob } from '#/server/jobs/queue'
+import { getSiteSettings } from '#/server/settings'
 import { analyticsEventWriter } from './event-writer'
 import { runAnalyticsRollup } from './rollup'
 

@@ -1,6 +1,6 @@
 import { tryGetCurrentAuthEndpointContext } from '@better-auth/core/context'
-import type { Database } from '../db/client'
-import { organizationActivity } from '../db/schema'
+import type { Database } from '#/server/db/client'
+import { organizationActivity } from '#/server/db/schema'
 
 /** Everything the activity log records; the console translates each as `activity_{action}`. */
 export const activityActions = [

@@ -5,9 +5,9 @@ import {
   organizationWithRenewingSubscription,
   RenewingSubscriptionError,
   renewingSubscriptionRefusal,
-} from '../billing/plan-limits'
-import type { Database } from '../db/client'
-import { members, organizations, users } from '../db/schema'
+} from '#/server/billing/plan-limits'
+import type { Database } from '#/server/db/client'
+import { members, organizations, users } from '#/server/db/schema'
 import { recordActivity } from './organization-activity'
 
 /**

@@ -5,10 +5,10 @@ import { parseRoleList, type Resource, statements } from '#/lib/access-control'
 import { emailField, isImageUrl } from '#/lib/account-rules'
 import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-names'
 import { isLocale } from '#/paraglide/runtime'
-import type { Database } from '../db/client'
-import { members, organizationRoles, organizations } from '../db/schema'
+import type { MalformedRequest } from '#/server/auth/request-checks'
+import type { Database } from '#/server/db/client'
+import { members, organizationRoles, organizations } from '#/server/db/schema'
 import { recordActivity } from './organization-activity'
-import type { MalformedRequest } from './request-checks'
 import { refuseGrantsBeyondCaller } from './role-grants'
 
 type Body = Record<string, unknown>

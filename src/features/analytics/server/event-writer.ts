@@ -1,6 +1,6 @@
-import type { Database } from '../db/client'
-import { analyticsEvents } from '../db/schema'
-import { log } from '../log'
+import type { Database } from '#/server/db/client'
+import { analyticsEvents } from '#/server/db/schema'
+import { log } from '#/server/log'
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferInsert
 

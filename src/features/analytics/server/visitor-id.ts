@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
-import { sqlRows } from '../db/raw-sql'
+import type { Database } from '#/server/db/client'
+import { sqlRows } from '#/server/db/raw-sql'
 import { dayIn } from './aggregates'
 
 /**

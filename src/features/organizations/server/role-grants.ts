@@ -1,9 +1,9 @@
 import { APIError, getSessionFromCtx } from 'better-auth/api'
 import { and, eq, or } from 'drizzle-orm'
 import { grantedPermissions, mayGrant, type Permissions, parseRoleList } from '#/lib/access-control'
-import type { Database } from '../db/client'
-import { members, organizationRoles, users } from '../db/schema'
-import { loadCustomRoles, loadOrganizationAccess, parseStoredPermission } from './organization-access'
+import { loadCustomRoles, loadOrganizationAccess, parseStoredPermission } from '#/server/auth/organization-access'
+import type { Database } from '#/server/db/client'
+import { members, organizationRoles, users } from '#/server/db/schema'
 
 type Body = Record<string, unknown>
 type Context = Parameters<typeof getSessionFromCtx>[0]

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
-import { sqlAffectedRows, sqlRows } from '../db/raw-sql'
+import type { Database } from '#/server/db/client'
+import { sqlAffectedRows, sqlRows } from '#/server/db/raw-sql'
 import { aggregateRawEvents, dayIn } from './aggregates'
 
 /** Raw events are kept this long; their daily aggregates forever. */

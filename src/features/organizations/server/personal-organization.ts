@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import type { Locale } from '#/lib/i18n'
 import { organizationLimits, slugify } from '#/lib/organization-names'
 import { m } from '#/paraglide/messages'
-import type { Database } from '../db/client'
-import { members, organizationActivity, organizations } from '../db/schema'
-import { listMemberships } from './organization-access'
+import { listMemberships } from '#/server/auth/organization-access'
+import type { Database } from '#/server/db/client'
+import { members, organizationActivity, organizations } from '#/server/db/schema'
 
 const newId = () => randomBytes(16).toString('base64url')
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
-import { sqlRows } from '../db/raw-sql'
+import type { Database } from '#/server/db/client'
+import { sqlRows } from '#/server/db/raw-sql'
 
 export const analyticsDimensions = [
   'total',
