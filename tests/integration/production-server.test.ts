@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
-import { siteSettings } from '#/server/db/schema'
+import { analyticsEvents, siteSettings } from '#/server/db/schema'
 
 const port = 3297
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-shutdown-'))
@@ -85,5 +85,26 @@ describe('graceful shutdown of the production server', () => {
     const [row] = await reopened.db.select().from(siteSettings)
     expect(row?.productName).toBe('Hatch')
     await reopened.close()
+  }, 180_000)
+
+  it('writes the analytics beacons still queued in memory before the database closes', async () => {
+    const { exited } = await startServer()
+    // Beacons are answered at once and written a second later; the signal comes before that second is up.
+    const beacon = await fetch(`http://localhost:${port}/api/insights`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Firefox/133.0',
+      },
+      body: JSON.stringify({ type: 'pageview', id: 'shutdown01', url: `http://localhost:${port}/en/` }),
+    })
+    expect(beacon.status).toBe(202)
+    server?.kill('SIGTERM')
+    expect(await exited).toBe(0)
+
+    const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') })
+    const events = await reopened.db.select({ pageViewId: analyticsEvents.pageViewId }).from(analyticsEvents)
+    await reopened.close()
+    expect(events).toEqual([{ pageViewId: 'shutdown01' }])
   }, 180_000)
 })
