@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { isValidRoleName, isValidSlug, slugify } from '#/features/organizations/organization-names'
 import { organizationFormSchema } from '#/features/organizations/organization-rules'
 import { organizationRequestError } from '#/features/organizations/server/organization-checks'
-import { isValidRoleName, isValidSlug, slugify } from '#/lib/organization-names'
 
 describe('organization slugs', () => {
   it('derives a slug from a name', () => {

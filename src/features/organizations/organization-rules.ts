@@ -1,5 +1,5 @@
+import { isValidRoleName, isValidSlug, organizationLimits } from '#/features/organizations/organization-names'
 import { imageUrlField } from '#/lib/account-rules'
-import { isValidRoleName, isValidSlug, organizationLimits } from '#/lib/organization-names'
 import { z } from '#/lib/zod'
 
 // Messages are translation keys (src/lib/errors.ts), so the form and the server's field errors read the same.

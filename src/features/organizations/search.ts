@@ -1,4 +1,4 @@
-import { isValidRoleName, organizationLimits } from '#/lib/organization-names'
+import { isValidRoleName, organizationLimits } from '#/features/organizations/organization-names'
 import { listDirection, listPage, listPageSize, matching, oneOf, searchParams, text } from '#/lib/url-search'
 
 /** The columns the members list can be ordered by (`createdAt`: when they joined). */

@@ -1,6 +1,6 @@
 import { formOptions } from '@tanstack/react-form'
+import { organizationLimits, slugify } from '#/features/organizations/organization-names'
 import { withForm } from '#/lib/form'
-import { organizationLimits, slugify } from '#/lib/organization-names'
 import { m } from '#/paraglide/messages'
 import { organizationFormSchema } from '../organization-rules'
 

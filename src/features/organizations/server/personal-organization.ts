@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { organizationLimits, slugify } from '#/features/organizations/organization-names'
 import type { Locale } from '#/lib/i18n'
-import { organizationLimits, slugify } from '#/lib/organization-names'
 import { m } from '#/paraglide/messages'
 import { listMemberships } from '#/server/auth/organization-access'
 import type { Database } from '#/server/db/client'
