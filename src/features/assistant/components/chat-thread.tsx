@@ -127,30 +127,18 @@ export function ChatThread({
     void sendMessage({ text: trimmed })
     setDraft('')
   }
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      send(draft)
-    }
-  }
   const refusal = error ? aiRefusalOf(error) : undefined
   const stopped = !busy && stoppedId !== undefined && messages.at(-1)?.id === stoppedId
+
+  const retry = () => {
+    clearError()
+    void regenerate()
+  }
 
   return (
     <div className="flex min-h-[60vh] flex-col gap-4">
       {messages.length === 0 ? (
-        <div className="grid place-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-          <SparklesIcon className="size-8 text-muted-foreground" aria-hidden />
-          <h2 className="font-semibold">{m.assistant_empty_title()}</h2>
-          <p className="max-w-md text-sm text-muted-foreground">{m.assistant_empty_body()}</p>
-          <div className="flex flex-wrap justify-center gap-2">
-            {[m.assistant_suggestion_books(), m.assistant_suggestion_docs()].map((suggestion) => (
-              <Button key={suggestion} type="button" variant="outline" size="sm" onClick={() => send(suggestion)}>
-                {suggestion}
-              </Button>
-            ))}
-          </div>
-        </div>
+        <EmptyThread onSuggestion={send} />
       ) : (
         <ol className="grid gap-5" aria-live="polite" aria-busy={busy} data-testid="messages">
           {messages.map((message, index) => (
@@ -160,10 +148,7 @@ export function ChatThread({
               isLast={index === messages.length - 1}
               busy={busy}
               onAnswer={(id, approved) => addToolApprovalResponse({ id, approved })}
-              onRetry={() => {
-                clearError()
-                void regenerate()
-              }}
+              onRetry={retry}
             />
           ))}
         </ol>
@@ -174,76 +159,126 @@ export function ChatThread({
         </p>
       ) : null}
       {stopped ? <p className="text-sm text-muted-foreground">{m.assistant_stopped()}</p> : null}
-      {refusal ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-          data-testid="assistant-error"
-        >
-          <span>{refusal.message}</span>
-          {refusal.upgradeUrl ? (
-            <a className="font-medium underline underline-offset-4" href={refusal.upgradeUrl}>
-              {m.plan_limit_upgrade()}
-            </a>
-          ) : (
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                clearError()
-                void regenerate()
-              }}
-            >
-              <RotateCcwIcon aria-hidden />
-              {m.assistant_retry()}
-            </Button>
-          )}
-        </div>
-      ) : null}
+      {refusal ? <RefusalNotice refusal={refusal} onRetry={retry} /> : null}
       <div ref={endRef} />
       <PlanLimitReached name="aiRequests" id="assistant-limit" />
-      <form
-        className="sticky bottom-0 mt-auto flex items-end gap-2 rounded-xl border bg-background p-2 shadow-sm"
-        onSubmit={(event) => {
-          event.preventDefault()
-          send(draft)
-        }}
-      >
-        <label htmlFor="assistant-input" className="sr-only">
-          {m.assistant_input_label()}
-        </label>
-        <textarea
-          id="assistant-input"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          rows={2}
-          maxLength={assistantLimits.messageMax}
-          placeholder={m.assistant_input_placeholder()}
-          aria-describedby="assistant-input-hint"
-          className="max-h-48 min-h-10 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground"
-        />
-        <span id="assistant-input-hint" className="sr-only">
-          {m.assistant_input_hint()}
-        </span>
-        {busy ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => void stop()}>
-            <SquareIcon aria-hidden />
-            {m.assistant_stop()}
-          </Button>
-        ) : (
-          <Button
-            type="submit"
-            size="sm"
-            disabled={!draft.trim() || aiUsedUp}
-            aria-describedby={aiUsedUp ? 'assistant-limit' : undefined}
-          >
-            <ArrowUpIcon aria-hidden />
-            {m.assistant_send()}
-          </Button>
-        )}
-      </form>
+      <MessageComposer
+        draft={draft}
+        onDraftChange={setDraft}
+        busy={busy}
+        aiUsedUp={aiUsedUp}
+        onSend={() => send(draft)}
+        onStop={() => void stop()}
+      />
     </div>
+  )
+}
+
+/** A new conversation: what the assistant is for, and two questions to start with. */
+function EmptyThread({ onSuggestion }: { onSuggestion: (text: string) => void }) {
+  return (
+    <div className="grid place-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+      <SparklesIcon className="size-8 text-muted-foreground" aria-hidden />
+      <h2 className="font-semibold">{m.assistant_empty_title()}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{m.assistant_empty_body()}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {[m.assistant_suggestion_books(), m.assistant_suggestion_docs()].map((suggestion) => (
+          <Button key={suggestion} type="button" variant="outline" size="sm" onClick={() => onSuggestion(suggestion)}>
+            {suggestion}
+          </Button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** Why the answer failed; a plan's used-up allowance offers the upgrade instead of a retry that would fail again. */
+function RefusalNotice({ refusal, onRetry }: { refusal: ReturnType<typeof aiRefusalOf>; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+      data-testid="assistant-error"
+    >
+      <span>{refusal.message}</span>
+      {refusal.upgradeUrl ? (
+        <a className="font-medium underline underline-offset-4" href={refusal.upgradeUrl}>
+          {m.plan_limit_upgrade()}
+        </a>
+      ) : (
+        <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+          <RotateCcwIcon aria-hidden />
+          {m.assistant_retry()}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** Where the next message is written: Enter sends, Shift+Enter starts a new line, Stop ends an answer being written. */
+function MessageComposer({
+  draft,
+  onDraftChange,
+  busy,
+  aiUsedUp,
+  onSend,
+  onStop,
+}: {
+  draft: string
+  onDraftChange: (draft: string) => void
+  busy: boolean
+  aiUsedUp: boolean
+  onSend: () => void
+  onStop: () => void
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Not while an input method is composing: its Enter picks the characters.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      onSend()
+    }
+  }
+  return (
+    <form
+      className="sticky bottom-0 mt-auto flex items-end gap-2 rounded-xl border bg-background p-2 shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSend()
+      }}
+    >
+      <label htmlFor="assistant-input" className="sr-only">
+        {m.assistant_input_label()}
+      </label>
+      <textarea
+        id="assistant-input"
+        value={draft}
+        onChange={(event) => onDraftChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        rows={2}
+        maxLength={assistantLimits.messageMax}
+        placeholder={m.assistant_input_placeholder()}
+        aria-describedby="assistant-input-hint"
+        className="max-h-48 min-h-10 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground"
+      />
+      <span id="assistant-input-hint" className="sr-only">
+        {m.assistant_input_hint()}
+      </span>
+      {busy ? (
+        <Button type="button" variant="outline" size="sm" onClick={onStop}>
+          <SquareIcon aria-hidden />
+          {m.assistant_stop()}
+        </Button>
+      ) : (
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!draft.trim() || aiUsedUp}
+          aria-describedby={aiUsedUp ? 'assistant-limit' : undefined}
+        >
+          <ArrowUpIcon aria-hidden />
+          {m.assistant_send()}
+        </Button>
+      )}
+    </form>
   )
 }

@@ -131,67 +131,8 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
             {failure}
           </p>
         ) : null}
-        {checked && checked.issueCount > 0 ? (
-          <div role="alert" className="grid gap-2 text-sm" data-testid="import-problems">
-            <p className="font-medium text-destructive">
-              {m.books_import_problems({ problems: count(checked.issueCount), rows: count(checked.issueLineCount) })}
-            </p>
-            <ul className="max-h-60 list-disc overflow-y-auto pl-5">
-              {checked.issues.map((issue) => (
-                <li key={`${issue.line}-${issue.column}-${issue.message}`}>
-                  {issue.column
-                    ? m.books_import_problem_column({
-                        line: String(issue.line),
-                        column: issue.column,
-                        message: translateMessage(issue.message),
-                      })
-                    : m.books_import_problem({ line: String(issue.line), message: translateMessage(issue.message) })}
-                </li>
-              ))}
-            </ul>
-            {checked.issueCount > checked.issues.length ? (
-              <p>{m.books_import_more({ count: String(checked.issueCount - checked.issues.length) })}</p>
-            ) : null}
-          </div>
-        ) : null}
-        {checked && checked.issueCount === 0 ? (
-          <div className="grid gap-2 text-sm">
-            <p role="status" data-testid="import-ready">
-              {m.books_import_ready({ rows: count(checked.rowCount) })}
-            </p>
-            <p className="font-medium">{m.books_import_preview()}</p>
-            <div className="overflow-x-auto rounded-md border">
-              <table className="w-full text-left">
-                <thead className="border-b bg-muted/50 text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-2 py-1 font-medium">
-                      {m.books_col_title()}
-                    </th>
-                    <th scope="col" className="px-2 py-1 font-medium">
-                      {m.books_col_authors()}
-                    </th>
-                    <th scope="col" className="px-2 py-1 font-medium">
-                      {m.books_col_isbn()}
-                    </th>
-                    <th scope="col" className="px-2 py-1 font-medium">
-                      {m.books_col_year()}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {checked.preview.map((row) => (
-                    <tr key={row.line} className="border-b last:border-0">
-                      <td className="px-2 py-1">{row.title}</td>
-                      <td className="px-2 py-1">{row.authors.join(', ')}</td>
-                      <td className="px-2 py-1">{row.isbn ?? ''}</td>
-                      <td className="px-2 py-1">{row.publishedYear ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        ) : null}
+        {checked && checked.issueCount > 0 ? <ImportProblems checked={checked} /> : null}
+        {checked && checked.issueCount === 0 ? <ImportPreview checked={checked} /> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => close(false)}>
             {m.book_form_cancel()}
@@ -204,5 +145,68 @@ export function ImportBooksDialog({ open, onOpenChange }: { open: boolean; onOpe
         </div>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** Every problem of the file, by line and column, in the reader's language (the server sends the first ones). */
+function ImportProblems({ checked }: { checked: CheckedFile }) {
+  return (
+    <div role="alert" className="grid gap-2 text-sm" data-testid="import-problems">
+      <p className="font-medium text-destructive">
+        {m.books_import_problems({ problems: count(checked.issueCount), rows: count(checked.issueLineCount) })}
+      </p>
+      <ul className="max-h-60 list-disc overflow-y-auto pl-5">
+        {checked.issues.map((issue) => (
+          <li key={`${issue.line}-${issue.column}-${issue.message}`}>
+            {issue.column
+              ? m.books_import_problem_column({
+                  line: String(issue.line),
+                  column: issue.column,
+                  message: translateMessage(issue.message),
+                })
+              : m.books_import_problem({ line: String(issue.line), message: translateMessage(issue.message) })}
+          </li>
+        ))}
+      </ul>
+      {checked.issueCount > checked.issues.length ? (
+        <p>{m.books_import_more({ count: String(checked.issueCount - checked.issues.length) })}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A file without problems: how many rows it imports, and the first of them as they will be stored. */
+function ImportPreview({ checked }: { checked: CheckedFile }) {
+  const headings = [m.books_col_title(), m.books_col_authors(), m.books_col_isbn(), m.books_col_year()]
+  return (
+    <div className="grid gap-2 text-sm">
+      <p role="status" data-testid="import-ready">
+        {m.books_import_ready({ rows: count(checked.rowCount) })}
+      </p>
+      <p className="font-medium">{m.books_import_preview()}</p>
+      <div className="overflow-x-auto rounded-md border">
+        <table className="w-full text-left">
+          <thead className="border-b bg-muted/50 text-muted-foreground">
+            <tr>
+              {headings.map((heading) => (
+                <th key={heading} scope="col" className="px-2 py-1 font-medium">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {checked.preview.map((row) => (
+              <tr key={row.line} className="border-b last:border-0">
+                <td className="px-2 py-1">{row.title}</td>
+                <td className="px-2 py-1">{row.authors.join(', ')}</td>
+                <td className="px-2 py-1">{row.isbn ?? ''}</td>
+                <td className="px-2 py-1">{row.publishedYear ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   )
 }

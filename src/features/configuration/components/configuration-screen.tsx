@@ -1,3 +1,4 @@
+import { formOptions } from '@tanstack/react-form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { useEffect, useState } from 'react'
@@ -14,7 +15,7 @@ import {
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog'
 import { appErrorOf, describeError } from '#/lib/errors'
-import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
+import { sendWith, showServerFieldErrors, useAppForm, withForm } from '#/lib/form'
 import { type SiteSettingsInput, siteSettingsInput } from '#/lib/site-settings'
 import { themeChoices } from '#/lib/theme'
 import { useTRPC } from '#/lib/trpc'
@@ -64,14 +65,17 @@ export function ConfigurationScreen() {
 
 type Configuration = inferRouterOutputs<AppRouter>['configuration']['get']
 
+const configurationFormOptions = formOptions({
+  defaultValues: {} as SiteSettingsInput,
+  validators: { onDynamic: siteSettingsInput },
+})
+
 function ConfigurationForm({ configuration }: { configuration: Configuration }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const update = useMutation(trpc.configuration.update.mutationOptions())
   const [confirming, setConfirming] = useState<{ values: SiteSettingsInput; method: string } | null>(null)
-  const timeZoneChoices = useTimeZoneChoices()
   const { updatedAt: _, ...stored } = configuration.settings
-  const { configured } = configuration
 
   const save = async (values: SiteSettingsInput, confirmSignInMethodOff: boolean) => {
     try {
@@ -93,97 +97,143 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
   }
 
   const form = useAppForm({
+    ...configurationFormOptions,
     defaultValues: stored as SiteSettingsInput,
-    validators: { onDynamic: siteSettingsInput },
     onSubmit: ({ value }) => save(value, false),
   })
 
-  const notConfigured = (variables: string) => m.config_not_configured({ variables })
-  const methodSwitches = [
-    ['authEmailPassword', undefined],
-    ['authUsername', undefined],
-    ['authGithub', configured.github ? undefined : notConfigured('GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET')],
-    ['authGoogle', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET')],
-    ['authGoogleOneTap', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID')],
-    [
-      'authGenericOauth',
-      configured.oauthProviders.length > 0
-        ? configured.oauthProviders.map((provider) => provider.name).join(', ')
-        : notConfigured('OAUTH_PROVIDERS'),
-    ],
-    ['authMagicLink', undefined],
-    ['authEmailOtp', undefined],
-    ['authPasskey', undefined],
-    ['authAnonymous', undefined],
-  ] as const
-
   return (
     <form aria-label={m.console_configuration()} noValidate onSubmit={sendWith(form)}>
-      <SettingsSection id="config-product" title={m.config_section_product()}>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <form.AppField name="productName">
-            {(field) => <field.TextField label={m.config_product_name()} hint={m.config_product_name_hint()} />}
-          </form.AppField>
-          <form.AppField name="defaultTheme">
-            {(field) => (
-              <field.SelectField label={m.config_default_theme()} hint={m.config_default_theme_hint()}>
-                {themeChoices.map((theme) => (
-                  <option key={theme} value={theme}>
-                    {themeLabels[theme]()}
-                  </option>
-                ))}
-              </field.SelectField>
-            )}
-          </form.AppField>
-          <div className="sm:col-span-2">
-            <form.AppField name="sourceRepositoryUrl">
-              {(field) => <field.TextField label={m.config_source_repository()} type="url" />}
+      <ProductSections form={form} />
+      <SignInSections form={form} configured={configuration.configured} />
+      <AnalyticsSection form={form} />
+      <div className="mt-6 flex justify-end">
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={m.config_saving()}>{m.config_save()}</form.SubmitButton>
+        </form.AppForm>
+      </div>
+      <ConfirmSignInMethodOffDialog
+        method={confirming?.method ?? null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const values = confirming?.values
+          setConfirming(null)
+          if (values) void save(values, true)
+        }}
+      />
+    </form>
+  )
+}
+
+/** The product's name, theme and source, and how the docs link back to it. */
+const ProductSections = withForm({
+  ...configurationFormOptions,
+  render: function ProductSectionsRender({ form }) {
+    return (
+      <>
+        <SettingsSection id="config-product" title={m.config_section_product()}>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <form.AppField name="productName">
+              {(field) => <field.TextField label={m.config_product_name()} hint={m.config_product_name_hint()} />}
+            </form.AppField>
+            <form.AppField name="defaultTheme">
+              {(field) => (
+                <field.SelectField label={m.config_default_theme()} hint={m.config_default_theme_hint()}>
+                  {themeChoices.map((theme) => (
+                    <option key={theme} value={theme}>
+                      {themeLabels[theme]()}
+                    </option>
+                  ))}
+                </field.SelectField>
+              )}
+            </form.AppField>
+            <div className="sm:col-span-2">
+              <form.AppField name="sourceRepositoryUrl">
+                {(field) => <field.TextField label={m.config_source_repository()} type="url" />}
+              </form.AppField>
+            </div>
+          </div>
+        </SettingsSection>
+
+        <SettingsSection id="config-docs" title={m.config_section_docs()}>
+          <div className="mt-4 grid gap-4">
+            <form.AppField name="docsEditBranch">
+              {(field) => <field.TextField label={m.config_docs_edit_branch()} className="sm:max-w-xs" />}
+            </form.AppField>
+            <form.AppField name="docsFooterNavigation">
+              {(field) => <field.CheckboxField label={m.config_docs_footer()} />}
             </form.AppField>
           </div>
-        </div>
-      </SettingsSection>
+        </SettingsSection>
+      </>
+    )
+  },
+})
 
-      <SettingsSection id="config-docs" title={m.config_section_docs()}>
-        <div className="mt-4 grid gap-4">
-          <form.AppField name="docsEditBranch">
-            {(field) => <field.TextField label={m.config_docs_edit_branch()} className="sm:max-w-xs" />}
-          </form.AppField>
-          <form.AppField name="docsFooterNavigation">
-            {(field) => <field.CheckboxField label={m.config_docs_footer()} />}
-          </form.AppField>
-        </div>
-      </SettingsSection>
+/** Which sign-in methods are offered, each saying which variables it still needs; who may sign up. */
+const SignInSections = withForm({
+  ...configurationFormOptions,
+  props: {} as { configured: Configuration['configured'] },
+  render: function SignInSectionsRender({ form, configured }) {
+    const notConfigured = (variables: string) => m.config_not_configured({ variables })
+    const methodSwitches = [
+      ['authEmailPassword', undefined],
+      ['authUsername', undefined],
+      ['authGithub', configured.github ? undefined : notConfigured('GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET')],
+      ['authGoogle', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET')],
+      ['authGoogleOneTap', configured.google ? undefined : notConfigured('GOOGLE_CLIENT_ID')],
+      [
+        'authGenericOauth',
+        configured.oauthProviders.length > 0
+          ? configured.oauthProviders.map((provider) => provider.name).join(', ')
+          : notConfigured('OAUTH_PROVIDERS'),
+      ],
+      ['authMagicLink', undefined],
+      ['authEmailOtp', undefined],
+      ['authPasskey', undefined],
+      ['authAnonymous', undefined],
+    ] as const
+    return (
+      <>
+        <SettingsSection
+          id="config-sign-in"
+          title={m.config_section_sign_in()}
+          subtitle={m.config_section_sign_in_hint()}
+        >
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {methodSwitches.map(([name, hint]) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.CheckboxField label={settingLabels[name]()} hint={hint} />}
+              </form.AppField>
+            ))}
+          </div>
+        </SettingsSection>
 
-      <SettingsSection
-        id="config-sign-in"
-        title={m.config_section_sign_in()}
-        subtitle={m.config_section_sign_in_hint()}
-      >
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {methodSwitches.map(([name, hint]) => (
-            <form.AppField key={name} name={name}>
-              {(field) => <field.CheckboxField label={settingLabels[name]()} hint={hint} />}
+        <SettingsSection id="config-sign-up" title={m.config_section_sign_up()}>
+          <div className="mt-4 grid gap-4">
+            <form.AppField name="signUpOpen">
+              {(field) => <field.CheckboxField label={m.config_sign_up_open()} hint={m.config_sign_up_open_hint()} />}
             </form.AppField>
-          ))}
-        </div>
-      </SettingsSection>
+            <form.AppField name="emailVerificationRequired">
+              {(field) => (
+                <field.CheckboxField
+                  label={m.config_email_verification_required()}
+                  hint={m.config_email_verification_required_hint()}
+                />
+              )}
+            </form.AppField>
+          </div>
+        </SettingsSection>
+      </>
+    )
+  },
+})
 
-      <SettingsSection id="config-sign-up" title={m.config_section_sign_up()}>
-        <div className="mt-4 grid gap-4">
-          <form.AppField name="signUpOpen">
-            {(field) => <field.CheckboxField label={m.config_sign_up_open()} hint={m.config_sign_up_open_hint()} />}
-          </form.AppField>
-          <form.AppField name="emailVerificationRequired">
-            {(field) => (
-              <field.CheckboxField
-                label={m.config_email_verification_required()}
-                hint={m.config_email_verification_required_hint()}
-              />
-            )}
-          </form.AppField>
-        </div>
-      </SettingsSection>
-
+const AnalyticsSection = withForm({
+  ...configurationFormOptions,
+  render: function AnalyticsSectionRender({ form }) {
+    const timeZoneChoices = useTimeZoneChoices()
+    return (
       <SettingsSection
         id="config-analytics"
         title={m.config_section_analytics()}
@@ -214,33 +264,33 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
           </datalist>
         </div>
       </SettingsSection>
+    )
+  },
+})
 
-      <div className="mt-6 flex justify-end">
-        <form.AppForm>
-          <form.SubmitButton pendingLabel={m.config_saving()}>{m.config_save()}</form.SubmitButton>
-        </form.AppForm>
-      </div>
-
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{m.config_confirm_title()}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {m.config_confirm_body({ method: signInMethodLabel(confirming?.method ?? '') })}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{m.config_confirm_cancel()}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const values = confirming?.values
-                setConfirming(null)
-                if (values) void save(values, true)
-              }}
-            >
-              {m.config_confirm_action()}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </form>
+/** Switching off the sign-in method this session used asks first: the admin could lock themselves out. */
+function ConfirmSignInMethodOffDialog({
+  method,
+  onCancel,
+  onConfirm,
+}: {
+  /** The method being turned off, or null while nothing asks. */
+  method: string | null
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  return (
+    <AlertDialog open={method !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{m.config_confirm_title()}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {m.config_confirm_body({ method: signInMethodLabel(method ?? '') })}
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{m.config_confirm_cancel()}</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{m.config_confirm_action()}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   )
 }

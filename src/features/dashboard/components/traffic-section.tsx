@@ -116,38 +116,7 @@ function TrafficChart({ data }: { data: SiteDashboard }) {
     previousVisitors: { label: m.dashboard_col_previous_visitors(), color: 'var(--chart-1)', dashed: true },
     previousPageviews: { label: m.dashboard_col_previous_pageviews(), color: 'var(--chart-2)', dashed: true },
   } satisfies ChartConfig
-  const columns: TableColumn<TrafficPoint>[] = [
-    { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
-    {
-      header: m.dashboard_kpi_visitors(),
-      numeric: true,
-      cell: (row) => formatCount(row.visitors),
-      csv: (row) => row.visitors,
-    },
-    {
-      header: m.dashboard_kpi_pageviews(),
-      numeric: true,
-      cell: (row) => formatCount(row.pageviews),
-      csv: (row) => row.pageviews,
-    },
-    {
-      header: m.dashboard_col_previous_period(),
-      cell: (row) => formatBucket(row.previousStart, granularity),
-      csv: (row) => row.previousStart,
-    },
-    {
-      header: m.dashboard_col_previous_visitors(),
-      numeric: true,
-      cell: (row) => formatCount(row.previousVisitors),
-      csv: (row) => row.previousVisitors,
-    },
-    {
-      header: m.dashboard_col_previous_pageviews(),
-      numeric: true,
-      cell: (row) => formatCount(row.previousPageviews),
-      csv: (row) => row.previousPageviews,
-    },
-  ]
+  const columns = trafficColumns(granularity)
   const summary = m.dashboard_traffic_summary({
     from: formatDay(range.from),
     to: formatDay(range.to),
@@ -218,4 +187,40 @@ function TrafficChart({ data }: { data: SiteDashboard }) {
       </ChartContainer>
     </ChartPanel>
   )
+}
+
+/** The chart's table and CSV: each period beside the same period before it. */
+function trafficColumns(granularity: SiteDashboard['range']['granularity']): TableColumn<TrafficPoint>[] {
+  return [
+    { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
+    {
+      header: m.dashboard_kpi_visitors(),
+      numeric: true,
+      cell: (row) => formatCount(row.visitors),
+      csv: (row) => row.visitors,
+    },
+    {
+      header: m.dashboard_kpi_pageviews(),
+      numeric: true,
+      cell: (row) => formatCount(row.pageviews),
+      csv: (row) => row.pageviews,
+    },
+    {
+      header: m.dashboard_col_previous_period(),
+      cell: (row) => formatBucket(row.previousStart, granularity),
+      csv: (row) => row.previousStart,
+    },
+    {
+      header: m.dashboard_col_previous_visitors(),
+      numeric: true,
+      cell: (row) => formatCount(row.previousVisitors),
+      csv: (row) => row.previousVisitors,
+    },
+    {
+      header: m.dashboard_col_previous_pageviews(),
+      numeric: true,
+      cell: (row) => formatCount(row.previousPageviews),
+      csv: (row) => row.previousPageviews,
+    },
+  ]
 }

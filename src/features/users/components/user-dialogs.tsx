@@ -2,6 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
 import { toast } from 'sonner'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '#/components/ui/alert-dialog'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { describeError } from '#/lib/errors'
@@ -239,5 +248,46 @@ export function SetPasswordDialog({
         </form.AppForm>
       </DialogButtons>
     </FormDialog>
+  )
+}
+
+/** Asks before an account is deleted for good, then returns to the list of users. */
+export function DeleteUserDialog({
+  user,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  user: { id: string; name: string }
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onDone: () => Promise<unknown>
+}) {
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const remove = useMutation(
+    trpc.users.remove.mutationOptions({ onError: (error) => toast.error(describeError(error)) }),
+  )
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{m.users_delete_title({ name: user.name })}</AlertDialogTitle>
+        <AlertDialogDescription>{m.users_delete_body()}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{m.users_cancel()}</AlertDialogCancel>
+          <AlertDialogAction
+            className="bg-destructive text-white hover:bg-destructive/90"
+            onClick={async () => {
+              await remove.mutateAsync({ userId: user.id })
+              toast.success(m.users_deleted_toast({ name: user.name }))
+              await onDone()
+              await navigate({ to: '/console/users' })
+            }}
+          >
+            {m.users_delete_confirm()}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   )
 }

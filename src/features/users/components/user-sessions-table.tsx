@@ -3,6 +3,7 @@ import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } 
 import { type RefObject, useMemo, useRef } from 'react'
 import { toast } from 'sonner'
 import { DataTable } from '#/components/data-table'
+import { DetailsSection } from '#/components/details-layout'
 import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
 import { currentIntlLocale } from '#/lib/i18n'
@@ -94,12 +95,10 @@ export function UserSessionsTable({
   const columns = useMemo(() => sessionColumns(locale, revokeOne), [locale])
   const table = useTable({ features, columns, data: sessions, getRowId: (session) => session.id })
   return (
-    <section aria-labelledby="user-sessions-title" className="rounded-xl border p-4 sm:p-6">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="user-sessions-title" className="font-semibold">
-          {m.users_section_sessions()}
-        </h2>
-        {sessions.length > 0 ? (
+    <DetailsSection
+      title={m.users_section_sessions()}
+      action={
+        sessions.length > 0 ? (
           <Button
             size="sm"
             variant="outline"
@@ -108,13 +107,14 @@ export function UserSessionsTable({
           >
             {m.users_sessions_revoke_all()}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {sessions.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.users_no_sessions()}</p>
       ) : (
         <DataTable table={table} loading={false} testId="user-sessions" rowTestId="user-session-row" />
       )}
-    </section>
+    </DetailsSection>
   )
 }
