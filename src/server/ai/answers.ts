@@ -1,11 +1,15 @@
+import { translateAppError } from '#/lib/errors'
 import type { Locale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 
-/** A refusal before any answer streams: `{ code, message }` in the person's language, which the chat shows. */
+/**
+ * A refusal before any answer streams: `{ code, message }` in the person's language, which the chat shows. The message
+ * is the code's own translation (lib/errors.ts, as for tRPC refusals) unless the endpoint has a more precise one.
+ */
 export function jsonRefusal(
   status: number,
   code: string,
-  message: string,
+  message: string = translateAppError(code) ?? m.error_code_INTERNAL_SERVER_ERROR(),
   headers: Record<string, string> = {},
   extra: Record<string, string> = {},
 ): Response {

@@ -10,6 +10,7 @@ import {
   type UIMessage,
 } from 'ai'
 import { APIError } from 'better-auth/api'
+import { translateAppError } from '#/lib/errors'
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
 import { m } from '#/paraglide/messages'
@@ -66,9 +67,7 @@ export async function answerAssistantRequest(request: Request, options: Assistan
   const origin = new URL(request.url).origin
   // Checked before the body is read: a page on another site gets nothing parsed.
   if (!sameOriginRequest(request, options.trustedOrigins)) {
-    return inLocale(localeOfRequest(request), origin, async () =>
-      jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN()),
-    )
+    return inLocale(localeOfRequest(request), origin, async () => jsonRefusal(403, 'FORBIDDEN'))
   }
   const body = await readJsonBody(request, maxBodyBytes)
   const parsed = chatRequest.safeParse(body === 'too-large' ? undefined : body.value)
@@ -82,7 +81,7 @@ export async function answerAssistantRequest(request: Request, options: Assistan
         m.assistant_message_too_long({ max: String(assistantLimits.messageMax) }),
       )
     }
-    if (!parsed.success) return jsonRefusal(400, 'BAD_REQUEST', m.error_code_BAD_REQUEST())
+    if (!parsed.success) return jsonRefusal(400, 'BAD_REQUEST')
     return answerInLocale(request, parsed.data, options.provider, { ...options, locale, origin })
   })
 }
@@ -134,16 +133,12 @@ async function answerInLocale(
 ): Promise<Response> {
   const { db, locale, origin } = options
   const person = await signedInPerson(request, db)
-  if (!person) return jsonRefusal(401, 'UNAUTHORIZED', m.error_code_UNAUTHORIZED())
+  if (!person) return jsonRefusal(401, 'UNAUTHORIZED')
   const organizationId = (person.session as { activeOrganizationId?: string | null }).activeOrganizationId
-  if (!organizationId) return jsonRefusal(400, 'NO_ACTIVE_ORGANIZATION', m.error_code_NO_ACTIVE_ORGANIZATION())
+  if (!organizationId) return jsonRefusal(400, 'NO_ACTIVE_ORGANIZATION')
   const access = await loadOrganizationAccess(db, person.user.id, organizationId)
   if (!access) {
-    return jsonRefusal(
-      403,
-      'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION',
-      m.error_code_YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION(),
-    )
+    return jsonRefusal(403, 'YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION')
   }
   const owner = { userId: person.user.id, organizationId }
 
@@ -152,7 +147,7 @@ async function answerInLocale(
     windowMs: 60_000,
   })
   if (!rate.allowed) {
-    return jsonRefusal(429, 'TOO_MANY_REQUESTS', m.error_code_TOO_MANY_REQUESTS(), {
+    return jsonRefusal(429, 'TOO_MANY_REQUESTS', undefined, {
       'Retry-After': String(rate.retryAfterSeconds),
     })
   }
@@ -174,15 +169,15 @@ async function answerInLocale(
         m.assistant_message_too_long({ max: String(assistantLimits.messageMax) }),
       )
     }
-    if (at >= 0 && stored[at]?.role !== 'user') return jsonRefusal(400, 'BAD_REQUEST', m.error_code_BAD_REQUEST())
+    if (at >= 0 && stored[at]?.role !== 'user') return jsonRefusal(400, 'BAD_REQUEST')
     // A message already stored is asked again (retry): what came after it goes.
     const before = declinePendingApprovals(at >= 0 ? stored.slice(0, at) : stored)
     messages = [...before, { id: chat.message.id, role: 'user', parts: [{ type: 'text', text }] }]
   } else {
     const asked = stored[at]
-    if (asked?.role !== 'assistant') return jsonRefusal(400, 'BAD_REQUEST', m.error_code_BAD_REQUEST())
+    if (asked?.role !== 'assistant') return jsonRefusal(400, 'BAD_REQUEST')
     const { message, answered } = withApprovalAnswers(asked, chat.message)
-    if (answered === 0) return jsonRefusal(400, 'BAD_REQUEST', m.error_code_BAD_REQUEST())
+    if (answered === 0) return jsonRefusal(400, 'BAD_REQUEST')
     messages = [...stored.slice(0, at), message]
   }
   const firstQuestion = messages.find((message) => message.role === 'user')
@@ -217,7 +212,7 @@ async function answerInLocale(
     return jsonRefusal(
       403,
       error.code,
-      m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: String(error.limit) }),
+      translateAppError(error.code, { limit: String(error.limit) }),
       {},
       {
         upgradeUrl: `/${locale}/my-orders`,

@@ -61,9 +61,7 @@ export async function answerDocsQuestion(request: Request, options: AskDocsOptio
   const origin = new URL(request.url).origin
   // Checked before the body is read: a page on another site gets nothing parsed.
   if (!sameOriginRequest(request, options.trustedOrigins)) {
-    return inLocale(localeOfRequest(request), origin, async () =>
-      jsonRefusal(403, 'FORBIDDEN', m.error_code_FORBIDDEN()),
-    )
+    return inLocale(localeOfRequest(request), origin, async () => jsonRefusal(403, 'FORBIDDEN'))
   }
   const body = await readJsonBody(request, maxBodyBytes)
   const parsed = askRequest.safeParse(body === 'too-large' ? undefined : body.value)
@@ -82,7 +80,7 @@ export async function answerDocsQuestion(request: Request, options: AskDocsOptio
       windowMs: 60_000,
     })
     if (!rate.allowed) {
-      return jsonRefusal(429, 'TOO_MANY_REQUESTS', m.error_code_TOO_MANY_REQUESTS(), {
+      return jsonRefusal(429, 'TOO_MANY_REQUESTS', undefined, {
         'Retry-After': String(rate.retryAfterSeconds),
       })
     }
