@@ -3,6 +3,7 @@ import {
   columnVisibilityFeature,
   createColumnHelper,
   type RowData,
+  type RowSelectionState,
   rowSelectionFeature,
   rowSortingFeature,
   type SortingState,
@@ -11,7 +12,6 @@ import {
 } from '@tanstack/react-table'
 import { type RefObject, useMemo, useRef } from 'react'
 import { DataTable, resolvedUpdater } from '#/components/data-table'
-import type { ListScreen, ListSearch } from '#/components/list-screen'
 import { currentIntlLocale } from '#/lib/i18n'
 
 /** What every console list's table can do; one set, so each list's columns are written the same way. */
@@ -34,6 +34,21 @@ export type ListColumnsOf<TRow extends RowData, TActions> = (
 ) => ListColumns<TRow>
 
 /**
+ * What a table needs of its list: a list screen (`useListScreen`) is one; a short list that is never paged (pending
+ * invitations) passes its rows alone.
+ */
+export interface ListTableSource<TRow> {
+  rows: TRow[]
+  loading: boolean
+  selection?: RowSelectionState
+  setSelection?: (selection: RowSelectionState) => void
+  columnVisibility?: Record<string, boolean>
+  setColumnVisibility?: (visibility: Record<string, boolean>) => void
+}
+
+const ignore = () => {}
+
+/**
  * One page of a list's rows, as the server sorted and filtered it: a click on a header changes the order in the
  * address (and so the query); selection and hidden columns are the list screen's.
  */
@@ -47,7 +62,7 @@ export function ListTable<TRow extends { id: string | number }, TSort extends st
   rowTestId,
   highlightedRowId,
 }: {
-  list: ListScreen<ListSearch, TRow>
+  list: ListTableSource<TRow>
   columns: ListColumnsOf<TRow, TActions>
   actions?: TActions
   /** Without it, the headers do not sort. */
@@ -71,13 +86,13 @@ export function ListTable<TRow extends { id: string | number }, TSort extends st
     enableSorting: sorting !== undefined,
     enableSortingRemoval: false,
     enableRowSelection: selectable,
-    state: { sorting: sortingState, rowSelection: list.selection, columnVisibility: list.columnVisibility },
+    state: { sorting: sortingState, rowSelection: list.selection ?? {}, columnVisibility: list.columnVisibility ?? {} },
     onSortingChange: resolvedUpdater(sortingState, (next) => {
       const first = next[0]
       if (first) sorting?.onChange(first.id as TSort, first.desc ? 'desc' : 'asc')
     }),
-    onRowSelectionChange: resolvedUpdater(list.selection, list.setSelection),
-    onColumnVisibilityChange: resolvedUpdater(list.columnVisibility, list.setColumnVisibility),
+    onRowSelectionChange: resolvedUpdater(list.selection ?? {}, list.setSelection ?? ignore),
+    onColumnVisibilityChange: resolvedUpdater(list.columnVisibility ?? {}, list.setColumnVisibility ?? ignore),
   })
   return (
     <DataTable
