@@ -163,13 +163,14 @@ function cardLabel(header: unknown): string | undefined {
 }
 
 /**
- * Hidden columns are remembered in this browser, so a list looks the same on the next visit. `hiddenByDefault` names
+ * Hidden columns are remembered in this browser (under `storageKey`), so a list looks the same on the next visit. `hiddenByDefault` names
  * the columns left out until the reader asks for them (what does not fit beside the rest on a laptop).
  */
-export function useStoredColumnVisibility(storageKey: string, hiddenByDefault: readonly string[] = []) {
+export function useStoredColumnVisibility(storageKey?: string, hiddenByDefault: readonly string[] = []) {
   const defaults = Object.fromEntries(hiddenByDefault.map((id) => [id, false]))
   const [visibility, setVisibility] = useState<Record<string, boolean>>(defaults)
   useEffect(() => {
+    if (!storageKey) return
     try {
       const stored = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as unknown
       if (stored && typeof stored === 'object') setVisibility((current) => ({ ...current, ...stored }))
@@ -179,7 +180,7 @@ export function useStoredColumnVisibility(storageKey: string, hiddenByDefault: r
   }, [storageKey])
   const change = (next: Record<string, boolean>) => {
     setVisibility(next)
-    localStorage.setItem(storageKey, JSON.stringify(next))
+    if (storageKey) localStorage.setItem(storageKey, JSON.stringify(next))
   }
   return [visibility, change] as const
 }

@@ -41,7 +41,7 @@ test.describe('books', () => {
       await form.getByRole('button', { name: 'Save' }).click()
       await expect(form).toHaveCount(0)
       await expect(row(page, 'Structure and Interpretation')).toContainText('Harold Abelson, Gerald Jay Sussman')
-      await expect(page.getByTestId('books-total')).toHaveText('Total: 1')
+      await expect(page.getByTestId('list-total')).toHaveText('Total: 1')
 
       // A second book with the same edition's ISBN-10 is refused beside the field.
       await page.getByRole('button', { name: 'New book' }).first().click()
@@ -66,7 +66,7 @@ test.describe('books', () => {
 
       // Both selected, one tag for both.
       await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
-      await expect(page.getByTestId('books-selected')).toHaveText('2 selected')
+      await expect(page.getByTestId('list-selected')).toHaveText('2 selected')
       await page.getByRole('button', { name: 'Add tags' }).click()
       await page.getByRole('form', { name: 'Add tags to 2 books' }).getByLabel('Tags to add').fill('classic')
       await page.getByRole('form', { name: 'Add tags to 2 books' }).getByRole('button', { name: 'Add tags' }).click()
@@ -81,7 +81,7 @@ test.describe('books', () => {
       await expect(row(page, 'The Little Schemer')).toBeVisible()
       await page.reload()
       await expect(row(page, 'The Little Schemer')).toBeVisible()
-      await expect(page.getByTestId('books-total')).toHaveText('Total: 2')
+      await expect(page.getByTestId('list-total')).toHaveText('Total: 2')
 
       // From the book's own page too: back to the list with Undo, and nothing left asking for the deleted book (a
       // failed request would be a console error, which fails the test).

@@ -1,9 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ReceiptIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { inferRouterOutputs } from '@trpc/server'
 import { toast } from 'sonner'
-import { EmptyState } from '#/components/empty-state'
-import { ListPager, type PageChange, useLastPageWhenPastTheEnd } from '#/components/list-pager'
+import type { PageChange } from '#/components/list-pager'
 import { PlanLimitReached } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
@@ -14,13 +12,11 @@ import type { PlanId } from '#/lib/plans'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { formatDay, formatMoment, money, planSummary, subscriptionStatusLabel } from '../billing-format'
-import { type OrdersPageSearch, orderListInputOf } from '../search'
-import { OrdersTable } from './orders-table'
+import type { AppRouter } from '#/server/trpc/root'
+import { formatDay, money, planSummary, subscriptionStatusLabel } from '../billing-format'
+import type { OrdersPageSearch } from '../search'
+import { OrdersSection } from './orders-section'
 import { PlanChanger, SeatsForm } from './subscription-forms'
-
-/** How often a page waiting for a payment event asks again. */
-const waitingRefetchMs = 1500
 
 /**
  * The active organization's billing: its plan (with renewal or end date), what it uses of the plan, and its orders.
@@ -39,45 +35,13 @@ export function BillingPanel({
   onOrdersPageChange: (change: PageChange, options?: { replace?: boolean }) => void
 }) {
   const trpc = useTRPC()
-  const overview = useQuery(trpc.billing.overview.queryOptions())
-  const canRead = overview.data?.canRead ?? false
-  const ordersInput = orderListInputOf(ordersPage)
-  const orders = useQuery({
-    ...trpc.billing.orders.queryOptions(ordersInput),
-    placeholderData: keepPreviousData,
-    enabled: canRead,
-    // The redirect back from checkout proves nothing: the page waits for the provider's event. A checkout the buyer
-    // left unfinished is waited for only on the page it returned to (it may be finished in another tab).
-    refetchInterval: (query) => {
-      const list = query.state.data
-      const highlighted = list?.items.find((order) => order.id === highlightedOrderId)
-      const waiting =
-        list?.anyProcessing || (highlightedOrderId !== undefined && (!highlighted || highlighted.status === 'pending'))
-      return waiting ? waitingRefetchMs : false
-    },
-  })
   const queryClient = useQueryClient()
-  useLastPageWhenPastTheEnd({
-    page: ordersInput.page,
-    size: ordersInput.limit,
-    total: orders.data?.total,
-    rowsShown: orders.data?.items.length ?? 0,
-    settled: orders.isSuccess && !orders.isPlaceholderData,
-    onChange: onOrdersPageChange,
-  })
-  const anyProcessing = orders.data?.anyProcessing ?? false
-  const unfinished = orders.data?.unfinished ?? []
+  const overview = useQuery(trpc.billing.overview.queryOptions())
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.billing.orders.queryKey() }),
     ])
-
-  // Once an awaited payment lands, the plan it bought shows too.
-  const settledCount = orders.data?.items.filter((order) => order.status !== 'pending').length ?? 0
-  useEffect(() => {
-    if (settledCount > 0) void queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() })
-  }, [settledCount, queryClient, trpc])
 
   if (overview.isPending) {
     return (
@@ -160,73 +124,46 @@ export function BillingPanel({
         ) : null}
       </SettingsSection>
 
-      <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
-        <dl className="mt-3 grid gap-3 sm:grid-cols-3">
-          <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
-          <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
-          <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
-        </dl>
-        {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
-          <div className="mt-3">
-            <PlanLimitReached name="books" />
-          </div>
-        ) : null}
-        {limits.members.used > limits.members.limit ? (
-          <div className="mt-3">
-            <PlanLimitReached name="members" />
-          </div>
-        ) : null}
-        <AiUsage tokens={details.usage.aiTokens} byMember={details.usage.aiByMember} />
-      </SettingsSection>
-
-      <SettingsSection id="billing-orders" title={m.billing_orders_title()}>
-        <div className="mt-3">
-          {orders.data && orders.data.total === 0 ? (
-            <EmptyState icon={ReceiptIcon} title={m.billing_orders_empty_title()}>
-              {m.billing_orders_empty_description()}
-            </EmptyState>
-          ) : (
-            <>
-              <OrdersTable
-                orders={orders.data?.items ?? []}
-                loading={orders.isPending}
-                highlightedOrderId={highlightedOrderId}
-              />
-              <ListPager
-                page={ordersInput.page}
-                size={ordersInput.limit}
-                total={orders.data?.total ?? 0}
-                onChange={(change) => onOrdersPageChange(change)}
-              />
-            </>
-          )}
-          {anyProcessing ? (
-            <p className="mt-2 text-sm text-muted-foreground" role="status" data-testid="billing-processing">
-              {m.billing_processing_note()}
-            </p>
-          ) : null}
-          {unfinished.map((order) => (
-            <div
-              key={order.id}
-              className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3 text-sm"
-              data-testid="billing-unfinished-checkout"
-            >
-              <p>
-                {m.billing_unfinished_note({
-                  plan: planSummary(order.planId, order.interval, order.seats),
-                  time: formatMoment(order.expiresAt),
-                })}
-              </p>
-              {canManage && order.resumeUrl ? (
-                <Button asChild size="sm">
-                  <a href={order.resumeUrl}>{m.billing_resume_checkout()}</a>
-                </Button>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </SettingsSection>
+      <UsageSection limits={limits} usage={details.usage} />
+      <OrdersSection
+        highlightedOrderId={highlightedOrderId}
+        ordersPage={ordersPage}
+        onOrdersPageChange={onOrdersPageChange}
+        canManage={canManage}
+      />
     </div>
+  )
+}
+
+type Overview = NonNullable<inferRouterOutputs<AppRouter>['billing']['overview']>
+
+/** What the organization uses of its plan, and who used the AI how much this month. */
+function UsageSection({
+  limits,
+  usage,
+}: {
+  limits: Overview['limits']
+  usage: NonNullable<Overview['details']>['usage']
+}) {
+  return (
+    <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+        <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
+        <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
+        <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
+      </dl>
+      {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
+        <div className="mt-3">
+          <PlanLimitReached name="books" />
+        </div>
+      ) : null}
+      {limits.members.used > limits.members.limit ? (
+        <div className="mt-3">
+          <PlanLimitReached name="members" />
+        </div>
+      ) : null}
+      <AiUsage tokens={usage.aiTokens} byMember={usage.aiByMember} />
+    </SettingsSection>
   )
 }
 

@@ -1,24 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import {
-  type ColumnVisibilityState,
-  columnVisibilityFeature,
-  createColumnHelper,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
 import { ActivityIcon, ListFilterIcon } from 'lucide-react'
-import { useMemo } from 'react'
-import { ColumnVisibilityMenu, DataTable, resolvedUpdater, useStoredColumnVisibility } from '#/components/data-table'
-import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
-import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
+import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
+import { ListTable, listColumnHelper } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
-import { Button } from '#/components/ui/button'
 import { useConsoleSession } from '#/lib/console-session'
-import { describeError } from '#/lib/errors'
-import { currentIntlLocale } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -72,8 +58,7 @@ const kindLabels: Record<ActivityKind, () => string> = {
   roles: m.activity_kind_roles,
 }
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature })
-const column = createColumnHelper<typeof features, ActivityEntry>()
+const column = listColumnHelper<ActivityEntry>()
 
 /** The columns a reader may hide (what happened always shows). */
 const hideableActivityColumns = [
@@ -81,7 +66,6 @@ const hideableActivityColumns = [
   ['actorName', m.activity_col_who],
 ] as const
 
-/** Made once per language: cells are components to TanStack Table, so new functions would remount every cell. */
 function activityColumns(locale: string) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   return column.columns([
@@ -110,41 +94,6 @@ function activityColumns(locale: string) {
   ])
 }
 
-function ActivityTable({
-  rows,
-  loading,
-  direction,
-  onDirectionChange,
-  columnVisibility,
-  onColumnVisibilityChange,
-}: {
-  rows: ActivityEntry[]
-  loading: boolean
-  direction: 'asc' | 'desc'
-  onDirectionChange: (direction: 'asc' | 'desc') => void
-  columnVisibility: ColumnVisibilityState
-  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
-}) {
-  const locale = currentIntlLocale()
-  const columns = useMemo(() => activityColumns(locale), [locale])
-  const sorting: SortingState = [{ id: 'createdAt', desc: direction === 'desc' }]
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (entry) => String(entry.id),
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting, columnVisibility },
-    onSortingChange: resolvedUpdater(sorting, (next) => {
-      const first = next[0]
-      if (first) onDirectionChange(first.desc ? 'desc' : 'asc')
-    }),
-    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
-  })
-  return <DataTable table={table} loading={loading} testId="activity-list" rowTestId="activity-row" />
-}
-
 /**
  * Who did what in the active organization (owners and admins): one type of entry or all, newest or oldest first.
  * The choice lives in the URL; pages follow cursors.
@@ -159,18 +108,14 @@ export function ActivityLog({
 }) {
   const { organization } = useConsoleSession()
   const trpc = useTRPC()
-  const [visibility, setVisibility] = useStoredColumnVisibility('hatch.activity.columns')
   const input = activityListInputOf(search)
-  const query = useQuery({ ...trpc.organizations.activity.queryOptions(input), placeholderData: keepPreviousData })
-  const refine = (change: Partial<ActivityListSearch>) => onSearchChange({ ...change, page: undefined })
-  const entries = query.data?.items ?? []
-  useLastPageWhenPastTheEnd({
-    page: input.page,
-    size: input.limit,
-    total: query.data?.total,
-    rowsShown: entries.length,
-    settled: query.isSuccess && !query.isPlaceholderData,
-    onChange: onSearchChange,
+  const list = useListScreen({
+    search,
+    onSearchChange,
+    query: useQuery({ ...trpc.organizations.activity.queryOptions(input), placeholderData: keepPreviousData }),
+    paging: input,
+    filterKeys: ['kind'],
+    columnsStorageKey: 'hatch.activity.columns',
   })
   return (
     <div className="max-w-4xl">
@@ -178,11 +123,11 @@ export function ActivityLog({
         title={m.activity_title()}
         description={m.activity_description({ organization: organization.name })}
       />
-      <search className="mb-4 flex flex-wrap items-end gap-3">
+      <ListToolbar list={list} hideableColumns={hideableActivityColumns}>
         <ListFilterSelect
           label={m.activity_filter_kind()}
           value={search.kind}
-          onChange={(kind) => refine({ kind: kind as ActivityKind | undefined })}
+          onChange={(kind) => list.refine({ kind: kind as ActivityKind | undefined })}
           options={[
             ['', m.activity_kind_any()],
             ...Object.entries(kindLabels).map(([kind, label]): [string, string] => [kind, label()]),
@@ -191,60 +136,35 @@ export function ActivityLog({
         <ListFilterSelect
           label={m.activity_order()}
           value={input.direction}
-          onChange={(direction) => refine({ direction: direction === 'asc' ? 'asc' : 'desc' })}
+          onChange={(direction) => list.refine({ direction: direction === 'asc' ? 'asc' : 'desc' })}
           options={[
             ['desc', m.activity_order_newest()],
             ['asc', m.activity_order_oldest()],
           ]}
         />
-        <ColumnVisibilityMenu columns={hideableActivityColumns} visibility={visibility} onChange={setVisibility} />
-      </search>
-      {query.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
-        >
-          <span>{describeError(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-            {m.retry()}
-          </Button>
-        </div>
-      ) : !query.isPending && entries.length === 0 ? (
-        search.kind ? (
-          <EmptyState
-            icon={ListFilterIcon}
-            title={m.activity_no_match_title()}
-            action={
-              <Button variant="outline" onClick={() => refine({ kind: undefined })}>
-                {m.activity_show_all()}
-              </Button>
-            }
-          >
-            {m.activity_no_match()}
-          </EmptyState>
-        ) : (
-          <EmptyState icon={ActivityIcon} title={m.activity_empty_title()}>
-            {m.activity_empty()}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ActivityTable
-            rows={entries}
-            loading={query.isPending}
-            direction={input.direction}
-            onDirectionChange={(direction) => refine({ direction })}
-            columnVisibility={visibility}
-            onColumnVisibilityChange={setVisibility}
-          />
-          <ListPager
-            page={input.page}
-            size={input.limit}
-            total={query.data?.total ?? 0}
-            onChange={(change) => onSearchChange(change)}
-          />
-        </>
-      )}
+      </ListToolbar>
+      <ListBody
+        list={list}
+        empty={{ icon: ActivityIcon, title: m.activity_empty_title(), description: m.activity_empty() }}
+        noMatch={{
+          icon: ListFilterIcon,
+          title: m.activity_no_match_title(),
+          description: m.activity_no_match(),
+          clearLabel: m.activity_show_all(),
+        }}
+      >
+        <ListTable
+          list={list}
+          columns={activityColumns}
+          sorting={{
+            column: 'createdAt',
+            direction: input.direction,
+            onChange: (_column, direction) => list.refine({ direction }),
+          }}
+          testId="activity-list"
+          rowTestId="activity-row"
+        />
+      </ListBody>
     </div>
   )
 }

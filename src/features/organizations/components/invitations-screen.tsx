@@ -1,6 +1,5 @@
-import { MailIcon, RotateCwIcon, XIcon } from 'lucide-react'
+import { MailIcon } from 'lucide-react'
 import { toast } from 'sonner'
-import { EmptyState } from '#/components/empty-state'
 import { PageHeader } from '#/components/page-header'
 import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
@@ -8,14 +7,15 @@ import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
-import { useCan, useConsoleSession } from '#/lib/console-session'
+import { useConsoleSession } from '#/lib/console-session'
 import { upgradeActionFor } from '#/lib/error-toast'
 import { sendWith, useAppForm } from '#/lib/form'
-import { currentIntlLocale, getLocale, localeNames, locales } from '#/lib/i18n'
-import { roleLabel, rolesLabel } from '#/lib/role-labels'
+import { getLocale, localeNames, locales } from '#/lib/i18n'
+import { roleLabel } from '#/lib/role-labels'
 import { m } from '#/paraglide/messages'
 import { useAssignableRoles, useFullOrganization } from '../organization-queries'
 import { inviteMemberSchema } from '../schemas'
+import { PendingInvitations } from './pending-invitations'
 import { QueryState } from './query-state'
 import { showAuthFieldError } from './show-auth-field-error'
 
@@ -134,32 +134,6 @@ function InviteForm({ teams }: { teams: { id: string; name: string }[] }) {
 export function InvitationsScreen() {
   const session = useConsoleSession()
   const query = useFullOrganization()
-  const refresh = useAuthRefresh()
-  const canCancel = useCan({ invitation: ['cancel'] })
-  const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
-
-  const resend = async (invitation: { email: string; role: string; teamId?: string | null }) => {
-    const { error } = await authClient.organization.inviteMember({
-      email: invitation.email,
-      role: invitation.role as 'member',
-      organizationId: session.organization.id,
-      resend: true,
-    })
-    if (error) toast.error(describeAuthError(error))
-    else toast.success(m.invitations_resent({ email: invitation.email }))
-    await refresh.activeOrganization()
-  }
-
-  const cancel = async (invitation: { id: string; email: string }) => {
-    const { error } = await authClient.organization.cancelInvitation({ invitationId: invitation.id })
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    toast.success(m.invitations_canceled({ email: invitation.email }))
-    await refresh.activeOrganization()
-  }
-
   return (
     <div className="max-w-4xl">
       <PageHeader
@@ -167,65 +141,23 @@ export function InvitationsScreen() {
         description={m.invitations_description({ organization: session.organization.name })}
       />
       <QueryState query={query}>
-        {(organization) => {
-          const waiting = organization.invitations.filter(
-            (invitation) => invitation.status === 'pending' && new Date(invitation.expiresAt).getTime() > Date.now(),
-          )
-          return (
-            <>
-              <SettingsSection id="invite" title={m.invitations_form_title()} subtitle={m.invitations_form_subtitle()}>
-                <InviteForm teams={organization.teams ?? []} />
-              </SettingsSection>
-              <SettingsSection id="pending" title={m.invitations_pending_title()}>
-                {waiting.length === 0 ? (
-                  <div className="mt-4">
-                    <EmptyState icon={MailIcon} title={m.invitations_empty_title()}>
-                      {m.invitations_empty()}
-                    </EmptyState>
-                  </div>
-                ) : (
-                  <ul className="mt-4 divide-y rounded-lg border" data-testid="invitations-list">
-                    {waiting.map((invitation) => (
-                      <li
-                        key={invitation.id}
-                        className="flex flex-wrap items-center gap-3 p-3"
-                        data-testid="invitation-row"
-                      >
-                        <div className="min-w-0 flex-1">
-                          <p className="truncate font-medium">{invitation.email}</p>
-                          <p className="text-sm text-muted-foreground">
-                            {rolesLabel(invitation.role)} ·{' '}
-                            {m.invitations_expires({ date: date.format(new Date(invitation.expiresAt)) })}
-                          </p>
-                        </div>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => resend(invitation)}
-                          aria-label={m.invitations_resend_to({ email: invitation.email })}
-                        >
-                          <RotateCwIcon aria-hidden />
-                          {m.invitations_resend()}
-                        </Button>
-                        {canCancel ? (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => cancel(invitation)}
-                            aria-label={m.invitations_cancel_for({ email: invitation.email })}
-                          >
-                            <XIcon aria-hidden />
-                            {m.invitations_cancel()}
-                          </Button>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </SettingsSection>
-            </>
-          )
-        }}
+        {(organization) => (
+          <>
+            <SettingsSection id="invite" title={m.invitations_form_title()} subtitle={m.invitations_form_subtitle()}>
+              <InviteForm teams={organization.teams ?? []} />
+            </SettingsSection>
+            <SettingsSection id="pending" title={m.invitations_pending_title()}>
+              <div className="mt-4">
+                <PendingInvitations
+                  invitations={organization.invitations.filter(
+                    (invitation) =>
+                      invitation.status === 'pending' && new Date(invitation.expiresAt).getTime() > Date.now(),
+                  )}
+                />
+              </div>
+            </SettingsSection>
+          </>
+        )}
       </QueryState>
     </div>
   )

@@ -1,14 +1,12 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { SearchIcon, UserPlusIcon, UsersRoundIcon, XIcon } from 'lucide-react'
+import { UserPlusIcon, UsersRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { ColumnVisibilityMenu, useStoredColumnVisibility } from '#/components/data-table'
-import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
-import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
+import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
+import { ListTable } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
-import { SearchBox } from '#/components/search-box'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -27,10 +25,10 @@ import { roleLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { memberListInputOf } from '../list-inputs'
-import { type MemberRow, useAssignableRoles } from '../organization-queries'
-import type { MemberListSearch } from '../search'
+import { useAssignableRoles } from '../organization-queries'
+import type { MemberListSearch, MemberSortColumn } from '../search'
+import { hideableMemberColumns, type MemberAction, memberColumns } from './member-columns'
 import { MemberRoleDialog } from './member-role-dialog'
-import { hideableMemberColumns, type MemberAction, MembersTable } from './members-table'
 
 function ConfirmDialog({
   title,
@@ -61,8 +59,6 @@ function ConfirmDialog({
   )
 }
 
-const noFilters = { q: undefined, role: undefined } satisfies Partial<MemberListSearch>
-
 /**
  * Who is in the active organization, with their roles and join dates, and what the viewer may change about them.
  * Search, role filter and order live in the URL; pages follow cursors.
@@ -76,56 +72,21 @@ export function MembersScreen({
   onSearchChange: (change: Partial<MemberListSearch>, options?: { replace?: boolean }) => void
 }) {
   const session = useConsoleSession()
-  const refresh = useAuthRefresh()
   const trpc = useTRPC()
   const canInvite = useCan({ invitation: ['create'] })
   const roles = useAssignableRoles()
   const [pending, setPending] = useState<MemberAction | null>(null)
-  const [visibility, setVisibility] = useStoredColumnVisibility('hatch.members.columns')
   const input = memberListInputOf(search)
-  const list = useQuery({ ...trpc.organizations.members.queryOptions(input), placeholderData: keepPreviousData })
-  const transfer = useMutation(trpc.organizations.transferOwnership.mutationOptions())
-  const filtering = search.q !== undefined || search.role !== undefined
-  const refine = (change: Partial<MemberListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...change, page: undefined }, options)
-  const rows = list.data?.items ?? []
-  useLastPageWhenPastTheEnd({
-    page: input.page,
-    size: input.limit,
-    total: list.data?.total,
-    rowsShown: rows.length,
-    settled: list.isSuccess && !list.isPlaceholderData,
-    onChange: onSearchChange,
+  const list = useListScreen({
+    search,
+    onSearchChange,
+    query: useQuery({ ...trpc.organizations.members.queryOptions(input), placeholderData: keepPreviousData }),
+    paging: input,
+    filterKeys: ['q', 'role'],
+    columnsStorageKey: 'hatch.members.columns',
   })
   // A role named in the URL stays choosable while the organization's own roles load.
   const roleOptions = search.role && !roles.includes(search.role) ? [...roles, search.role] : roles
-
-  // Each refresh below also refetches this list: it invalidates every `organizations.*` procedure.
-  const remove = async (member: MemberRow) => {
-    setPending(null)
-    const { error } = await authClient.organization.removeMember({
-      memberIdOrEmail: member.id,
-      organizationId: session.organization.id,
-    })
-    if (error) {
-      toast.error(describeAuthError(error))
-      return
-    }
-    toast.success(m.members_removed({ name: member.name }))
-    await refresh.activeOrganization()
-  }
-
-  const transferTo = async (member: MemberRow) => {
-    setPending(null)
-    try {
-      await transfer.mutateAsync({ memberId: member.id })
-    } catch (error) {
-      toast.error(describeError(error))
-      return
-    }
-    toast.success(m.members_transferred({ name: member.name }))
-    await refresh.activeMember()
-  }
 
   return (
     <div className="max-w-5xl">
@@ -143,93 +104,95 @@ export function MembersScreen({
           ) : null
         }
       />
-      <search className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchBox
-          value={search.q ?? ''}
-          placeholder={m.members_search_placeholder()}
-          onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
-        />
+      <ListToolbar
+        list={list}
+        searchPlaceholder={m.members_search_placeholder()}
+        hideableColumns={hideableMemberColumns}
+      >
         <ListFilterSelect
           label={m.members_filter_role()}
           value={search.role}
-          onChange={(role) => refine({ role })}
+          onChange={(role) => list.refine({ role })}
           options={[
             ['', m.members_filter_any_role()],
             ...roleOptions.map((role): [string, string] => [role, roleLabel(role)]),
           ]}
         />
-        {filtering ? (
-          <Button variant="ghost" onClick={() => refine(noFilters)}>
-            <XIcon aria-hidden />
-            {m.members_filter_clear()}
-          </Button>
-        ) : null}
-        <ColumnVisibilityMenu columns={hideableMemberColumns} visibility={visibility} onChange={setVisibility} />
-      </search>
-
-      {list.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
-        >
-          <span>{describeError(list.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-            {m.retry()}
-          </Button>
-        </div>
-      ) : !list.isPending && rows.length === 0 ? (
-        <EmptyState
-          icon={filtering ? SearchIcon : UsersRoundIcon}
-          title={m.members_no_match_title()}
-          action={
-            filtering ? (
-              <Button variant="outline" onClick={() => refine(noFilters)}>
-                {m.members_filter_clear()}
-              </Button>
-            ) : undefined
-          }
-        >
-          {m.members_no_match()}
-        </EmptyState>
-      ) : (
-        <>
-          <MembersTable
-            rows={rows}
-            loading={list.isPending}
-            sort={input.sort}
-            direction={input.direction}
-            onSortChange={(sort, direction) => refine({ sort, direction })}
-            columnVisibility={visibility}
-            onColumnVisibilityChange={setVisibility}
-            onAction={setPending}
-          />
-          <ListPager
-            page={input.page}
-            size={input.limit}
-            total={list.data?.total ?? 0}
-            onChange={(change) => onSearchChange(change)}
-          />
-        </>
-      )}
-      {pending?.kind === 'role' ? <MemberRoleDialog member={pending.member} onClose={() => setPending(null)} /> : null}
-      {pending?.kind === 'remove' ? (
-        <ConfirmDialog
-          title={m.members_remove_title({ name: pending.member.name })}
-          body={m.members_remove_body({ organization: session.organization.name })}
-          confirm={m.members_remove()}
-          onConfirm={() => remove(pending.member)}
-          onClose={() => setPending(null)}
+      </ListToolbar>
+      <ListBody
+        list={list}
+        empty={{ icon: UsersRoundIcon, title: m.members_no_match_title(), description: m.members_no_match() }}
+        noMatch={{ title: m.members_no_match_title(), description: m.members_no_match() }}
+      >
+        <ListTable
+          list={list}
+          columns={memberColumns}
+          actions={setPending}
+          sorting={{
+            column: input.sort,
+            direction: input.direction,
+            onChange: (sort: MemberSortColumn, direction) => list.refine({ sort, direction }),
+          }}
+          testId="members-list"
+          rowTestId="member-row"
         />
-      ) : null}
-      {pending?.kind === 'transfer' ? (
-        <ConfirmDialog
-          title={m.members_transfer_title({ name: pending.member.name })}
-          body={m.members_transfer_body({ name: pending.member.name })}
-          confirm={m.members_transfer()}
-          onConfirm={() => transferTo(pending.member)}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      </ListBody>
+      {pending ? <MemberActionDialog action={pending} onClose={() => setPending(null)} /> : null}
     </div>
+  )
+}
+
+/** Asks before a member is removed or made the owner, then does it; a role change has its own dialog. */
+function MemberActionDialog({ action, onClose }: { action: MemberAction; onClose: () => void }) {
+  const session = useConsoleSession()
+  const refresh = useAuthRefresh()
+  const trpc = useTRPC()
+  const transfer = useMutation(trpc.organizations.transferOwnership.mutationOptions())
+  const { member } = action
+
+  // Each refresh below also refetches the list: it invalidates every `organizations.*` procedure.
+  const remove = async () => {
+    onClose()
+    const { error } = await authClient.organization.removeMember({
+      memberIdOrEmail: member.id,
+      organizationId: session.organization.id,
+    })
+    if (error) {
+      toast.error(describeAuthError(error))
+      return
+    }
+    toast.success(m.members_removed({ name: member.name }))
+    await refresh.activeOrganization()
+  }
+
+  const transferTo = async () => {
+    onClose()
+    try {
+      await transfer.mutateAsync({ memberId: member.id })
+    } catch (error) {
+      toast.error(describeError(error))
+      return
+    }
+    toast.success(m.members_transferred({ name: member.name }))
+    await refresh.activeMember()
+  }
+
+  if (action.kind === 'role') return <MemberRoleDialog member={member} onClose={onClose} />
+  return action.kind === 'remove' ? (
+    <ConfirmDialog
+      title={m.members_remove_title({ name: member.name })}
+      body={m.members_remove_body({ organization: session.organization.name })}
+      confirm={m.members_remove()}
+      onConfirm={remove}
+      onClose={onClose}
+    />
+  ) : (
+    <ConfirmDialog
+      title={m.members_transfer_title({ name: member.name })}
+      body={m.members_transfer_body({ name: member.name })}
+      confirm={m.members_transfer()}
+      onConfirm={transferTo}
+      onClose={onClose}
+    />
   )
 }

@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Button } from '#/components/ui/button'
-import { describeError } from '#/lib/errors'
+import { LoadError } from '#/components/list-screen'
 import { m } from '#/paraglide/messages'
 
 /** A query's loading and failure states, the same on every organization page; `children` renders the data. */
@@ -19,18 +18,6 @@ export function QueryState<T>({
       </p>
     )
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
-      >
-        <span>{describeError(query.error)}</span>
-        <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-          {m.retry()}
-        </Button>
-      </div>
-    )
-  }
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   return children(query.data)
 }

@@ -1,31 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { PlusIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react'
+import { PlusIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { ColumnVisibilityMenu, useStoredColumnVisibility } from '#/components/data-table'
-import { EmptyState } from '#/components/empty-state'
 import { ListFilterSelect } from '#/components/list-filter-select'
-import { ListPager, useLastPageWhenPastTheEnd } from '#/components/list-pager'
+import { ListBody, ListStatus, ListToolbar, useListScreen } from '#/components/list-screen'
+import { ListTable } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
-import { SearchBox } from '#/components/search-box'
 import { Button } from '#/components/ui/button'
 import { Input } from '#/components/ui/input'
-import { describeError } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import type { UserListSearch } from '../search'
+import type { UserListSearch, UserSortColumn } from '../search'
 import { userFiltersOf, userListInputOf } from '../user-queries'
+import { hideableUserColumns, userColumns } from './user-columns'
 import { CreateUserDialog } from './user-dialogs'
-import { hideableUserColumns, UsersTable } from './users-table'
 
-const noFilters = {
-  q: undefined,
-  role: undefined,
-  status: undefined,
-  verified: undefined,
-  kind: undefined,
-  joinedFrom: undefined,
-  joinedTo: undefined,
-} satisfies Partial<UserListSearch>
+/** The address's keys that narrow the list. */
+const userFilterKeys = ['q', 'role', 'status', 'verified', 'kind', 'joinedFrom', 'joinedTo'] as const
 
 function DateFilter({ label, value, onChange }: { label: string; value?: string; onChange: (day?: string) => void }) {
   const id = useId()
@@ -56,22 +46,16 @@ export function UsersScreen({
 }) {
   const trpc = useTRPC()
   const [creating, setCreating] = useState(false)
-  const [visibility, setVisibility] = useStoredColumnVisibility('hatch.users.columns')
-  const list = useQuery({ ...trpc.users.list.queryOptions(userListInputOf(search)), placeholderData: keepPreviousData })
-  const count = useQuery(trpc.users.count.queryOptions(userFiltersOf(search)))
-  const filtering = Object.keys(noFilters).some((key) => search[key as keyof typeof noFilters] !== undefined)
-  const refine = (change: Partial<UserListSearch>, options?: { replace?: boolean }) =>
-    onSearchChange({ ...change, page: undefined }, options)
-  const rows = list.data?.items ?? []
   const input = userListInputOf(search)
-  useLastPageWhenPastTheEnd({
-    page: input.page,
-    size: input.limit,
-    total: list.data?.total,
-    rowsShown: rows.length,
-    settled: list.isSuccess && !list.isPlaceholderData,
-    onChange: onSearchChange,
+  const list = useListScreen({
+    search,
+    onSearchChange,
+    query: useQuery({ ...trpc.users.list.queryOptions(input), placeholderData: keepPreviousData }),
+    paging: input,
+    filterKeys: userFilterKeys,
+    columnsStorageKey: 'hatch.users.columns',
   })
+  const count = useQuery(trpc.users.count.queryOptions(userFiltersOf(search)))
 
   return (
     <>
@@ -85,113 +69,95 @@ export function UsersScreen({
           </Button>
         }
       />
-      <search className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchBox
-          value={search.q ?? ''}
-          placeholder={m.users_search_placeholder()}
-          onChange={(q) => refine({ q: q.trim() || undefined }, { replace: true })}
+      <ListToolbar list={list} searchPlaceholder={m.users_search_placeholder()} hideableColumns={hideableUserColumns}>
+        <UserFilters search={search} onChange={list.refine} />
+      </ListToolbar>
+      <ListStatus
+        list={list}
+        total={count.data === undefined ? undefined : m.users_total({ count: String(count.data) })}
+      />
+      <ListBody
+        list={list}
+        empty={{ icon: UsersIcon, title: m.users_no_match_title(), description: m.users_no_match() }}
+        noMatch={{ title: m.users_no_match_title(), description: m.users_no_match() }}
+      >
+        <ListTable
+          list={list}
+          columns={userColumns}
+          sorting={{
+            column: input.sort,
+            direction: input.direction,
+            onChange: (sort: UserSortColumn, direction) => list.refine({ sort, direction }),
+          }}
+          testId="users-table"
+          rowTestId="user-row"
         />
-        <ListFilterSelect
-          label={m.users_filter_role()}
-          value={search.role}
-          onChange={(role) => refine({ role: role as UserListSearch['role'] })}
-          options={[
-            ['', m.users_filter_any()],
-            ['admin', m.users_role_admin()],
-            ['user', m.users_role_user()],
-          ]}
-        />
-        <ListFilterSelect
-          label={m.users_filter_status()}
-          value={search.status}
-          onChange={(status) => refine({ status: status as UserListSearch['status'] })}
-          options={[
-            ['', m.users_filter_any()],
-            ['active', m.users_status_active()],
-            ['banned', m.users_status_banned()],
-          ]}
-        />
-        <ListFilterSelect
-          label={m.users_filter_verified()}
-          value={search.verified}
-          onChange={(verified) => refine({ verified: verified as UserListSearch['verified'] })}
-          options={[
-            ['', m.users_filter_any()],
-            ['yes', m.users_verified_yes()],
-            ['no', m.users_verified_no()],
-          ]}
-        />
-        <ListFilterSelect
-          label={m.users_filter_kind()}
-          value={search.kind}
-          onChange={(kind) => refine({ kind: kind as UserListSearch['kind'] })}
-          options={[
-            ['', m.users_kind_accounts()],
-            ['guests', m.users_kind_guests()],
-            ['all', m.users_kind_all()],
-          ]}
-        />
-        <DateFilter
-          label={m.users_filter_joined_from()}
-          value={search.joinedFrom}
-          onChange={(joinedFrom) => refine({ joinedFrom })}
-        />
-        <DateFilter
-          label={m.users_filter_joined_to()}
-          value={search.joinedTo}
-          onChange={(joinedTo) => refine({ joinedTo })}
-        />
-        {filtering ? (
-          <Button variant="ghost" onClick={() => refine(noFilters)}>
-            <XIcon aria-hidden />
-            {m.users_filter_clear()}
-          </Button>
-        ) : null}
-        <ColumnVisibilityMenu columns={hideableUserColumns} visibility={visibility} onChange={setVisibility} />
-      </search>
-
-      <p className="mb-3 min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="users-total">
-        {count.data !== undefined ? m.users_total({ count: String(count.data) }) : null}
-      </p>
-
-      {list.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {describeError(list.error)}
-        </p>
-      ) : !list.isPending && rows.length === 0 ? (
-        <EmptyState
-          icon={filtering ? SearchIcon : UsersIcon}
-          title={m.users_no_match_title()}
-          action={
-            filtering ? (
-              <Button variant="outline" onClick={() => refine(noFilters)}>
-                {m.users_filter_clear()}
-              </Button>
-            ) : undefined
-          }
-        >
-          {m.users_no_match()}
-        </EmptyState>
-      ) : (
-        <>
-          <UsersTable
-            rows={rows}
-            loading={list.isPending}
-            sort={input.sort}
-            direction={input.direction}
-            onSortChange={(sort, direction) => refine({ sort, direction })}
-            columnVisibility={visibility}
-            onColumnVisibilityChange={setVisibility}
-          />
-          <ListPager
-            page={input.page}
-            size={input.limit}
-            total={list.data?.total ?? 0}
-            onChange={(change) => onSearchChange(change)}
-          />
-        </>
-      )}
+      </ListBody>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
+    </>
+  )
+}
+
+/** Role, status, confirmed address, kind of account and a range of joining days. */
+function UserFilters({
+  search,
+  onChange,
+}: {
+  search: UserListSearch
+  onChange: (change: Partial<UserListSearch>) => void
+}) {
+  return (
+    <>
+      <ListFilterSelect
+        label={m.users_filter_role()}
+        value={search.role}
+        onChange={(role) => onChange({ role: role as UserListSearch['role'] })}
+        options={[
+          ['', m.users_filter_any()],
+          ['admin', m.users_role_admin()],
+          ['user', m.users_role_user()],
+        ]}
+      />
+      <ListFilterSelect
+        label={m.users_filter_status()}
+        value={search.status}
+        onChange={(status) => onChange({ status: status as UserListSearch['status'] })}
+        options={[
+          ['', m.users_filter_any()],
+          ['active', m.users_status_active()],
+          ['banned', m.users_status_banned()],
+        ]}
+      />
+      <ListFilterSelect
+        label={m.users_filter_verified()}
+        value={search.verified}
+        onChange={(verified) => onChange({ verified: verified as UserListSearch['verified'] })}
+        options={[
+          ['', m.users_filter_any()],
+          ['yes', m.users_verified_yes()],
+          ['no', m.users_verified_no()],
+        ]}
+      />
+      <ListFilterSelect
+        label={m.users_filter_kind()}
+        value={search.kind}
+        onChange={(kind) => onChange({ kind: kind as UserListSearch['kind'] })}
+        options={[
+          ['', m.users_kind_accounts()],
+          ['guests', m.users_kind_guests()],
+          ['all', m.users_kind_all()],
+        ]}
+      />
+      <DateFilter
+        label={m.users_filter_joined_from()}
+        value={search.joinedFrom}
+        onChange={(joinedFrom) => onChange({ joinedFrom })}
+      />
+      <DateFilter
+        label={m.users_filter_joined_to()}
+        value={search.joinedTo}
+        onChange={(joinedTo) => onChange({ joinedTo })}
+      />
     </>
   )
 }

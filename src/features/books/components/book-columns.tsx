@@ -1,27 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import {
-  type ColumnVisibilityState,
-  columnVisibilityFeature,
-  createColumnHelper,
-  type RowSelectionState,
-  rowSelectionFeature,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
 import { BookIcon, MoreHorizontalIcon } from 'lucide-react'
-import { type RefObject, useMemo, useRef } from 'react'
-import { DataTable, resolvedUpdater } from '#/components/data-table'
+import type { RefObject } from 'react'
+import { listColumnHelper } from '#/components/list-table'
 import { Button } from '#/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
-import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import type { BookRow } from '../book-queries'
-import type { BookSortColumn } from '../search'
 
-const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
-const column = createColumnHelper<typeof features, BookRow>()
+const column = listColumnHelper<BookRow>()
 
 /** The columns a reader may hide, with their names (the select box and the actions always show). */
 export const hideableBookColumns = [
@@ -41,19 +27,8 @@ export interface BookRowActions {
   onDelete: (book: BookRow) => void
 }
 
-/**
- * The columns, made once per language: TanStack Table renders each cell function as a component, so new functions on
- * every render would remount every cell (an open row menu closed whenever the list refetched). The row actions are
- * read through a ref for the same reason.
- */
-function useColumns(actions: BookRowActions) {
-  const latestActions = useRef(actions)
-  latestActions.current = actions
-  const locale = currentIntlLocale()
-  return useMemo(() => bookColumns(locale, latestActions), [locale])
-}
-
-function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
+/** The books list's columns, with each row's menu (view, and edit or delete where the reader may). */
+export function bookColumns(locale: string, latestActions: RefObject<BookRowActions | undefined>) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
   const languageNames = new Intl.DisplayNames([locale], { type: 'language' })
   return column.columns([
@@ -169,7 +144,7 @@ function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
       cell: ({ row }) => {
         const book = row.original
         const actions = latestActions.current
-        if (book.id.startsWith('pending-')) return null
+        if (!actions || book.id.startsWith('pending-')) return null
         return (
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
@@ -197,51 +172,4 @@ function bookColumns(locale: string, latestActions: RefObject<BookRowActions>) {
       },
     }),
   ])
-}
-
-/**
- * One page of books, as the server sorted and filtered it: sorting changes the page's URL (and so the query);
- * selection and column visibility stay with the page.
- */
-export function BooksTable({
-  rows,
-  loading,
-  sort,
-  direction,
-  onSortChange,
-  selection,
-  onSelectionChange,
-  columnVisibility,
-  onColumnVisibilityChange,
-  actions,
-}: {
-  rows: BookRow[]
-  loading: boolean
-  sort: BookSortColumn
-  direction: 'asc' | 'desc'
-  onSortChange: (sort: BookSortColumn, direction: 'asc' | 'desc') => void
-  selection: RowSelectionState
-  onSelectionChange: (selection: RowSelectionState) => void
-  columnVisibility: ColumnVisibilityState
-  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
-  actions: BookRowActions
-}) {
-  const columns = useColumns(actions)
-  const sorting: SortingState = [{ id: sort, desc: direction === 'desc' }]
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (row) => row.id,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting, rowSelection: selection, columnVisibility },
-    onSortingChange: resolvedUpdater(sorting, (next) => {
-      const first = next[0]
-      if (first) onSortChange(first.id as BookSortColumn, first.desc ? 'desc' : 'asc')
-    }),
-    onRowSelectionChange: resolvedUpdater(selection, onSelectionChange),
-    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
-  })
-  return <DataTable table={table} loading={loading} testId="books-table" rowTestId="book-row" />
 }

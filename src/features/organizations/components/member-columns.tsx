@@ -1,30 +1,18 @@
-import {
-  type ColumnVisibilityState,
-  columnVisibilityFeature,
-  createColumnHelper,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
 import { CrownIcon, EllipsisIcon, UserMinusIcon, UserRoundCogIcon } from 'lucide-react'
-import { type RefObject, useMemo, useRef } from 'react'
-import { DataTable, resolvedUpdater } from '#/components/data-table'
+import type { RefObject } from 'react'
+import { listColumnHelper } from '#/components/list-table'
 import { Button } from '#/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
 import { parseRoleList } from '#/lib/access-control'
 import { useCan, useConsoleSession } from '#/lib/console-session'
-import { currentIntlLocale } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { initialsOf } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import type { MemberRow } from '../organization-queries'
-import type { MemberSortColumn } from '../search'
 
 export type MemberAction = { kind: 'role' | 'remove' | 'transfer'; member: MemberRow }
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature })
-const column = createColumnHelper<typeof features, MemberRow>()
+const column = listColumnHelper<MemberRow>()
 
 /** The columns a viewer may hide (the name always shows). */
 export const hideableMemberColumns = [
@@ -91,11 +79,8 @@ function MemberActions({ member, onAction }: { member: MemberRow; onAction: (act
   )
 }
 
-/**
- * Made once per language: cells are components to TanStack Table, so new functions would remount every cell. The
- * action callback is read through a ref for the same reason.
- */
-function memberColumns(locale: string, onAction: RefObject<(action: MemberAction) => void>) {
+/** The members list's columns, with each row's menu of what the viewer may change. */
+export function memberColumns(locale: string, onAction: RefObject<((action: MemberAction) => void) | undefined>) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
   return column.columns([
     column.accessor('name', {
@@ -123,51 +108,9 @@ function memberColumns(locale: string, onAction: RefObject<(action: MemberAction
       header: () => null,
       cell: ({ row }) => (
         <div className="flex justify-end">
-          <MemberActions member={row.original} onAction={(action) => onAction.current(action)} />
+          <MemberActions member={row.original} onAction={(action) => onAction.current?.(action)} />
         </div>
       ),
     }),
   ])
-}
-
-/** One page of members, as the server sorted and filtered it: sorting changes the page's URL (and so the query). */
-export function MembersTable({
-  rows,
-  loading,
-  sort,
-  direction,
-  onSortChange,
-  columnVisibility,
-  onColumnVisibilityChange,
-  onAction,
-}: {
-  rows: MemberRow[]
-  loading: boolean
-  sort: MemberSortColumn
-  direction: 'asc' | 'desc'
-  onSortChange: (sort: MemberSortColumn, direction: 'asc' | 'desc') => void
-  columnVisibility: ColumnVisibilityState
-  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
-  onAction: (action: MemberAction) => void
-}) {
-  const latestOnAction = useRef(onAction)
-  latestOnAction.current = onAction
-  const locale = currentIntlLocale()
-  const columns = useMemo(() => memberColumns(locale, latestOnAction), [locale])
-  const sorting: SortingState = [{ id: sort, desc: direction === 'desc' }]
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (member) => member.id,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting, columnVisibility },
-    onSortingChange: resolvedUpdater(sorting, (next) => {
-      const first = next[0]
-      if (first) onSortChange(first.id as MemberSortColumn, first.desc ? 'desc' : 'asc')
-    }),
-    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
-  })
-  return <DataTable table={table} loading={loading} testId="members-list" rowTestId="member-row" />
 }

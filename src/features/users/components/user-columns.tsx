@@ -1,23 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import {
-  type ColumnVisibilityState,
-  columnVisibilityFeature,
-  createColumnHelper,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
-import { useMemo } from 'react'
-import { DataTable, resolvedUpdater } from '#/components/data-table'
-import { currentIntlLocale } from '#/lib/i18n'
+import { listColumnHelper } from '#/components/list-table'
 import { m } from '#/paraglide/messages'
-import type { UserSortColumn } from '../search'
 import type { UserRow } from '../user-queries'
 import { UserAvatar, UserBadges } from './user-badges'
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature })
-const column = createColumnHelper<typeof features, UserRow>()
+const column = listColumnHelper<UserRow>()
 
 /** The columns an admin may hide (the name always shows). */
 export const hideableUserColumns = [
@@ -27,13 +14,8 @@ export const hideableUserColumns = [
   ['createdAt', m.users_col_joined],
 ] as const
 
-/** Made once per language: cells are components to TanStack Table, so new functions would remount every cell. */
-function useColumns() {
-  const locale = currentIntlLocale()
-  return useMemo(() => userColumns(locale), [locale])
-}
-
-function userColumns(locale: string) {
+/** The users list's columns (the name links to the account's page). */
+export function userColumns(locale: string) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
   return column.columns([
     column.accessor('name', {
@@ -75,39 +57,3 @@ function userColumns(locale: string) {
 }
 
 const emailOf = (user: UserRow) => (user.isAnonymous ? '—' : user.email)
-
-export function UsersTable({
-  rows,
-  loading,
-  sort,
-  direction,
-  onSortChange,
-  columnVisibility,
-  onColumnVisibilityChange,
-}: {
-  rows: UserRow[]
-  loading: boolean
-  sort: UserSortColumn
-  direction: 'asc' | 'desc'
-  onSortChange: (sort: UserSortColumn, direction: 'asc' | 'desc') => void
-  columnVisibility: ColumnVisibilityState
-  onColumnVisibilityChange: (visibility: ColumnVisibilityState) => void
-}) {
-  const columns = useColumns()
-  const sorting: SortingState = [{ id: sort, desc: direction === 'desc' }]
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (user) => user.id,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting, columnVisibility },
-    onSortingChange: resolvedUpdater(sorting, (next) => {
-      const first = next[0]
-      if (first) onSortChange(first.id as UserSortColumn, first.desc ? 'desc' : 'asc')
-    }),
-    onColumnVisibilityChange: resolvedUpdater(columnVisibility, onColumnVisibilityChange),
-  })
-  return <DataTable table={table} loading={loading} testId="users-table" rowTestId="user-row" />
-}

@@ -1,19 +1,15 @@
-import { columnVisibilityFeature, createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import type { inferRouterOutputs } from '@trpc/server'
-import { useMemo } from 'react'
-import { DataTable } from '#/components/data-table'
-import { currentIntlLocale } from '#/lib/i18n'
+import { listColumnHelper } from '#/components/list-table'
 import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, money, orderStatusLabel, planSummary } from '../billing-format'
 
-type OrderRow = inferRouterOutputs<AppRouter>['billing']['orders']['items'][number]
+export type OrderRow = inferRouterOutputs<AppRouter>['billing']['orders']['items'][number]
 
-const features = tableFeatures({ columnVisibilityFeature })
-const column = createColumnHelper<typeof features, OrderRow>()
+const column = listColumnHelper<OrderRow>()
 
-// Made once per language: cells are components to TanStack Table, and new functions would remount them.
-function orderColumns() {
+/** The orders list's columns; none sorts (the newest order comes first). */
+export function orderColumns() {
   return column.columns([
     column.accessor('createdAt', {
       header: m.billing_col_date,
@@ -78,28 +74,4 @@ function orderColumns() {
       },
     }),
   ])
-}
-
-export function OrdersTable({
-  orders,
-  loading,
-  highlightedOrderId,
-}: {
-  orders: OrderRow[]
-  loading: boolean
-  highlightedOrderId?: string
-}) {
-  const locale = currentIntlLocale()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns' labels and formats follow the language.
-  const columns = useMemo(() => orderColumns(), [locale])
-  const table = useTable({ features, columns, data: orders, getRowId: (order) => order.id })
-  return (
-    <DataTable
-      table={table}
-      loading={loading}
-      testId="orders-list"
-      rowTestId="order-row"
-      highlightedRowId={highlightedOrderId}
-    />
-  )
 }

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { ListFilterSelect } from '#/components/list-filter-select'
+import { Input } from '#/components/ui/input'
+import { useTRPC } from '#/lib/trpc'
+import { m } from '#/paraglide/messages'
+import type { BookListSearch } from '../search'
+import { useLanguageOptions } from './book-form-dialog'
+
+/** Tag, language (only those the organization's books use) and a range of years. */
+export function BookFilters({
+  search,
+  onChange,
+}: {
+  search: BookListSearch
+  onChange: (change: Partial<BookListSearch>) => void
+}) {
+  const trpc = useTRPC()
+  const facets = useQuery(trpc.books.facets.queryOptions())
+  const languages = useLanguageOptions()
+  return (
+    <>
+      <ListFilterSelect
+        label={m.books_filter_tag()}
+        value={search.tag}
+        onChange={(tag) => onChange({ tag })}
+        options={[
+          ['', m.books_filter_any_tag()],
+          ...(facets.data?.tags ?? []).map((tag): [string, string] => [tag, tag]),
+        ]}
+      />
+      <ListFilterSelect
+        label={m.books_filter_language()}
+        value={search.language}
+        onChange={(language) => onChange({ language: language as BookListSearch['language'] })}
+        options={[
+          ['', m.books_filter_any_language()],
+          ...languages
+            .filter((language) => facets.data?.languages.includes(language.code) || language.code === search.language)
+            .map((language): [string, string] => [language.code, language.name]),
+        ]}
+      />
+      <YearBox
+        label={m.books_filter_year_from()}
+        value={search.yearFrom}
+        onChange={(yearFrom) => onChange({ yearFrom })}
+      />
+      <YearBox label={m.books_filter_year_to()} value={search.yearTo} onChange={(yearTo) => onChange({ yearTo })} />
+    </>
+  )
+}
+
+function YearBox({ label, value, onChange }: { label: string; value?: number; onChange: (year?: number) => void }) {
+  const id = useId()
+  const [text, setText] = useState(value?.toString() ?? '')
+  useEffect(() => setText(value?.toString() ?? ''), [value])
+  const commit = () => {
+    const year = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : undefined
+    if (year !== value) onChange(year)
+    else setText(value?.toString() ?? '')
+  }
+  return (
+    <div className="grid w-28 gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit()
+        }}
+      />
+    </div>
+  )
+}
