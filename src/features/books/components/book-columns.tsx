@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { BookIcon, MoreHorizontalIcon } from 'lucide-react'
+import { BookIcon } from 'lucide-react'
 import type { RefObject } from 'react'
 import { listColumnHelper } from '#/components/list-table'
-import { Button } from '#/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
+import { RowActionsMenu } from '#/components/row-actions-menu'
+import { DropdownMenuItem } from '#/components/ui/dropdown-menu'
 import { m } from '#/paraglide/messages'
 import type { BookRow } from '../book-queries'
 
@@ -146,28 +146,21 @@ export function bookColumns(locale: string, latestActions: RefObject<BookRowActi
         const actions = latestActions.current
         if (!actions || book.id.startsWith('pending-')) return null
         return (
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={m.books_actions_for({ title: book.title })}>
-                <MoreHorizontalIcon aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem asChild>
-                <Link to="/console/books/$bookId" params={{ bookId: book.id }}>
-                  {m.books_view()}
-                </Link>
+          <RowActionsMenu label={m.books_actions_for({ title: book.title })}>
+            <DropdownMenuItem asChild>
+              <Link to="/console/books/$bookId" params={{ bookId: book.id }}>
+                {m.books_view()}
+              </Link>
+            </DropdownMenuItem>
+            {actions.canChange(book, 'update') ? (
+              <DropdownMenuItem onSelect={() => actions.onEdit(book)}>{m.books_edit()}</DropdownMenuItem>
+            ) : null}
+            {actions.canChange(book, 'delete') ? (
+              <DropdownMenuItem className="text-destructive" onSelect={() => actions.onDelete(book)}>
+                {m.books_delete()}
               </DropdownMenuItem>
-              {actions.canChange(book, 'update') ? (
-                <DropdownMenuItem onSelect={() => actions.onEdit(book)}>{m.books_edit()}</DropdownMenuItem>
-              ) : null}
-              {actions.canChange(book, 'delete') ? (
-                <DropdownMenuItem className="text-destructive" onSelect={() => actions.onDelete(book)}>
-                  {m.books_delete()}
-                </DropdownMenuItem>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            ) : null}
+          </RowActionsMenu>
         )
       },
     }),

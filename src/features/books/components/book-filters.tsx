@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
-import { ListFilterSelect } from '#/components/list-filter-select'
-import { Input } from '#/components/ui/input'
+import { ListFilterNumber, ListFilterSelect } from '#/components/list-filters'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { BookListSearch } from '../search'
@@ -40,40 +38,16 @@ export function BookFilters({
             .map((language): [string, string] => [language.code, language.name]),
         ]}
       />
-      <YearBox
+      <ListFilterNumber
         label={m.books_filter_year_from()}
         value={search.yearFrom}
         onChange={(yearFrom) => onChange({ yearFrom })}
       />
-      <YearBox label={m.books_filter_year_to()} value={search.yearTo} onChange={(yearTo) => onChange({ yearTo })} />
-    </>
-  )
-}
-
-function YearBox({ label, value, onChange }: { label: string; value?: number; onChange: (year?: number) => void }) {
-  const id = useId()
-  const [text, setText] = useState(value?.toString() ?? '')
-  useEffect(() => setText(value?.toString() ?? ''), [value])
-  const commit = () => {
-    const year = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : undefined
-    if (year !== value) onChange(year)
-    else setText(value?.toString() ?? '')
-  }
-  return (
-    <div className="grid w-28 gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      <Input
-        id={id}
-        inputMode="numeric"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit()
-        }}
+      <ListFilterNumber
+        label={m.books_filter_year_to()}
+        value={search.yearTo}
+        onChange={(yearTo) => onChange({ yearTo })}
       />
-    </div>
+    </>
   )
 }

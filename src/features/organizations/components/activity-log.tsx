@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ActivityIcon, ListFilterIcon } from 'lucide-react'
-import { ListFilterSelect } from '#/components/list-filter-select'
+import { ListFilterSelect } from '#/components/list-filters'
 import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
 import { ListTable, listColumnHelper } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'

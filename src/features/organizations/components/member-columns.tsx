@@ -1,8 +1,8 @@
-import { CrownIcon, EllipsisIcon, UserMinusIcon, UserRoundCogIcon } from 'lucide-react'
+import { CrownIcon, UserMinusIcon, UserRoundCogIcon } from 'lucide-react'
 import type { RefObject } from 'react'
 import { listColumnHelper } from '#/components/list-table'
-import { Button } from '#/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu'
+import { RowActionsMenu } from '#/components/row-actions-menu'
+import { DropdownMenuItem } from '#/components/ui/dropdown-menu'
 import { parseRoleList } from '#/lib/access-control'
 import { useCan, useConsoleSession } from '#/lib/console-session'
 import { rolesLabel } from '#/lib/role-labels'
@@ -49,33 +49,26 @@ function MemberActions({ member, onAction }: { member: MemberRow; onAction: (act
   const canTransfer = callerIsOwner && !isSelf && !targetIsOwner
   if (isSelf || !(canUpdate || canRemove || canTransfer)) return null
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={m.members_actions_for({ name: member.name })}>
-          <EllipsisIcon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canUpdate ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'role', member })}>
-            <UserRoundCogIcon aria-hidden />
-            {m.members_change_role()}
-          </DropdownMenuItem>
-        ) : null}
-        {canTransfer ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'transfer', member })}>
-            <CrownIcon aria-hidden />
-            {m.members_transfer()}
-          </DropdownMenuItem>
-        ) : null}
-        {canRemove ? (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'remove', member })} className="text-destructive">
-            <UserMinusIcon aria-hidden />
-            {m.members_remove()}
-          </DropdownMenuItem>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu label={m.members_actions_for({ name: member.name })}>
+      {canUpdate ? (
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'role', member })}>
+          <UserRoundCogIcon aria-hidden />
+          {m.members_change_role()}
+        </DropdownMenuItem>
+      ) : null}
+      {canTransfer ? (
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'transfer', member })}>
+          <CrownIcon aria-hidden />
+          {m.members_transfer()}
+        </DropdownMenuItem>
+      ) : null}
+      {canRemove ? (
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'remove', member })} className="text-destructive">
+          <UserMinusIcon aria-hidden />
+          {m.members_remove()}
+        </DropdownMenuItem>
+      ) : null}
+    </RowActionsMenu>
   )
 }
 

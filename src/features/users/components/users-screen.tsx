@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { PlusIcon, UsersIcon } from 'lucide-react'
-import { useId, useState } from 'react'
-import { ListFilterSelect } from '#/components/list-filter-select'
+import { useState } from 'react'
+import { ListFilterDate, ListFilterSelect } from '#/components/list-filters'
 import { ListBody, ListStatus, ListToolbar, useListScreen } from '#/components/list-screen'
 import { ListTable } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
 import { Button } from '#/components/ui/button'
-import { Input } from '#/components/ui/input'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { UserListSearch, UserSortColumn } from '../search'
@@ -16,24 +15,6 @@ import { CreateUserDialog } from './user-dialogs'
 
 /** The address's keys that narrow the list. */
 const userFilterKeys = ['q', 'role', 'status', 'verified', 'kind', 'joinedFrom', 'joinedTo'] as const
-
-function DateFilter({ label, value, onChange }: { label: string; value?: string; onChange: (day?: string) => void }) {
-  const id = useId()
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      <Input
-        id={id}
-        type="date"
-        className="w-40"
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
-  )
-}
 
 /** Every account, for app admins: search, filters and order live in the URL; pages follow cursors. */
 export function UsersScreen({
@@ -148,12 +129,12 @@ function UserFilters({
           ['all', m.users_kind_all()],
         ]}
       />
-      <DateFilter
+      <ListFilterDate
         label={m.users_filter_joined_from()}
         value={search.joinedFrom}
         onChange={(joinedFrom) => onChange({ joinedFrom })}
       />
-      <DateFilter
+      <ListFilterDate
         label={m.users_filter_joined_to()}
         value={search.joinedTo}
         onChange={(joinedTo) => onChange({ joinedTo })}
