@@ -83,8 +83,8 @@ export function ListFilterDate({
 
 /**
  * A whole-number filter such as a year. It applies on Enter or when focus leaves, not per keystroke, so typing
- * "1999" does not load the list for 1, 19 and 199 first; text that is not a number of up to `maxDigits` digits is
- * put back to the applied value.
+ * "1999" does not load the list for 1, 19 and 199 first. An empty box clears the filter; text that is not a number of
+ * up to `maxDigits` digits is put back to the applied value.
  */
 export function ListFilterNumber({
   label,
@@ -101,8 +101,9 @@ export function ListFilterNumber({
   useEffect(() => setText(value?.toString() ?? ''), [value])
   const commit = () => {
     const trimmed = text.trim()
-    const next = new RegExp(`^\\d{1,${maxDigits}}$`).test(trimmed) ? Number(trimmed) : undefined
-    if (next !== value) onChange(next)
+    const valid = trimmed === '' || new RegExp(`^\\d{1,${maxDigits}}$`).test(trimmed)
+    const next = trimmed === '' ? undefined : Number(trimmed)
+    if (valid && next !== value) onChange(next)
     else setText(value?.toString() ?? '')
   }
   return (

@@ -225,6 +225,22 @@ test.describe('books', () => {
     await expect(pager.getByTestId('list-range')).toHaveText('41–48 of 48')
     await expect(page).toHaveURL(/[?&]page=5/)
 
+    // A year filter applies on Enter (not per keystroke), starts from the first page, and puts back text that is no year.
+    const fromYear = page.getByLabel('From year')
+    await fromYear.fill('2000')
+    await fromYear.press('Enter')
+    await expect(page).toHaveURL(/[?&]yearFrom=2000/)
+    await expect(pager.getByTestId('list-range')).toHaveText('1–9 of 9')
+    await expect(rows(page).first()).toContainText('Volume 4')
+    await fromYear.fill('20x')
+    await fromYear.blur()
+    await expect(fromYear).toHaveValue('2000')
+    await expect(pager.getByTestId('list-range')).toHaveText('1–9 of 9')
+    await fromYear.fill('')
+    await fromYear.press('Enter')
+    await expect(pager.getByTestId('list-range')).toHaveText('1–10 of 48')
+    await expect(page).not.toHaveURL(/yearFrom/)
+
     // On a phone, in Chinese: cards naming each field, "page 2 of 5", and nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 740 })
     await openBooks(page, 'zh', '?page=2&size=10')
