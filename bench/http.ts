@@ -195,6 +195,17 @@ async function importBenchBooks(cookie: string): Promise<string> {
   })
   if (response.status !== 200)
     fail(`Importing the benchmark books answered ${response.status}: ${await response.text()}`)
+  // A file this large is written by a background job (book-import-job.ts): wait until the Books page would say done.
+  const { importId } = ((await response.json()) as { result: { data: { json: { importId: string | null } } } }).result
+    .data.json
+  for (let waited = 0; importId; waited++) {
+    const imports = await fetch(new URL(trpcQuery('books.imports', {}), settings.origin), { headers: { cookie } })
+    const body = (await imports.json()) as { result?: { data: { json: { id: string; status: string }[] } } }
+    const status = body.result?.data.json.find((entry) => entry.id === importId)?.status
+    if (status === 'done') break
+    if (status === 'failed' || waited > 600) fail(`The benchmark books' import ended ${status ?? 'out of sight'}.`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   console.log(`Imported ${benchBookCount} books in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`)
   let after: string | undefined
   for (let page = 0; page < 90; page++) {
