@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url'
 import { serverHeapFlags, serverMallocSettings } from '../scripts/project.ts'
 import {
   type AutocannonResult,
+  type CeilingSample,
   connections,
   durationSetting,
   fail,
@@ -28,6 +29,7 @@ import {
   reportFailures,
   runLoad,
   startNginxCeiling,
+  startNginxCopies,
   warmupSeconds,
 } from './load.ts'
 
@@ -272,6 +274,42 @@ async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
   return [beaconRow, row(landing, landingResult, warmup[1])]
 }
 
+/**
+ * Answers that are the same for every visitor, each measured beside nginx serving its very bytes: the docs page and
+ * the start-up script (the one every page loads first) plain and brotli-compressed, as a browser asks for it.
+ */
+async function sameBytesSamples(): Promise<CeilingSample[]> {
+  const landing = await (await get('/en/')).text()
+  const script =
+    /<script[^>]+src="(\/assets\/app-[\w-]+\.js)"/.exec(landing)?.[1] ??
+    /"(\/assets\/app-[\w-]+\.js)"/.exec(landing)?.[1]
+  if (!script) fail('The landing page names no start-up script (/assets/app-*.js).')
+  const url = (pathname: string) => new URL(pathname, settings.origin).href
+  return [
+    { name: 'docs page (SSR)', url: url('/en/docs/development/testing') },
+    { name: 'start-up script (identity)', url: url(script) },
+    { name: 'start-up script (br)', url: url(script), headers: { 'accept-encoding': 'br' } },
+  ]
+}
+
+/** Each sample from the app, then from nginx, one after the other; the app's row is compared with its own ceiling. */
+async function measureBesideNginx(samples: CeilingSample[]): Promise<Measurement[]> {
+  const copies = await startNginxCopies(samples)
+  const rows: Measurement[] = []
+  for (const [index, sample] of samples.entries()) {
+    const app = await measure(
+      { name: `${sample.name}, same bytes`, url: sample.url, headers: sample.headers },
+      settings.duration,
+    )
+    const nginx = await measure(copies.loads[index] as Load, settings.duration)
+    app.ceilingRps = nginx.result.requests.average
+    nginx.ceilingRps = nginx.result.requests.average
+    rows.push(app, nginx)
+  }
+  await copies.stop()
+  return rows
+}
+
 /** The process listening on `port` on this machine (Linux /proc), or undefined when it cannot be told. */
 function listeningProcess(port: number): number | undefined {
   const inodes = new Set<string>()
@@ -392,6 +430,7 @@ async function main(): Promise<void> {
     rows.push(await measurePath(target.name, target.path, cookieForRow))
   }
   rows.push(...(await measureBeaconsBesideLanding()))
+  rows.push(...(await measureBesideNginx(await sameBytesSamples())))
   const ceilingRow = await measure(ceiling.load, settings.duration)
   rows.push(ceilingRow)
   await ceiling.stop()

@@ -1,6 +1,8 @@
 // What both benchmarks share: autocannon runs with a warm-up, the table, and the ceiling they are compared with,
 // which is Debian's nginx serving the landing page's exact bytes as a file (an independent server, never the app).
+
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -71,6 +73,8 @@ export interface Measurement {
   result: AutocannonResult
   failures: number
   warmupFailures: number
+  /** requests/s of nginx serving this row's very bytes, when measured; otherwise the table's landing ceiling. */
+  ceilingRps?: number
 }
 
 let current: AutocannonInstance | undefined
@@ -160,7 +164,9 @@ export function printTable(rows: Measurement[], ceilingRps: number): void {
     formatMs(row.result.latency.p50),
     formatMs(row.result.latency.p99),
     String(row.failures),
-    ceilingRps > 0 ? `${(row.result.requests.average / ceilingRps).toFixed(2)}×` : 'n/a',
+    (row.ceilingRps ?? ceilingRps) > 0
+      ? `${(row.result.requests.average / (row.ceilingRps ?? ceilingRps)).toFixed(2)}×`
+      : 'n/a',
   ])
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((line) => line[column]?.length ?? 0)),
@@ -191,49 +197,87 @@ export async function getUncompressed(url: string): Promise<Response> {
   })
 }
 
+/** What one answer of the app is, to be served again by nginx: its URL and the headers the benchmark sends. */
+export interface CeilingSample {
+  name: string
+  url: string
+  /** Sent when the sample is fetched and with every measured request (e.g. `accept-encoding: br`). */
+  headers?: Record<string, string>
+}
+
+/** An answer's body exactly as it came over the wire: not decompressed, as autocannon receives it. */
+export function rawBody(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'accept-encoding': 'identity', ...headers } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.setTimeout(requestTimeoutSeconds * 1000, () => request.destroy(new Error(`GET ${url} timed out`)))
+    request.on('error', reject)
+  })
+}
+
 /**
- * The ceiling: `pageUrl`'s bytes (uncompressed, as autocannon receives them) written to a folder of its own and
- * served by nginx with one worker per core; checked to be the very same bytes before it is measured.
+ * The ceilings: each sample's bytes (as the app sent them for its headers) written to a folder of their own and
+ * served by Debian's nginx with one worker per core, checked to be the very same bytes before they are measured.
+ * Returns one load per sample, named "<sample> from nginx (ceiling)", in the samples' order.
  */
-export async function startNginxCeiling(
-  pageUrl: string,
-): Promise<{ load: Load; bytes: number; stop(): Promise<void> }> {
-  const page = await getUncompressed(pageUrl)
-  const body = Buffer.from(await page.arrayBuffer())
-  if (page.status !== 200) throw new Error(`GET ${pageUrl} answered ${page.status}; cannot build the ceiling.`)
-  if (page.headers.get('content-encoding')) throw new Error(`GET ${pageUrl} came back compressed; expected identity.`)
+export async function startNginxCopies(
+  samples: CeilingSample[],
+): Promise<{ loads: Load[]; bytes: number[]; stop(): Promise<void> }> {
+  const bodies: Buffer[] = []
+  for (const sample of samples) {
+    const { status, body } = await rawBody(sample.url, sample.headers)
+    if (status !== 200) throw new Error(`GET ${sample.url} answered ${status}; cannot build the ceiling.`)
+    bodies.push(body)
+  }
   const folder = mkdtempSync(path.join(tmpdir(), 'hatch-bench-nginx-'))
-  // nginx's workers drop root's rights (to nobody) and must still read the page.
+  // nginx's workers drop root's rights (to nobody) and must still read the files.
   chmodSync(folder, 0o755)
   const remove = () => rmSync(folder, { recursive: true, force: true })
   onExit(remove)
   const root = path.join(folder, 'site')
   const listenPort = await freePort()
   mkdirSync(root)
-  writeFileSync(path.join(root, 'landing.html'), body)
+  for (const [index, body] of bodies.entries()) writeFileSync(path.join(root, `copy-${index}.bin`), body)
   const nginx = await startNginx({
     folder,
     site: staticNginxSite({ listenPort, root }),
     listenPort,
-    readyPath: '/landing.html',
+    readyPath: '/copy-0.bin',
     workers: 'auto',
   })
   // Stopped on any exit too (a failed row, Ctrl-C): an nginx left running would hold its port.
   onExit(() => void nginx.stop())
-  const url = `${nginx.url}/landing.html`
-  const copy = Buffer.from(await (await getUncompressed(url)).arrayBuffer())
-  if (!copy.equals(body)) {
-    await nginx.stop()
-    throw new Error(
-      `nginx serves ${copy.byteLength} bytes, the page was ${body.byteLength}: the comparison would be meaningless.`,
-    )
+  const loads: Load[] = []
+  for (const [index, sample] of samples.entries()) {
+    const url = `${nginx.url}/copy-${index}.bin`
+    const copy = (await rawBody(url, sample.headers)).body
+    const body = bodies[index] as Buffer
+    if (!copy.equals(body)) {
+      await nginx.stop()
+      throw new Error(
+        `nginx serves ${copy.byteLength} bytes for ${sample.name}, the app ${body.byteLength}: the comparison would be meaningless.`,
+      )
+    }
+    loads.push({ name: `${sample.name} from nginx (ceiling)`, url, headers: sample.headers })
   }
   return {
-    load: { name: 'landing bytes from nginx (ceiling)', url },
-    bytes: body.byteLength,
+    loads,
+    bytes: bodies.map((body) => body.byteLength),
     stop: async () => {
       await nginx.stop()
       remove()
     },
   }
+}
+
+/** The landing page's ceiling: nginx serving `pageUrl`'s uncompressed bytes. */
+export async function startNginxCeiling(
+  pageUrl: string,
+): Promise<{ load: Load; bytes: number; stop(): Promise<void> }> {
+  const copies = await startNginxCopies([{ name: 'landing bytes', url: pageUrl }])
+  return { load: copies.loads[0] as Load, bytes: copies.bytes[0] as number, stop: copies.stop }
 }

@@ -1,10 +1,11 @@
 import cluster from 'node:cluster'
 import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import { type ServerMiddleware, serve } from 'srvx'
+import { FastResponse, type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { listeningMessage } from '../src/server/cluster-messages.ts'
 import { clientDir, serverBundle } from './project.ts'
+import { loadStaticFiles, staticAnswer } from './static-files.ts'
 import { startTelemetry } from './telemetry.ts'
 
 interface AppBundle {
@@ -25,23 +26,33 @@ interface AppBundle {
 }
 
 /**
- * Fingerprinted build assets never change under one URL; everything else in public/ may. Only paths that name a
- * file (a dot in the last segment) look at the disk, so page requests cost no stat call.
+ * The built client's files, answered from memory (scripts/static-files.ts) before the app sees the request. Only
+ * paths that name a file (a dot in the last segment) are looked up, so page requests pay nothing; a file too large to
+ * hold is read from the disk.
  */
 function staticFiles(finish: (response: Response) => Response): ServerMiddleware {
-  // Build assets come with brotli and gzip forms made at build time (scripts/build.ts): no CPU spent per request.
-  const fingerprinted = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true, encodings: true })
-  const other = staticMiddleware({ dir: clientDir, maxAge: 3600 })
-  // The app finishes its own answers (security headers); files served from disk are finished here.
+  const files = loadStaticFiles(clientDir)
+  // The security headers every answer carries (src/server/security-headers.ts), worked out once.
+  const commonHeaders = Object.fromEntries(finish(new Response(null)).headers)
+  const fromDisk = staticMiddleware({ dir: clientDir, maxAge: 3600 })
   const finished = async (answer: Response | Promise<Response>) => finish(await answer)
   return (request, next) => {
-    const { pathname } = new URL(request.url)
-    if (pathname.startsWith('/assets/')) return finished(fingerprinted(request, next))
+    const pathname = pathnameOf(request.url)
     // API paths name procedures, not files (`/api/trpc/books.list`).
-    if (pathname.startsWith('/api/')) return next()
-    if (pathname.slice(pathname.lastIndexOf('/')).includes('.')) return finished(other(request, next))
-    return next()
+    if (!pathname.slice(pathname.lastIndexOf('/')).includes('.') || pathname.startsWith('/api/')) return next()
+    const file = request.method === 'GET' || request.method === 'HEAD' ? files.get(pathname) : undefined
+    if (!file) return finished(fromDisk(request, next))
+    const { status, headers, body } = staticAnswer(file, request, commonHeaders)
+    return new FastResponse(body, { status, statusText: status === 200 ? 'OK' : 'Not Modified', headers })
   }
+}
+
+/** The path of an absolute URL, without parsing all of it (this runs for every request). */
+function pathnameOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  const end = url.search(/[?#]/)
+  return end < 0 ? url.slice(start) : url.slice(start, end)
 }
 
 /**

@@ -91,6 +91,13 @@ test.describe('security by default', () => {
     expect(script, 'the page preloads its start-up chunk').not.toBe('')
     const asset = await request.get(script, { headers: { 'accept-encoding': 'br' } })
     expect(asset.headers()['content-encoding'], 'a build asset, compressed at build time').toBe('br')
+    expect(asset.headers()['cache-control'], 'named by its content: kept for a year').toBe(
+      'public, max-age=31536000, immutable',
+    )
+    const kept = await request.get(script, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': asset.headers().etag ?? '' },
+    })
+    expect(kept.status(), 'a browser that has it gets 304').toBe(304)
     const tiny = await request.get('/api/health', { headers: { 'accept-encoding': 'br' } })
     expect(tiny.headers()['content-encoding'], 'too small to be worth it').toBeUndefined()
   })
