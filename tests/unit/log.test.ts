@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, loggablePath, requestIdOf, withRequestId } from '#/server/log'
+import {
+  batchedWrites,
+  createLogger,
+  loggablePath,
+  requestIdOf,
+  withoutSecretFields,
+  withRequestId,
+} from '#/server/log'
 
 function capturedLogger(level = 'info') {
   const lines: string[] = []
@@ -9,6 +16,44 @@ function capturedLogger(level = 'info') {
 }
 
 describe('the server log', () => {
+  it('leaves what it logs unchanged: a secret is replaced in a copy, and an object without one is not copied', () => {
+    const request = { method: 'GET', path: '/en/', status: 200 }
+    expect(withoutSecretFields(request)).toBe(request)
+    const signIn = {
+      user: { email: 'a@example.com', password: 'hunter2-password' },
+      items: [{ token: 'kept-in-arrays' }],
+    }
+    const logged = withoutSecretFields(signIn)
+    expect(logged).toEqual({
+      user: { email: 'a@example.com', password: '[not logged]' },
+      items: [{ token: 'kept-in-arrays' }],
+    })
+    expect(signIn.user.password, 'the caller still has its object').toBe('hunter2-password')
+  })
+
+  it('writes the lines of one turn of the event loop together, in order, and none is lost', async () => {
+    const writes: string[] = []
+    const logger = createLogger({
+      level: 'info',
+      readable: false,
+      destination: batchedWrites({ write: (text: string) => writes.push(text) > 0 }),
+    })
+    logger.info('one')
+    logger.info('two')
+    expect(writes, 'nothing written while the turn runs').toEqual([])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes).toHaveLength(1)
+    expect(
+      writes[0]
+        ?.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(['one', 'two'])
+    logger.info('three')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes).toHaveLength(2)
+  })
+
   it('writes one JSON object per line, with the level by name and the request id of the request that wrote it', () => {
     const { logger, parsed } = capturedLogger()
     logger.info('before any request')
