@@ -36,7 +36,21 @@ export default defineConfig(({ command }) => ({
   // and what OpenTelemetry patches or shares with its SDK when tracing is on: ioredis and the API (scripts/telemetry.ts).
   environments: {
     client: {
-      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } } },
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'] },
+                // Every icon and React Query hook the start-up chunk does not hold, in one file each rather than a file
+                // per icon and per hook: about a third fewer script requests per page for 3 KB more (decision 030).
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
     },
   },
   ...(command === 'build' && {
