@@ -93,27 +93,6 @@ export function withoutSecretFields(object: Record<string, unknown>): Record<str
   return copy ?? object
 }
 
-/**
- * A destination that collects lines and writes them together once the current turn of the event loop is over, and
- * at once when the process exits (on Linux, stdout to a file or pipe is written synchronously, so nothing is lost).
- */
-export function batchedWrites(target: Pick<NodeJS.WritableStream, 'write'>): pino.DestinationStream {
-  let pending: string[] = []
-  const flush = () => {
-    if (pending.length === 0) return
-    const text = pending.join('')
-    pending = []
-    target.write(text)
-  }
-  process.on('exit', flush)
-  return {
-    write(line: string) {
-      if (pending.length === 0) setImmediate(flush)
-      pending.push(line)
-    },
-  }
-}
-
 export function createLogger(options: {
   level: string
   readable: boolean
@@ -137,10 +116,10 @@ export function createLogger(options: {
       },
     },
   }
-  // process.stdout rather than pino's own file-descriptor writer: whoever embeds the server (the end-to-end tests)
-  // sees the lines. Gathered into one write per turn of the event loop: a write per request was a third of what a
-  // page served from memory cost, and most of its slowest answers (issue 30).
-  if (!options.readable) return pino(settings, options.destination ?? batchedWrites(process.stdout))
+  // process.stdout rather than pino's own file-descriptor writer: on Linux it writes synchronously to a file or pipe
+  // all the same (a line is there when its answer has gone, which tests and operators rely on), and whoever embeds
+  // the server (the end-to-end tests) sees the lines.
+  if (!options.readable) return pino(settings, options.destination ?? process.stdout)
   return pino(settings, pretty({ sync: true, colorize: process.stdout.isTTY, ignore: 'pid,hostname' }))
 }
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  batchedWrites,
-  createLogger,
-  loggablePath,
-  requestIdOf,
-  withoutSecretFields,
-  withRequestId,
-} from '#/server/log'
+import { createLogger, loggablePath, requestIdOf, withoutSecretFields, withRequestId } from '#/server/log'
 
 function capturedLogger(level = 'info') {
   const lines: string[] = []
@@ -29,29 +22,6 @@ describe('the server log', () => {
       items: [{ token: 'kept-in-arrays' }],
     })
     expect(signIn.user.password, 'the caller still has its object').toBe('hunter2-password')
-  })
-
-  it('writes the lines of one turn of the event loop together, in order, and none is lost', async () => {
-    const writes: string[] = []
-    const logger = createLogger({
-      level: 'info',
-      readable: false,
-      destination: batchedWrites({ write: (text: string) => writes.push(text) > 0 }),
-    })
-    logger.info('one')
-    logger.info('two')
-    expect(writes, 'nothing written while the turn runs').toEqual([])
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(writes).toHaveLength(1)
-    expect(
-      writes[0]
-        ?.split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line).msg),
-    ).toEqual(['one', 'two'])
-    logger.info('three')
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(writes).toHaveLength(2)
   })
 
   it('writes one JSON object per line, with the level by name and the request id of the request that wrote it', () => {
