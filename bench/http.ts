@@ -55,6 +55,8 @@ function targets(deepCursor: string): Target[] {
     { name: '/api/health (DB round trip)', path: '/api/health' },
     { name: 'GET /api/auth/get-session (signed in)', path: '/api/auth/get-session', signedIn: true },
     { name: 'console members page (SSR, signed in)', path: '/en/console/organization/members', signedIn: true },
+    { name: 'Dashboard /en/console (SSR, app admin)', path: '/en/console', signedIn: true },
+    { name: `Books /en/console/books (SSR, ${benchBookCount} books)`, path: '/en/console/books', signedIn: true },
     {
       name: 'organization-scoped tRPC query (activity)',
       path: trpcQuery('organizations.activity', { limit: 20 }),

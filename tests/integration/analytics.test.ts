@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aggregateRawEvents, readDailyAggregates } from '#/features/analytics/server/aggregates'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
 import { analyticsEventWriter } from '#/features/analytics/server/event-writer'
@@ -270,6 +270,40 @@ describe.each(engines)('analytics on %s', (engine) => {
       })
       expect(outcome.rolledDays).toEqual([])
       expect(await totals('UTC')).toEqual([['2026-03-02', 1, 1]])
+    })
+
+    it("answers the Dashboard's open days from a snapshot a few seconds old, never counting a rolled-up day twice", async () => {
+      await insertViews([{ at: '2026-03-02T09:00:00Z', path: '/en/', visitor: 'bob' }])
+      const range = { timeZone: 'UTC', fromDay: '2026-03-01', toDay: '2026-03-02', dimensions: ['total'] as const }
+      const read = async (maxStalenessMs?: number) =>
+        (await readDailyAggregates(db(), { ...range, maxStalenessMs })).map((row) => [row.day, row.pageviews]).sort()
+      expect(await read(60_000)).toEqual([['2026-03-02', 1]])
+      await insertViews([
+        { at: '2026-03-01T10:00:00Z', path: '/en/', visitor: 'ann' },
+        { at: '2026-03-02T10:00:00Z', path: '/en/docs', visitor: 'cy' },
+      ])
+      expect(await read(60_000), 'within the minute: the snapshot, no scan').toEqual([['2026-03-02', 1]])
+      expect(await read(), 'exact when asked without staleness').toEqual([
+        ['2026-03-01', 1],
+        ['2026-03-02', 2],
+      ])
+      await runAnalyticsRollup(db(), { timeZone: 'UTC', now: new Date('2026-03-02T18:00:00Z'), force: true })
+      expect(await read(60_000), 'the rolled-up 1 March from the rollup, 2 March still from the snapshot').toEqual([
+        ['2026-03-01', 1],
+        ['2026-03-02', 1],
+      ])
+      // Once older than allowed, the old numbers are answered while one refresh runs; the next question has it.
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      expect(await read(20)).toEqual([
+        ['2026-03-01', 1],
+        ['2026-03-02', 1],
+      ])
+      await vi.waitFor(async () =>
+        expect(await read(60_000)).toEqual([
+          ['2026-03-01', 1],
+          ['2026-03-02', 2],
+        ]),
+      )
     })
 
     it('waits a few minutes after midnight before rolling up the day that ended (late beacons still count)', async () => {

@@ -43,6 +43,12 @@ const averageOf = (sums: Pick<Sums, 'durationMs' | 'leaves'>) =>
 const trafficKeys = ['visitors', 'pageviews', 'durationMs', 'leaves'] as const
 
 /**
+ * How old the numbers of days not rolled up yet (today) may be: each server scans their raw events at most this often
+ * per range, rather than once per Dashboard request; live visitors stay live.
+ */
+export const openDayStalenessMs = 5_000
+
+/**
  * Visitors and page views over the range and the period before it, and the top values of each breakdown over the
  * range. Visitors are per day (visitor ids rotate daily), so a bucket's or a range's visitors are the sum of its days'.
  */
@@ -57,12 +63,14 @@ export async function readTraffic(
       fromDay: previous.from,
       toDay: range.to,
       dimensions: ['total'],
+      maxStalenessMs: openDayStalenessMs,
     }),
     readDailyAggregates(db, {
       timeZone: range.timeZone,
       fromDay: range.from,
       toDay: range.to,
       dimensions: breakdownDimensions,
+      maxStalenessMs: openDayStalenessMs,
     }),
   ])
 
