@@ -183,7 +183,7 @@ async function answer(request: Request): Promise<Response> {
   if (url.pathname === metricsPath) return metricsAnswer(request)
   // Product data (tRPC) needs no page routing, locale or render: straight to its handler.
   if (url.pathname.startsWith(`${trpcEndpoint}/`)) return handleTrpcRequest(request, getDb())
-  const redirect = await redirectToLocalizedUrl(request)
+  const redirect = await redirectToLocalizedUrl(request, url.pathname)
   if (redirect) return redirect
   if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
     const { updatedAt } = await getSiteSettings(getDb())
