@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm'
 import { bookLimits } from '#/lib/book-rules'
-import type { Database } from './db/client'
+import { type Database, refreshPlannerStatistics } from './db/client'
 import { books } from './db/schema'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -13,7 +13,10 @@ export async function purgeDeletedBooks(db: Database, now = new Date()): Promise
 }
 
 /** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
-const tasks = new Map<string, (db: Database) => Promise<unknown>>([['purging deleted books', purgeDeletedBooks]])
+const tasks = new Map<string, (db: Database) => Promise<unknown>>([
+  ['purging deleted books', purgeDeletedBooks],
+  ['refreshing the embedded database planner statistics', (db) => refreshPlannerStatistics(db)],
+])
 
 export function registerMaintenanceTask(name: string, task: (db: Database) => Promise<unknown>): void {
   tasks.set(name, task)
