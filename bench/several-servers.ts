@@ -130,6 +130,14 @@ async function main(): Promise<void> {
     console.log(`Duration: ${duration} s per target, after ${warmupSeconds} s uncounted warm-up\n`)
     const rows: Measurement[] = []
     for (const load of rowsFor('one server', one.url)) rows.push(await measure(load, duration))
+    // The console on PostgreSQL, server-rendered (docs/decisions/031): the first account of this database is its app
+    // admin, so the Dashboard holds the site's numbers beside the workspace's.
+    for (const [name, page] of [
+      ['Dashboard /en/console (app admin), one server', '/en/console'],
+      [`Books /en/console/books (${bookCount} books), one server`, '/en/console/books'],
+    ] as const) {
+      rows.push(await measure({ name, url: `${one.url}${page}`, headers: { cookie } }, duration))
+    }
 
     // The same server with tracing on, exporting every span to a receiver on this machine.
     await one.stop()
