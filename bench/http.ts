@@ -54,6 +54,8 @@ function targets(deepCursor: string): Target[] {
     { name: 'docs page (SSR)', path: '/en/docs/development/testing' },
     { name: '/api/health (DB round trip)', path: '/api/health' },
     { name: 'GET /api/auth/get-session (signed in)', path: '/api/auth/get-session', signedIn: true },
+    // What every landing page visit asks from the browser; most visitors are signed out.
+    { name: 'GET /api/auth/get-session (signed out)', path: '/api/auth/get-session' },
     { name: 'console members page (SSR, signed in)', path: '/en/console/organization/members', signedIn: true },
     { name: 'Dashboard /en/console (SSR, app admin)', path: '/en/console', signedIn: true },
     { name: `Books /en/console/books (SSR, ${benchBookCount} books)`, path: '/en/console/books', signedIn: true },

@@ -190,6 +190,23 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
       }
     })
 
+    it('answers a visitor whose request can name no session as signed out, without asking Better Auth', async () => {
+      const getSession = vi.spyOn(auth.api, 'getSession')
+      try {
+        const visitor = await readSession(auth, new Headers({ cookie: 'lang=zh; theme=dark; hatch_hint=1' }))
+        expect(visitor).toEqual({ session: null, headers: null })
+        await readSession(auth, new Headers())
+        expect(getSession, 'no cookie of ours, no API key, no bearer token').not.toHaveBeenCalled()
+        // Anything that can name a session still goes to Better Auth, whatever it says.
+        await readSession(auth, new Headers({ cookie: 'lang=zh; hatch.session_token=forged' }))
+        await readSession(auth, new Headers({ cookie: '__Secure-hatch.session_data=forged' }))
+        await readSession(auth, new Headers({ authorization: 'Bearer forged' }))
+        expect(getSession).toHaveBeenCalledTimes(3)
+      } finally {
+        getSession.mockRestore()
+      }
+    })
+
     it('keeps a revoked session readable exactly as long as its copy, then reads the database', async () => {
       const jar = await signUp('Ida', 'ida-cache@example.com')
       await sessionOf(jar)

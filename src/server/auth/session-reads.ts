@@ -30,6 +30,9 @@ const memories = new WeakMap<Auth, Map<string, Remembered>>()
  * back, the cache is on and the request carried a copy. Changes never come here: they read the database.
  */
 export async function readSession(auth: Auth, requestHeaders: Headers): Promise<SessionRead> {
+  // Every landing page visit asks whether its visitor is signed in; most are not, and nothing in their request can
+  // name a session: answered without Better Auth building a request context for it.
+  if (!mayNameSession(requestHeaders)) return { session: null, headers: null }
   const remembered = rememberedSession(auth, requestHeaders)
   if (remembered) return { session: remembered, headers: null }
   const copy = sessionCopyOf(auth, requestHeaders)
@@ -68,6 +71,14 @@ function memoryOf(auth: Auth): Map<string, Remembered> {
     memories.set(auth, memory)
   }
   return memory
+}
+
+/** Any of Better Auth's cookies (the session token, its signed copy, "don't remember me"), secure-prefixed or not. */
+const authCookie = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${authCookiePrefix}\\.`)
+
+/** Whether the request carries anything that can choose a session: an auth cookie, an API key or a bearer token. */
+function mayNameSession(headers: Headers): boolean {
+  return headers.has(apiKeyHeader) || headers.has('authorization') || authCookie.test(headers.get('cookie') ?? '')
 }
 
 const copyName = `(?:^|;\\s*)(?:__Secure-)?${authCookiePrefix}\\.session_data`
