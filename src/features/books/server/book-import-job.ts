@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
-import type { Database } from '#/server/db/client'
+import { type Database, refreshPlannerStatistics } from '#/server/db/client'
 import { bookImports, books, users } from '#/server/db/schema'
 import { defineJob } from '#/server/jobs/queue'
 import { parseBooksCsv } from './book-csv'
@@ -67,7 +67,7 @@ export async function runBookImport(db: Database, importId: string, options: { s
   await finish(db, importId, 'done')
   // PGlite has no autovacuum to notice a large import: without fresh statistics the planner stops using the list's
   // indexes and sorts the whole catalogue for every page.
-  await db.execute(sql`analyze books`)
+  await refreshPlannerStatistics(db, ['books'])
 }
 
 async function finish(db: Database, importId: string, status: 'done' | 'failed', error?: string) {
