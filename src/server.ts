@@ -25,7 +25,7 @@ import { jobOperator } from './server/jobs/operator'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
-import { PageCache } from './server/page-cache'
+import { isCompleteAnswer, PageCache } from './server/page-cache'
 import { closeServerResources, ensureServerReady } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
@@ -40,8 +40,10 @@ const publicTextFiles = new Set(['/llms.txt', '/llms-full.txt', '/sitemap.xml', 
  * Pages that look the same to every visitor, signed in or not (what is personal on them loads in the browser), and
  * change only with a build or a site setting: rendered once, then served from memory before routing or React.
  */
-const publicPages = new PageCache(1000, (html) =>
-  scriptPolicyApplies() ? [['Content-Security-Policy', policyWithHashes(html, scriptSources())]] : [],
+const publicPages = new PageCache(
+  1000,
+  (html) => (scriptPolicyApplies() ? [['Content-Security-Policy', policyWithHashes(html, scriptSources())]] : []),
+  () => headersForEveryAnswer(),
 )
 
 /** The script policy is production's: the development server injects its own inline scripts for hot reload. */
@@ -74,13 +76,15 @@ async function renderForRequest(request: Request): Promise<Response> {
 }
 
 let responseHeaders: [string, string][] | undefined
-/**
- * Every answer on its way out, the app's and the static files': this deployment's security headers (HSTS only
- * when the public URL is https).
- */
-function finished(response: Response): Response {
+/** This deployment's security headers (HSTS only when the public URL is https). */
+function headersForEveryAnswer(): [string, string][] {
   responseHeaders ??= securityHeaders({ https: getEnv().APP_URL.startsWith('https://') })
-  return withSecurityHeaders(response, responseHeaders)
+  return responseHeaders
+}
+
+/** Every answer on its way out, the app's and the static files', with this deployment's security headers. */
+function finished(response: Response): Response {
+  return withSecurityHeaders(response, headersForEveryAnswer())
 }
 
 export default createServerEntry({
@@ -100,9 +104,11 @@ async function answerLoggedAndCounted(request: Request, requestId: string): Prom
     () =>
       // Remembered access reads never outlive a change made on this server.
       trackingFaults(() =>
-        forgettingAccessOnChange(request, async () =>
-          finished(withCacheControl(request, await compressedAnswer(request, await guardedAnswer(request)))),
-        ),
+        forgettingAccessOnChange(request, async () => {
+          const answer = await guardedAnswer(request)
+          if (isCompleteAnswer(answer)) return answer
+          return finished(withCacheControl(request, await compressedAnswer(request, answer)))
+        }),
       ),
     (answer) => {
       const seconds = (performance.now() - started) / 1000
@@ -119,7 +125,7 @@ async function answerLoggedAndCounted(request: Request, requestId: string): Prom
       return `${request.method} ${routeLabelOf(pathname, answer.status)}`
     },
   )
-  return withSecurityHeaders(response, [[requestIdHeader, requestId]])
+  return isCompleteAnswer(response) ? response : withSecurityHeaders(response, [[requestIdHeader, requestId]])
 }
 
 /**

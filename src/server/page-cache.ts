@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import { FastResponse } from 'srvx'
 import { chosenEncoding } from './compression'
+import { currentRequestId, requestIdHeader } from './log'
+
+type HeaderList = [string, string][]
 
 interface CachedPage {
   body: Uint8Array<ArrayBuffer>
@@ -10,7 +13,19 @@ interface CachedPage {
   gzip: Uint8Array<ArrayBuffer>
   etag: string
   status: number
-  headers: [string, string][]
+  /** Every header of each answer but X-Cache and the request id, worked out once (see isCompleteAnswer). */
+  headers: { identity: HeaderList; br: HeaderList; gzip: HeaderList; notModified: HeaderList }
+}
+
+const completeAnswers = new WeakSet<Response>()
+
+/**
+ * True for a kept page's answer, which already carries every header it leaves with (its security headers, caching,
+ * encoding and request id): the entry sends it as it is. Building those headers per request through Headers objects
+ * was about a fifth of the time a kept page took.
+ */
+export function isCompleteAnswer(response: Response): boolean {
+  return completeAnswers.has(response)
 }
 
 /** Revalidated on every use (the ETag makes that a 304), so a new build or setting shows at once. */
@@ -28,10 +43,13 @@ export class PageCache {
   /**
    * @param headersForHtml extra headers for a kept HTML page, from its final text (its script policy, whose hashes
    *   must match the bytes served to everyone)
+   * @param headersForEveryAnswer the headers every answer of this server carries (its security headers), added where
+   *   the page does not set its own
    */
   constructor(
     readonly maxEntries: number,
     readonly headersForHtml: (html: string) => [string, string][] = () => [],
+    readonly headersForEveryAnswer: () => readonly [string, string][] = () => [],
   ) {}
 
   get size(): number {
@@ -52,7 +70,7 @@ export class PageCache {
         fresh = response
         return undefined
       }
-      return keep(response, this.headersForHtml)
+      return keep(response, this.headersForHtml, this.headersForEveryAnswer())
     })
     this.#entries.set(key, pending)
     const page = await pending.catch((error: unknown) => {
@@ -82,38 +100,60 @@ export class PageCache {
   }
 }
 
-async function keep(response: Response, headersForHtml: (html: string) => [string, string][]): Promise<CachedPage> {
+async function keep(
+  response: Response,
+  headersForHtml: (html: string) => [string, string][],
+  headersForEveryAnswer: readonly [string, string][],
+): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer())
   const isHtml = response.headers.get('content-type')?.startsWith('text/html') ?? false
-  const extraHeaders = isHtml ? headersForHtml(new TextDecoder().decode(body)) : []
+  const common = new Headers(response.headers)
+  common.delete('content-length')
+  common.delete('content-encoding')
+  for (const [name, value] of isHtml ? headersForHtml(new TextDecoder().decode(body)) : []) common.append(name, value)
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+  common.set('ETag', etag)
+  common.set('Cache-Control', cachedPageCacheControl)
+  common.set('Vary', 'Accept-Encoding')
+  for (const [name, value] of headersForEveryAnswer) if (!common.has(name)) common.set(name, value)
+  const brotli = new Uint8Array(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }))
+  const gzip = new Uint8Array(gzipSync(body, { level: 9 }))
+  const withBody = (bytes: Uint8Array, encoding?: string): HeaderList => [
+    ...common,
+    ...(encoding ? [['content-encoding', encoding] satisfies [string, string]] : []),
+    ['content-length', String(bytes.byteLength)],
+  ]
   return {
     body,
-    brotli: new Uint8Array(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })),
-    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    brotli,
+    gzip,
+    etag,
     status: response.status,
-    headers: [
-      ...[...response.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
-      ...extraHeaders,
-    ],
+    headers: {
+      identity: withBody(body),
+      br: withBody(brotli, 'br'),
+      gzip: withBody(gzip, 'gzip'),
+      notModified: [...common],
+    },
   }
 }
 
 function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request | undefined): Response {
-  const headers = new Headers(page.headers)
-  headers.set('X-Cache', outcome)
-  headers.set('ETag', page.etag)
-  headers.set('Cache-Control', cachedPageCacheControl)
-  headers.set('Vary', 'Accept-Encoding')
+  const requestId = currentRequestId()
+  const perRequest: [string, string][] = [['x-cache', outcome]]
+  if (requestId) perRequest.push([requestIdHeader.toLowerCase(), requestId])
   const known = request?.headers.get('if-none-match')?.split(',') ?? []
+  let answer: Response
   if (known.some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-    return new FastResponse(null, { status: 304, headers })
+    answer = new FastResponse(null, { status: 304, headers: [...page.headers.notModified, ...perRequest] })
+  } else {
+    const encoding = chosenEncoding(request?.headers.get('accept-encoding') ?? null)
+    const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
+    const headers = encoding ? page.headers[encoding] : page.headers.identity
+    // srvx writes these bytes and headers to the socket as they are: no copy, no stream and no Headers object per
+    // request (the kept bytes are never written to, so every answer may share them).
+    answer = new FastResponse(bytes, { status: page.status, headers: [...headers, ...perRequest] })
   }
-  const encoding = chosenEncoding(request?.headers.get('accept-encoding') ?? null)
-  if (encoding) headers.set('Content-Encoding', encoding)
-  const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
-  headers.set('Content-Length', String(bytes.byteLength))
-  // srvx writes these bytes to the socket as they are: no copy and no stream per request (the kept bytes are never
-  // written to, so every answer may share them).
-  return new FastResponse(bytes, { status: page.status, headers })
+  completeAnswers.add(answer)
+  return answer
 }

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { PageCache } from '#/server/page-cache'
+import { withRequestId } from '#/server/log'
+import { isCompleteAnswer, PageCache } from '#/server/page-cache'
 
 const html = (text: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/html', ...headers } })
@@ -100,5 +101,37 @@ describe('what the page cache answers with', () => {
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
     expect(await changed.text()).toContain('v2')
+  })
+
+  it("leaves complete: the server's own headers where the page sets none, and the request's id", async () => {
+    const everyAnswer: [string, string][] = [
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ]
+    const cache = new PageCache(
+      10,
+      () => [['Content-Security-Policy', "script-src 'self'"]],
+      () => everyAnswer,
+    )
+    const render = async () => html(page, 200, { 'referrer-policy': 'no-referrer' })
+    const answers = await withRequestId('request-one', async () => [
+      await cache.serve('/en/|1', render, request({ 'accept-encoding': 'br' })),
+      await cache.serve('/en/|1', render, request({})),
+    ])
+    for (const answer of answers) {
+      expect(isCompleteAnswer(answer), 'the entry sends it as it is').toBe(true)
+      expect(answer.headers.get('x-frame-options')).toBe('DENY')
+      expect(answer.headers.get('referrer-policy'), "the page's own choice stays").toBe('no-referrer')
+      expect(answer.headers.get('content-security-policy')).toBe("script-src 'self'")
+      expect(answer.headers.get('x-request-id')).toBe('request-one')
+    }
+    const notModified = await withRequestId('request-two', () =>
+      cache.serve('/en/|1', render, request({ 'if-none-match': answers[0]?.headers.get('etag') ?? '' })),
+    )
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('x-frame-options')).toBe('DENY')
+    expect(notModified.headers.get('x-request-id')).toBe('request-two')
+    expect(notModified.headers.get('content-length')).toBeNull()
+    expect(isCompleteAnswer(html(page)), 'any other answer gets its headers on the way out').toBe(false)
   })
 })
