@@ -9,6 +9,14 @@ import { hydrateRoot } from 'react-dom/client'
 // also kept the bundler from copying small shared chunks into their readers (docs/decisions/030).
 if (!('URLPattern' in globalThis)) await import('urlpattern-polyfill')
 
+// The page the server rendered is painted before hydration starts. Hydrating a large tree is one long task, and a
+// browser that has the scripts ready when the HTML ends runs them first and paints after: the text people came for
+// then appeared only once the page was interactive. A hidden tab gets no frames, so a timer starts it there.
+await new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0))
+  setTimeout(resolve, 100)
+})
+
 startTransition(() => {
   hydrateRoot(
     document,
