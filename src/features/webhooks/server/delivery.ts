@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+import { checkWebhookDestination, type HostLookup, type RefusedDestination } from './destination'
+
+/** How long one attempt may take, from connecting to the last byte read. */
+export const deliveryTimeoutMs = 5000
+/** How much of a receiver's answer is kept in the delivery log. */
+export const responseExcerptBytes = 2048
+
+/** A signing secret in the Standard Webhooks form (`whsec_` and 32 random bytes in base64), shown once. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`
+}
+
+/** One event for one endpoint; its id stays the same on every attempt, so a receiver can drop a repeat. */
+export interface WebhookMessage {
+  id: string
+  type: string
+  timestamp: Date
+  data: unknown
+}
+
+export type DeliveryFailure = 'refused-destination' | 'redirect' | 'status' | 'timeout' | 'network'
+
+export type DeliveryOutcome =
+  | { delivered: true; status: number; ms: number; excerpt: string }
+  | {
+      delivered: false
+      failure: DeliveryFailure
+      status: number | null
+      ms: number
+      excerpt: string
+      refusedBecause?: RefusedDestination
+    }
+
+/** The signed request a receiver gets: the body and the three Standard Webhooks headers. */
+export function signedWebhookRequest(secret: string, message: WebhookMessage) {
+  const body = JSON.stringify({ type: message.type, timestamp: message.timestamp.toISOString(), data: message.data })
+  const signature = new Webhook(secret).sign(message.id, message.timestamp, body)
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': message.id,
+      'webhook-timestamp': String(Math.floor(message.timestamp.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  }
+}
+
+/**
+ * One attempt to deliver a message: the URL is checked again (its name may point elsewhere since it was saved), the
+ * connection goes to an address that check returned, a redirect is an answer and is not followed, and only the
+ * first `responseExcerptBytes` of the answer are read. 2xx is delivered; anything else is a failure to retry.
+ */
+export async function deliverWebhook(
+  endpoint: { url: string; secret: string },
+  message: WebhookMessage,
+  options: { allowPrivate: boolean; timeoutMs?: number; lookup?: HostLookup },
+): Promise<DeliveryOutcome> {
+  const started = performance.now()
+  const elapsed = () => Math.round(performance.now() - started)
+  const destination = await checkWebhookDestination(endpoint.url, options)
+  if (!destination.ok)
+    return {
+      delivered: false,
+      failure: 'refused-destination',
+      refusedBecause: destination.reason,
+      status: null,
+      ms: elapsed(),
+      excerpt: '',
+    }
+  const { body, headers } = signedWebhookRequest(endpoint.secret, message)
+  const checked = destination.addresses
+  // Name resolution answered from the addresses just checked, so nothing is looked up between check and connect.
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    const family = lookupOptions.family === 6 || lookupOptions.family === 4 ? lookupOptions.family : undefined
+    const usable = checked.filter((address) => family === undefined || address.family === family)
+    const first = usable[0]
+    if (!first)
+      return callback(Object.assign(new Error('No checked address of that family'), { code: 'ENOTFOUND' }), '', 4)
+    if (lookupOptions.all) return (callback as unknown as (error: null, all: typeof usable) => void)(null, usable)
+    return callback(null, first.address, first.family)
+  }
+  const request = destination.url.protocol === 'https:' ? httpsRequest : httpRequest
+  const requestOptions: RequestOptions = {
+    method: 'POST',
+    headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Hatch-Webhooks/1' },
+    lookup: pinned,
+    agent: false,
+  }
+  return new Promise((resolve) => {
+    let settled = false
+    const finish = (outcome: DeliveryOutcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(deadline)
+      outgoing.destroy()
+      resolve(outcome)
+    }
+    const failed = (failure: DeliveryFailure, status: number | null = null, excerpt = '') =>
+      finish({ delivered: false, failure, status, ms: elapsed(), excerpt })
+    const outgoing = request(destination.url, requestOptions, (answer: IncomingMessage) => {
+      const status = answer.statusCode ?? 0
+      const chunks: Buffer[] = []
+      let kept = 0
+      const done = () => {
+        const excerpt = Buffer.concat(chunks).subarray(0, responseExcerptBytes).toString('utf8')
+        if (status >= 200 && status < 300) finish({ delivered: true, status, ms: elapsed(), excerpt })
+        else failed(status >= 300 && status < 400 ? 'redirect' : 'status', status, excerpt)
+      }
+      answer.on('data', (chunk: Buffer) => {
+        chunks.push(chunk)
+        kept += chunk.byteLength
+        // Enough to show in the log: the rest of a large answer is not read.
+        if (kept >= responseExcerptBytes) done()
+      })
+      answer.on('end', done)
+      answer.on('error', () => done())
+    })
+    const deadline = setTimeout(() => failed('timeout'), options.timeoutMs ?? deliveryTimeoutMs)
+    outgoing.on('error', () => failed('network'))
+    outgoing.end(body)
+  })
+}
