@@ -61,6 +61,7 @@ import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/con
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
 import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
+import { Route as ConsoleOrganizationWebhooksRouteImport } from './routes/console/organization/webhooks'
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
 import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
 import { Route as ApiBillingWebhookProviderRouteImport } from './routes/api/billing/webhook.$provider'
@@ -332,6 +333,12 @@ const ConsoleOrganizationTeamsRoute =
     path: '/teams',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
+const ConsoleOrganizationWebhooksRoute =
+  ConsoleOrganizationWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => ConsoleOrganizationRouteRoute,
+  } as any)
 const ConsoleUsersIndexRoute = ConsoleUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -398,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
@@ -448,6 +456,7 @@ export interface FileRoutesByTo {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
@@ -506,6 +515,7 @@ export interface FileRoutesById {
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
+  '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
@@ -563,6 +573,7 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/organization/webhooks'
     | '/console/users/$userId'
     | '/console/books/'
     | '/console/organization/'
@@ -613,6 +624,7 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/organization/webhooks'
     | '/console/users/$userId'
     | '/console/books'
     | '/console/organization'
@@ -670,6 +682,7 @@ export interface FileRouteTypes {
     | '/console/organization/members'
     | '/console/organization/roles'
     | '/console/organization/teams'
+    | '/console/organization/webhooks'
     | '/console/users/$userId'
     | '/console/books/'
     | '/console/organization/'
@@ -1066,6 +1079,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationTeamsRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
+    '/console/organization/webhooks': {
+      id: '/console/organization/webhooks'
+      path: '/webhooks'
+      fullPath: '/console/organization/webhooks'
+      preLoaderRoute: typeof ConsoleOrganizationWebhooksRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
     '/console/users/': {
       id: '/console/users/'
       path: '/'
@@ -1110,6 +1130,7 @@ interface ConsoleOrganizationRouteRouteChildren {
   ConsoleOrganizationMembersRoute: typeof ConsoleOrganizationMembersRoute
   ConsoleOrganizationRolesRoute: typeof ConsoleOrganizationRolesRoute
   ConsoleOrganizationTeamsRoute: typeof ConsoleOrganizationTeamsRoute
+  ConsoleOrganizationWebhooksRoute: typeof ConsoleOrganizationWebhooksRoute
   ConsoleOrganizationIndexRoute: typeof ConsoleOrganizationIndexRoute
 }
 
@@ -1121,6 +1142,7 @@ const ConsoleOrganizationRouteRouteChildren: ConsoleOrganizationRouteRouteChildr
     ConsoleOrganizationMembersRoute: ConsoleOrganizationMembersRoute,
     ConsoleOrganizationRolesRoute: ConsoleOrganizationRolesRoute,
     ConsoleOrganizationTeamsRoute: ConsoleOrganizationTeamsRoute,
+    ConsoleOrganizationWebhooksRoute: ConsoleOrganizationWebhooksRoute,
     ConsoleOrganizationIndexRoute: ConsoleOrganizationIndexRoute,
   }
 

@@ -13,6 +13,8 @@ export const statements = {
   billing: ['read', 'manage'],
   /** The organization's activity log. */
   activity: ['read'],
+  /** Outgoing webhooks: endpoints, their secrets and the delivery log. */
+  webhook: ['read', 'manage'],
 } as const
 
 export type Resource = keyof typeof statements
@@ -31,6 +33,7 @@ const ownerStatements = {
   book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
+  webhook: ['read', 'manage'],
 } satisfies Permissions
 
 export const builtInRoleStatements = {
@@ -46,6 +49,7 @@ export const builtInRoleStatements = {
     book: ['create', 'read', 'update-own', 'delete-own'],
     billing: [],
     activity: [],
+    webhook: [],
   },
 } satisfies Record<string, Permissions>
 

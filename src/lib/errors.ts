@@ -55,6 +55,12 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_book_description_too_long: () =>
     m.validation_book_description_too_long({ max: String(bookLimits.descriptionMax) }),
   validation_import_too_large: m.validation_import_too_large,
+  validation_webhook_url_invalid: m.validation_webhook_url_invalid,
+  validation_webhook_url_private: m.validation_webhook_url_private,
+  validation_webhook_url_unresolved: m.validation_webhook_url_unresolved,
+  validation_webhook_events_required: m.validation_webhook_events_required,
+  validation_webhook_events_invalid: m.validation_webhook_events_invalid,
+  validation_webhook_description_too_long: m.validation_webhook_description_too_long,
   import_no_title_column: m.import_no_title_column,
   import_empty: m.import_empty,
   import_too_many_rows: m.import_too_many_rows,
@@ -109,6 +115,9 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   LAST_APP_ADMIN: m.error_code_LAST_APP_ADMIN,
   SESSION_NOT_FOUND: m.error_code_SESSION_NOT_FOUND,
   USER_IS_GUEST: m.error_code_USER_IS_GUEST,
+  WEBHOOK_NOT_FOUND: m.error_code_WEBHOOK_NOT_FOUND,
+  WEBHOOK_DELIVERY_NOT_FOUND: m.error_code_WEBHOOK_DELIVERY_NOT_FOUND,
+  WEBHOOK_DELIVERY_BUSY: m.error_code_WEBHOOK_DELIVERY_BUSY,
 }
 
 /** App codes whose message names a value (`data.params`). */
@@ -123,6 +132,7 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_TOO_SMALL_FOR_BOOKS: (params) =>
     m.error_code_PLAN_TOO_SMALL_FOR_BOOKS({ limit: params.limit ?? '', count: params.count ?? '' }),
   PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
+  WEBHOOK_LIMIT: (params) => m.error_code_WEBHOOK_LIMIT({ limit: params.limit ?? '' }),
   PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
   PLAN_CHANGE_DECLINED: m.error_code_PLAN_CHANGE_DECLINED,
   EMAIL_NOT_DEAD: m.error_code_EMAIL_NOT_DEAD,

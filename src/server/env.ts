@@ -172,6 +172,14 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /**
+   * Lets webhook endpoints point at loopback and private addresses: for local development and the tests only, since
+   * on a server it lets any organization admin make the server call into its own network.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
 })
 
 const pairedCredentials = [

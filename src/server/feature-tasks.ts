@@ -2,6 +2,7 @@ import { flushAnalytics } from '#/features/analytics/server'
 import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
 import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
+import { purgeOldDeliveries } from '#/features/webhooks/server'
 import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -13,6 +14,7 @@ import { registerShutdownTask } from './runtime'
 
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
+registerMaintenanceTask('deleting webhook deliveries older than 30 days', purgeOldDeliveries)
 
 // Beacons still queued in this server are written before it stops.
 registerShutdownTask('writing queued analytics beacons', flushAnalytics)

@@ -28,6 +28,7 @@ const consolePages = [
   '/console/organization/teams',
   '/console/organization/roles',
   '/console/organization/activity',
+  '/console/organization/webhooks',
   '/console/organization/billing',
   '/my-orders',
 ]

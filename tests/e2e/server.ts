@@ -56,6 +56,8 @@ process.env.PORT = process.env.E2E_PORT ?? '3211'
 delete process.env.APP_URL
 const appUrl = `http://localhost:${process.env.PORT}`
 process.env.HATCH_DEBUG_ROUTES = '1'
+// The webhook receivers the tests start listen on this machine's loopback address.
+process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
 // Every test signs up from 127.0.0.1; the limits themselves are tested in tests/integration/auth.test.ts.
 process.env.AUTH_SIGN_IN_LIMIT = '1000'
 process.env.AUTH_SIGN_UP_LIMIT = '1000'

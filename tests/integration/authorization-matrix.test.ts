@@ -11,7 +11,7 @@ import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
-import { aiConversations, members } from '#/server/db/schema'
+import { aiConversations, members, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { apiRoutePolicy, type ProcedurePolicy, procedurePolicy } from '#/server/trpc/authorization-policy'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { appRouter } from '#/server/trpc/root'
@@ -54,7 +54,7 @@ async function expectedOutcome(db: FreshDatabase, policy: ProcedurePolicy, calle
 }
 
 /** Every read action there is (the reader custom role), and every other action (the writer). */
-const readerPermission = { ac: ['read'], book: ['read'], billing: ['read'], activity: ['read'] }
+const readerPermission = { ac: ['read'], book: ['read'], billing: ['read'], activity: ['read'], webhook: ['read'] }
 const writerPermission = {
   organization: ['update', 'delete'],
   member: ['create', 'update', 'delete'],
@@ -63,6 +63,7 @@ const writerPermission = {
   ac: ['create', 'update', 'delete'],
   book: ['create', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['manage'],
+  webhook: ['manage'],
 }
 
 describe.each(engines)('the authorization matrix on %s', (engine) => {
@@ -70,7 +71,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
   let h: OrganizationHarness
   const callers: Caller[] = []
   /** Another organization's records, for the cross-organization calls. */
-  const foreign = { bookId: '', conversationId: '', memberId: '', checkoutId: '' }
+  const foreign = { bookId: '', conversationId: '', memberId: '', checkoutId: '', endpointId: '', deliveryId: '' }
   let matrixOwner: Person
   const db = () => database.connection.db
 
@@ -222,6 +223,28 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       currency: 'USD',
     })
     foreign.checkoutId = checkout.data?.url.slice(checkout.data.url.lastIndexOf('/') + 1) ?? ''
+    foreign.endpointId = 'we_not_yours'
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        id: foreign.endpointId,
+        organizationId: otherOrg,
+        url: 'https://example.com/hooks',
+        description: 'Not yours',
+        events: ['book.created'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      })
+    foreign.deliveryId = 'msg_not_yours'
+    await db()
+      .insert(webhookDeliveries)
+      .values({
+        id: foreign.deliveryId,
+        endpointId: foreign.endpointId,
+        organizationId: otherOrg,
+        eventType: 'book.created',
+        payload: { title: 'Not yours' },
+        status: 'failed',
+      })
     expect(Object.values(foreign).every(Boolean), `the other organization's records: ${JSON.stringify(foreign)}`).toBe(
       true,
     )
@@ -281,8 +304,20 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
+      'webhooks.update': { id: foreign.endpointId, enabled: false },
+      'webhooks.delete': { id: foreign.endpointId },
+      'webhooks.rotateSecret': { id: foreign.endpointId },
+      'webhooks.deliveries': { endpointId: foreign.endpointId },
+      'webhooks.resend': { id: foreign.deliveryId },
     }
-    const organizationRecords = ['book', 'conversation', 'member', 'checkout'] as const
+    const organizationRecords = [
+      'book',
+      'conversation',
+      'member',
+      'checkout',
+      'webhook-endpoint',
+      'webhook-delivery',
+    ] as const
     const naming = procedurePaths.filter((procedurePath) =>
       procedurePolicy[procedurePath]?.names?.some((kind) => (organizationRecords as readonly string[]).includes(kind)),
     )
@@ -291,7 +326,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
     for (const [procedurePath, input] of Object.entries(inputs)) {
       const answer = await callProcedure(procedurePath, { cookie: matrixOwner.cookie }, input)
       expect([403, 404], `${procedurePath}: ${answer.text.slice(0, 200)}`).toContain(answer.status)
-      for (const secret of ['Not yours', 'Private thoughts', 'Pia Elsewhere']) {
+      for (const secret of ['Not yours', 'Private thoughts', 'Pia Elsewhere', 'whsec_', 'example.com/hooks']) {
         expect(answer.text, `${procedurePath} shows nothing of theirs`).not.toContain(secret)
       }
     }

@@ -74,6 +74,9 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'two_factors',
       'users',
       'verifications',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ])
   })
 

@@ -21,6 +21,7 @@ const everyAction = {
   book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
+  webhook: ['read', 'manage'],
 } as const
 type Resource = keyof typeof everyAction
 type Grants = { [R in Resource]?: readonly string[] }
@@ -48,6 +49,7 @@ const grants: Record<Role, Grants> = {
     book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
     billing: ['read'],
     activity: ['read'],
+    webhook: ['read', 'manage'],
   },
   member: { ac: ['read'], book: ['create', 'read', 'update-own', 'delete-own'] },
   editor: editorPermission,

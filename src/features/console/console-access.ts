@@ -10,6 +10,7 @@ export type GuardedConsolePage =
   | 'roles'
   | 'billing'
   | 'activity'
+  | 'webhooks'
   | 'users'
   | 'configuration'
   | 'system'

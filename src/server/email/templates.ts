@@ -6,7 +6,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char]};`)
 
 /** One call-to-action email, as HTML and as plain text, in the recipient's language. */
-function actionEmail(options: {
+export function actionEmail(options: {
   to: string
   subject: string
   greeting: string

@@ -63,15 +63,16 @@ export function newQueueClient(connection: DatabaseConnection, options: { superv
 }
 
 /** Creates each defined job's queue (pg-boss keeps queues in the database; creating one again changes nothing). */
-async function ensureQueues(boss: PgBoss, retryDelaySeconds?: number): Promise<void> {
+async function ensureQueues(boss: PgBoss, options: JobRunnerOptions): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name))
   for (const definition of definitions.values()) {
     if (existing.has(definition.name)) continue
+    const retryLimit = definition.retryLimit ?? 3
     await boss.createQueue(definition.name, {
-      retryLimit: definition.retryLimit ?? 3,
-      retryDelay: retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
+      retryLimit: Math.min(retryLimit, options.retryLimitAtMost ?? retryLimit),
+      retryDelay: options.retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
       retryBackoff: true,
-      retryDelayMax: definition.retryDelayMaxSeconds ?? 3600,
+      retryDelayMax: options.retryDelayMaxSeconds ?? definition.retryDelayMaxSeconds ?? 3600,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
     })
   }
@@ -87,6 +88,9 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number
   /** Tests shorten every job's first retry delay to this. */
   retryDelaySeconds?: number
+  /** Tests cap every job's longest retry delay, and its number of retries, to see a day of retries in seconds. */
+  retryDelayMaxSeconds?: number
+  retryLimitAtMost?: number
 }
 
 /**
@@ -99,7 +103,7 @@ export async function startJobRunner(
 ): Promise<JobRunner> {
   const boss = newQueueClient(connection, { supervise: true })
   await boss.start()
-  await ensureQueues(boss, options.retryDelaySeconds)
+  await ensureQueues(boss, options)
   for (const definition of definitions.values()) {
     await boss.work(
       definition.name,

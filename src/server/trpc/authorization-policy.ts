@@ -25,7 +25,17 @@ export interface ProcedurePolicy {
   /** What the procedure checks beyond the gate, in words (the matrix tests the gate; feature tests the rest). */
   beyond?: string
   /** The kinds of record ids its input names: each is looked up where the caller may see it, never elsewhere. */
-  names?: readonly ('book' | 'conversation' | 'member' | 'checkout' | 'user' | 'session' | 'invitation')[]
+  names?: readonly (
+    | 'book'
+    | 'conversation'
+    | 'member'
+    | 'checkout'
+    | 'user'
+    | 'session'
+    | 'invitation'
+    | 'webhook-endpoint'
+    | 'webhook-delivery'
+  )[]
 }
 
 const anyone: Gate = { who: 'anyone' }
@@ -127,6 +137,17 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'users.sendVerificationEmail': { gate: appAdmin, names: ['user'] },
   'users.sendPasswordEmail': { gate: appAdmin, names: ['user'] },
   'users.remove': { gate: appAdmin, beyond: 'never oneself', names: ['user'] },
+
+  'webhooks.list': { gate: member({ webhook: ['read'] }), beyond: 'never an endpoint’s secret' },
+  'webhooks.create': {
+    gate: member({ webhook: ['manage'] }),
+    beyond: 'a URL resolving only to public addresses; at most 20 endpoints',
+  },
+  'webhooks.update': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
+  'webhooks.delete': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
+  'webhooks.rotateSecret': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
+  'webhooks.deliveries': { gate: member({ webhook: ['read'] }), names: ['webhook-endpoint'] },
+  'webhooks.resend': { gate: member({ webhook: ['manage'] }), names: ['webhook-delivery'] },
 }
 
 export interface RoutePolicy {

@@ -8,6 +8,7 @@ import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { usersRouter } from '#/features/users/server/users-router'
+import { webhooksRouter } from '#/features/webhooks/server/webhooks-router'
 import { createCallerFactory, createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
@@ -26,6 +27,7 @@ export const appRouter = createRouter({
   settings: settingsRouter,
   system: systemRouter,
   users: usersRouter,
+  webhooks: webhooksRouter,
 })
 
 export type AppRouter = typeof appRouter

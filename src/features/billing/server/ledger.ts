@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
+import { recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import type { Database } from '#/server/db/client'
 import { billingEvents, billingOrders, billingSubscriptions, organizations } from '#/server/db/schema'
 import type { LedgerChange, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from '#/server/payments/provider'
@@ -52,6 +53,8 @@ export async function applyStoredEvent(
   try {
     const snapshots = await readSubscriptions(provider, event.changes)
     const changes = await linkRefundsToInvoices(provider, event.changes)
+    // Webhook deliveries are written with the change they report and queued once it has committed.
+    const outbox: string[] = []
     await db.transaction(async (tx) => {
       // Locks the event: two deliveries of one event apply it once.
       const [locked] = await tx
@@ -61,13 +64,14 @@ export async function applyStoredEvent(
         .for('update')
       if (!locked) throw new Error(`Event ${event.id} is not stored`)
       if (locked.processedAt && !options.force) return
-      for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot)
-      for (const change of changes) await applyChange(tx, provider.id, change, snapshots)
+      for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot, outbox)
+      for (const change of changes) await applyChange(tx, provider.id, change, snapshots, outbox)
       await tx
         .update(billingEvents)
         .set({ processedAt: new Date(), attempts: sql`${billingEvents.attempts} + 1`, lastError: null })
         .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
     })
+    await sendWebhookDeliveries(outbox)
   } catch (error) {
     await db
       .update(billingEvents)
@@ -107,13 +111,28 @@ export class EventArrivedEarlyError extends Error {
   override name = 'EventArrivedEarlyError'
 }
 
-/** Writes the provider's view of a subscription over ours (only for an organization that still exists). */
-export async function saveSubscription(tx: Transaction | Database, providerId: string, snapshot: SubscriptionSnapshot) {
+/**
+ * Writes the provider's view of a subscription over ours (only for an organization that still exists). A new
+ * subscription, or a change in what people see of it, is a `subscription.updated` webhook event: its deliveries go
+ * into `outbox` for the caller to queue after its transaction, or are queued here when there is none.
+ */
+export async function saveSubscription(
+  tx: Transaction | Database,
+  providerId: string,
+  snapshot: SubscriptionSnapshot,
+  outbox?: string[],
+) {
   const [organization] = await tx
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, snapshot.organizationId))
   if (!organization) return
+  const [before] = await tx
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(eq(billingSubscriptions.provider, providerId), eq(billingSubscriptions.providerSubscriptionId, snapshot.id)),
+    )
   const values = {
     planId: snapshot.planId,
     interval: snapshot.interval,
@@ -141,6 +160,51 @@ export async function saveSubscription(tx: Transaction | Database, providerId: s
       target: [billingSubscriptions.provider, billingSubscriptions.providerSubscriptionId],
       set: values,
     })
+  const seen = (row: Parameters<typeof subscriptionEventData>[0]) => JSON.stringify(subscriptionEventData(row))
+  if (before && seen(before) === seen(values)) return
+  const deliveries = await recordWebhookEvent(tx, {
+    organizationId: snapshot.organizationId,
+    type: 'subscription.updated',
+    data: subscriptionEventData(values),
+  })
+  if (outbox) outbox.push(...deliveries)
+  else await sendWebhookDeliveries(deliveries)
+}
+
+/** A subscription as webhook receivers get it. */
+function subscriptionEventData(row: {
+  planId: string
+  interval: string
+  seats: number
+  status: string
+  cancelAtPeriodEnd: boolean
+  currentPeriodEnd: Date | null
+  canceledAt: Date | null
+}) {
+  return {
+    planId: row.planId,
+    interval: row.interval,
+    seats: row.seats,
+    status: row.status,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    currentPeriodEnd: row.currentPeriodEnd ? new Date(row.currentPeriodEnd).toISOString() : null,
+    canceledAt: row.canceledAt ? new Date(row.canceledAt).toISOString() : null,
+  }
+}
+
+/** A paid order as webhook receivers get it. */
+function orderEventData(order: Order) {
+  return {
+    orderId: order.id,
+    kind: order.kind,
+    planId: order.planId,
+    interval: order.interval,
+    seats: order.seats,
+    currency: order.currency,
+    amount: order.amount,
+    paidAt: (order.paidAt ?? new Date()).toISOString(),
+    receiptUrl: order.receiptUrl ?? null,
+  }
 }
 
 async function orderBy(
@@ -168,8 +232,17 @@ async function orderBy(
   return undefined
 }
 
-/** Moves an order one step if the state machine allows it; otherwise only fills in what the event adds. */
-async function stepOrder(tx: Transaction, order: Order, step: OrderStep | null, fields: Partial<Order>) {
+/**
+ * Moves an order one step if the state machine allows it; otherwise only fills in what the event adds. An order that
+ * becomes paid is an `order.paid` webhook event.
+ */
+async function stepOrder(
+  tx: Transaction,
+  order: Order,
+  step: OrderStep | null,
+  fields: Partial<Order>,
+  outbox: string[],
+) {
   const status = step ? nextOrderStatus(order.status as OrderStatus, step) : null
   const update: Partial<Order> = { ...fields, updatedAt: new Date() }
   if (status) {
@@ -180,7 +253,16 @@ async function stepOrder(tx: Transaction, order: Order, step: OrderStep | null, 
   }
   if (step?.kind === 'refunded' && status)
     update.amountRefunded = Math.max(order.amountRefunded, Math.min(step.amountRefunded, order.amount))
-  await tx.update(billingOrders).set(update).where(eq(billingOrders.id, order.id))
+  const [updated] = await tx.update(billingOrders).set(update).where(eq(billingOrders.id, order.id)).returning()
+  if (updated && status === 'paid' && order.status !== 'paid') {
+    outbox.push(
+      ...(await recordWebhookEvent(tx, {
+        organizationId: updated.organizationId,
+        type: 'order.paid',
+        data: orderEventData(updated),
+      })),
+    )
+  }
 }
 
 async function applyChange(
@@ -188,20 +270,27 @@ async function applyChange(
   providerId: string,
   change: LedgerChange,
   snapshots: Map<string, SubscriptionSnapshot>,
+  outbox: string[],
 ) {
   switch (change.type) {
     case 'checkout.completed': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
       if (!order) return
-      await stepOrder(tx, order, change.paid ? { kind: 'paid' } : null, {
-        providerCheckoutId: order.providerCheckoutId ?? change.checkoutId,
-        providerSubscriptionId: change.subscriptionId ?? order.providerSubscriptionId,
-      })
+      await stepOrder(
+        tx,
+        order,
+        change.paid ? { kind: 'paid' } : null,
+        {
+          providerCheckoutId: order.providerCheckoutId ?? change.checkoutId,
+          providerSubscriptionId: change.subscriptionId ?? order.providerSubscriptionId,
+        },
+        outbox,
+      )
       return
     }
     case 'checkout.expired': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
-      if (order) await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {})
+      if (order) await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {}, outbox)
       return
     }
     case 'payment.succeeded': {
@@ -215,7 +304,7 @@ async function applyChange(
       }
       const existing = await orderBy(tx, providerId, { invoiceId: change.invoiceId, orderId: change.orderId })
       if (existing) {
-        await stepOrder(tx, existing, { kind: 'paid' }, fields)
+        await stepOrder(tx, existing, { kind: 'paid' }, fields, outbox)
         return
       }
       // A renewal or a plan change's invoice: a new order for the subscription's organization, paid as it is recorded.
@@ -226,25 +315,37 @@ async function applyChange(
         .from(organizations)
         .where(eq(organizations.id, snapshot.organizationId))
       if (!organization) return
-      await tx.insert(billingOrders).values({
-        id: randomUUID(),
-        organizationId: snapshot.organizationId,
-        provider: providerId,
-        kind: change.reason === 'change' ? 'change' : 'renewal',
-        planId: snapshot.planId,
-        interval: snapshot.interval,
-        seats: snapshot.seats,
-        currency: change.currency,
-        amount: change.amount,
-        status: 'paid',
-        paidAt: new Date(),
-        ...fields,
-      })
+      const [renewal] = await tx
+        .insert(billingOrders)
+        .values({
+          id: randomUUID(),
+          organizationId: snapshot.organizationId,
+          provider: providerId,
+          kind: change.reason === 'change' ? 'change' : 'renewal',
+          planId: snapshot.planId,
+          interval: snapshot.interval,
+          seats: snapshot.seats,
+          currency: change.currency,
+          amount: change.amount,
+          status: 'paid',
+          paidAt: new Date(),
+          ...fields,
+        })
+        .returning()
+      if (renewal) {
+        outbox.push(
+          ...(await recordWebhookEvent(tx, {
+            organizationId: renewal.organizationId,
+            type: 'order.paid',
+            data: orderEventData(renewal),
+          })),
+        )
+      }
       return
     }
     case 'payment.failed': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, invoiceId: change.invoiceId })
-      if (order) await stepOrder(tx, order, { kind: 'failed' }, {})
+      if (order) await stepOrder(tx, order, { kind: 'failed' }, {}, outbox)
       return
     }
     case 'payment.refunded': {
@@ -259,6 +360,7 @@ async function applyChange(
           order,
           { kind: 'refunded', amountRefunded: change.amountRefunded, amount: order.amount },
           {},
+          outbox,
         )
         return
       }

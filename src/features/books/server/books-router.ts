@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { publishWebhookEvent, recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits } from '#/lib/book-rules'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
@@ -24,6 +25,25 @@ import { isUniqueViolation, newBookId } from './book-rows'
 /** A refusal shown beside one field of the form, like a schema's own messages (`message` is a message key). */
 function fieldError(field: string, message: string): AppError {
   return new AppError({ code: 'BAD_REQUEST', appCode: 'BAD_REQUEST', message, field })
+}
+
+type BookRow = typeof books.$inferSelect
+
+/** A book as webhook receivers get it: what the console shows, without the columns kept for searching. */
+function bookEventData(book: BookRow) {
+  return {
+    id: book.id,
+    title: book.title,
+    authors: book.authors,
+    isbn: book.isbn,
+    publishedYear: book.publishedYear,
+    language: book.language,
+    tags: book.tags,
+    coverUrl: book.coverUrl,
+    description: book.description,
+    createdAt: book.createdAt.toISOString(),
+    updatedAt: book.updatedAt.toISOString(),
+  }
 }
 
 const notFound = () =>
@@ -99,7 +119,14 @@ export const booksRouter = createRouter({
             updatedAt: now,
             ...columns,
           })
-          .returning({ id: books.id })
+          .returning()
+        if (created) {
+          await publishWebhookEvent(ctx.db, {
+            organizationId: ctx.organization.id,
+            type: 'book.created',
+            data: bookEventData(created),
+          })
+        }
         return { id: created?.id ?? '' }
       } catch (error) {
         // Another request added the same ISBN between the check and the insert.
@@ -129,9 +156,14 @@ export const booksRouter = createRouter({
           .update(books)
           .set({ ...columns, updatedAt: new Date() })
           .where(and(eq(books.id, existing.id), isNull(books.deletedAt)))
-          .returning({ id: books.id, updatedAt: books.updatedAt })
+          .returning()
         if (!updated) throw notFound()
-        return updated
+        await publishWebhookEvent(ctx.db, {
+          organizationId: ctx.organization.id,
+          type: 'book.updated',
+          data: bookEventData(updated),
+        })
+        return { id: updated.id, updatedAt: updated.updatedAt }
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('isbn', 'validation_isbn_taken')
         throw error
@@ -149,10 +181,26 @@ export const booksRouter = createRouter({
         .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
       if (rows.length !== ids.length) throw notFound()
       requireBookAction(ctx, 'delete', rows)
+      const deletedAt = new Date()
       await ctx.db
-        .update(books)
-        .set({ deletedAt: new Date() })
-        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+        .transaction(async (tx) => {
+          await tx
+            .update(books)
+            .set({ deletedAt })
+            .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+          const deliveries: string[] = []
+          for (const id of ids) {
+            deliveries.push(
+              ...(await recordWebhookEvent(tx, {
+                organizationId: ctx.organization.id,
+                type: 'book.deleted',
+                data: { id, deletedAt: deletedAt.toISOString() },
+              })),
+            )
+          }
+          return deliveries
+        })
+        .then(sendWebhookDeliveries)
       return { ids }
     }),
 
@@ -176,10 +224,27 @@ export const booksRouter = createRouter({
           message: 'Another book now has this ISBN',
         })
       }
+      // A restored book comes back as book.updated with all of it, so a receiver that removed it can add it again.
       await ctx.db
-        .update(books)
-        .set({ deletedAt: null })
-        .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+        .transaction(async (tx) => {
+          const restored = await tx
+            .update(books)
+            .set({ deletedAt: null })
+            .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
+            .returning()
+          const deliveries: string[] = []
+          for (const book of restored) {
+            deliveries.push(
+              ...(await recordWebhookEvent(tx, {
+                organizationId: ctx.organization.id,
+                type: 'book.updated',
+                data: bookEventData(book),
+              })),
+            )
+          }
+          return deliveries
+        })
+        .then(sendWebhookDeliveries)
       return { ids }
     }),
 
@@ -188,7 +253,8 @@ export const booksRouter = createRouter({
     .input(tagBooksInput)
     .mutation(async ({ ctx, input }) => {
       const ids = [...new Set(input.ids)]
-      return ctx.db.transaction(async (tx) => {
+      const deliveries: string[] = []
+      const tagged = await ctx.db.transaction(async (tx) => {
         const rows = await tx
           .select({ id: books.id, createdById: books.createdById, tags: books.tags })
           .from(books)
@@ -202,11 +268,26 @@ export const booksRouter = createRouter({
           const tags = [...row.tags, ...input.tags.filter((tag) => !known.has(tag.toLowerCase()))]
           if (tags.length > bookLimits.tagsMax) throw fieldError('tags', 'validation_book_tags_too_many')
           if (tags.length !== row.tags.length) {
-            await tx.update(books).set({ tags, updatedAt: now }).where(eq(books.id, row.id))
+            const [updated] = await tx
+              .update(books)
+              .set({ tags, updatedAt: now })
+              .where(eq(books.id, row.id))
+              .returning()
+            if (updated) {
+              deliveries.push(
+                ...(await recordWebhookEvent(tx, {
+                  organizationId: ctx.organization.id,
+                  type: 'book.updated',
+                  data: bookEventData(updated),
+                })),
+              )
+            }
           }
         }
         return { ids }
       })
+      await sendWebhookDeliveries(deliveries)
+      return tagged
     }),
 
   /** Imports still being written by a job, and those that ended in the last day, with their progress. */

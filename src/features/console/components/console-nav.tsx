@@ -14,6 +14,7 @@ import {
   UserIcon,
   UsersIcon,
   UsersRoundIcon,
+  WebhookIcon,
 } from 'lucide-react'
 import { allows, type Permissions } from '#/lib/access-control'
 import type { ConsoleSession } from '#/lib/console-session'
@@ -73,6 +74,12 @@ const organizationEntries: NavEntry[] = [
     label: m.console_org_activity,
     icon: ActivityIcon,
     visible: can({ activity: ['read'] }),
+  },
+  {
+    to: '/console/organization/webhooks',
+    label: m.console_org_webhooks,
+    icon: WebhookIcon,
+    visible: can({ webhook: ['read'] }),
   },
 ]
 

@@ -11,6 +11,7 @@ export const resourceLabels: Record<Resource, () => string> = {
   book: m.perm_resource_book,
   billing: m.perm_resource_billing,
   activity: m.perm_resource_activity,
+  webhook: m.perm_resource_webhook,
 }
 
 const actionLabels: Record<string, (() => string) | undefined> = {

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
 import { organizationLimits } from '#/features/organizations/organization-names'
+import { publishWebhookEvent } from '#/features/webhooks/server'
 import { ac, roles } from '#/lib/access-control'
 import { type Locale, locales } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
@@ -23,6 +24,27 @@ const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60
 /** Where an invitation is accepted: /{lang}/accept-invitation/{id}. */
 export function invitationUrl(id: string, locale: Locale): string {
   return `${getEnv().APP_URL}/${locale}/accept-invitation/${encodeURIComponent(id)}`
+}
+
+/** A membership as webhook receivers get it (member.added, member.removed). */
+function memberEvent(
+  type: 'member.added' | 'member.removed',
+  organizationId: string,
+  member: { id: string; role: string; createdAt: Date },
+  user: { id: string; name: string; email: string },
+) {
+  return {
+    organizationId,
+    type,
+    data: {
+      memberId: member.id,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: member.role,
+      joinedAt: new Date(member.createdAt).toISOString(),
+    },
+  }
 }
 
 /**
@@ -95,12 +117,15 @@ export function organizationPlugin(db: Database) {
       afterUpdateOrganization: async ({ organization, user }) => {
         if (organization) await log(organization.id, 'organization_updated', { name: organization.name }, user)
       },
-      afterAddMember: async ({ member, user, organization }) =>
-        log(organization.id, 'member_added', { name: user.name, email: user.email, role: member.role }),
-      afterRemoveMember: async ({ user, organization }) => {
+      afterAddMember: async ({ member, user, organization }) => {
+        await log(organization.id, 'member_added', { name: user.name, email: user.email, role: member.role })
+        await publishWebhookEvent(db, memberEvent('member.added', organization.id, member, user))
+      },
+      afterRemoveMember: async ({ member, user, organization }) => {
         const actor = currentActor()
         const action = actor?.id === user.id ? 'member_left' : 'member_removed'
         await log(organization.id, action, { name: user.name, email: user.email }, user)
+        await publishWebhookEvent(db, memberEvent('member.removed', organization.id, member, user))
       },
       afterUpdateMemberRole: async ({ member, previousRole, user, organization }) =>
         log(organization.id, 'member_role_changed', { name: user.name, from: previousRole, to: member.role }),
@@ -110,8 +135,10 @@ export function organizationPlugin(db: Database) {
         log(organization.id, 'invitation_canceled', { email: invitation.email }, cancelledBy),
       afterRejectInvitation: async ({ invitation, user, organization }) =>
         log(organization.id, 'invitation_rejected', { email: invitation.email }, user),
-      afterAcceptInvitation: async ({ member, user, organization }) =>
-        log(organization.id, 'member_joined', { name: user.name, email: user.email, role: member.role }, user),
+      afterAcceptInvitation: async ({ member, user, organization }) => {
+        await log(organization.id, 'member_joined', { name: user.name, email: user.email, role: member.role }, user)
+        await publishWebhookEvent(db, memberEvent('member.added', organization.id, member, user))
+      },
       afterCreateTeam: async ({ team, user, organization }) =>
         log(organization.id, 'team_created', { team: team.name }, user),
       afterUpdateTeam: async ({ team, user, organization }) => {

@@ -1,0 +1,22 @@
+/** What an endpoint can subscribe to: what happened in the organization, named as the receiver sees it in `type`. */
+export const webhookEventTypes = [
+  'book.created',
+  'book.updated',
+  'book.deleted',
+  'member.added',
+  'member.removed',
+  'order.paid',
+  'subscription.updated',
+] as const
+export type WebhookEventType = (typeof webhookEventTypes)[number]
+
+/** What a delivery can be: waiting for its next attempt, delivered, given up on, or not sent (endpoint off). */
+export const deliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as const
+export type DeliveryStatus = (typeof deliveryStatuses)[number]
+
+export const webhookLimits = {
+  urlMax: 2048,
+  descriptionMax: 200,
+  /** Endpoints per organization: enough for any real set of systems, few enough that one event stays cheap. */
+  endpointsMax: 20,
+} as const

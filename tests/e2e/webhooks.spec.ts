@@ -1,0 +1,105 @@
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { signUpNewAccount } from './accounts'
+import { expect, test, visit } from './fixtures'
+
+test.describe('outgoing webhooks', () => {
+  let receiver: WebhookReceiver
+  test.beforeEach(async () => {
+    receiver = await startWebhookReceiver()
+  })
+  test.afterEach(async () => {
+    await receiver.close()
+  })
+
+  test('an owner adds an endpoint, keeps its secret, sees a signed delivery in the log and sends it again', async ({
+    page,
+    context,
+  }) => {
+    test.slow() // sign-up, the dialog, a delivery through the job queue, the log
+    await signUpNewAccount(page)
+    await visit(page, '/en/console/organization/webhooks')
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('heading', { name: 'No endpoints yet' })).toBeVisible()
+
+    // The form says what is missing, in place.
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' })
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog.getByTestId('error-url')).toHaveText('Required')
+    await expect(dialog.getByTestId('error-events')).toHaveText('Choose at least one event')
+    await dialog.getByLabel('Endpoint URL').fill('ftp://example.com/hooks')
+    await expect(dialog.getByTestId('error-url')).toHaveText(
+      'Enter an http:// or https:// URL without a user name or password',
+    )
+
+    await dialog.getByLabel('Endpoint URL').fill(receiver.url)
+    await dialog.getByLabel('Description').fill('Catalogue sync')
+    await dialog.getByRole('checkbox', { name: /A book was created/ }).check()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+
+    // The secret is shown once, and copies.
+    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' })
+    const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^whsec_/)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await secretDialog.getByRole('button', { name: 'Copy' }).click()
+    await expect(page.getByText('Secret copied')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+    await secretDialog.getByRole('button', { name: 'I have copied it' }).click()
+    receiver.trust(secret)
+
+    const endpoint = page.getByTestId('webhook-endpoint')
+    await expect(endpoint).toContainText(receiver.url)
+    await expect(endpoint).toContainText('Catalogue sync')
+    await expect(endpoint).toContainText('book.created')
+    await expect(endpoint).toContainText('On')
+    await expect(page.getByText(secret)).toHaveCount(0)
+
+    // A book is created: the receiver gets it once, signed.
+    const status = await page.evaluate(() =>
+      fetch('/api/trpc/books.create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          json: {
+            title: 'Hooked on Books',
+            authors: [],
+            isbn: null,
+            publishedYear: null,
+            language: null,
+            tags: [],
+            coverUrl: null,
+            description: '',
+          },
+        }),
+      }).then((response) => response.status),
+    )
+    expect(status).toBe(200)
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1)
+    expect(receiver.received[0]).toMatchObject({ type: 'book.created', verified: true })
+
+    // The delivery log shows it, with the attempt and the payload; "send again" delivers the same message.
+    await endpoint.getByRole('link', { name: 'Deliveries' }).click()
+    await expect(page).toHaveURL(/\/en\/console\/organization\/webhooks\?endpoint=we_/)
+    await expect(page.getByTestId('delivery-log-endpoint')).toHaveText(receiver.url)
+    const delivery = page.getByTestId('webhook-delivery')
+    await expect(delivery).toHaveCount(1)
+    await expect(delivery).toContainText('book.created')
+    await expect(delivery).toContainText('Delivered')
+    await delivery.locator('summary').click()
+    await expect(delivery).toContainText('HTTP 204')
+    await expect(delivery).toContainText('Hooked on Books')
+    await delivery.getByRole('button', { name: 'Send again' }).click()
+    await expect(page.getByText('Delivered', { exact: true }).last()).toBeVisible()
+    await expect.poll(() => receiver.received.length).toBe(2)
+    expect(receiver.received[1]?.id).toBe(receiver.received[0]?.id)
+    await expect(delivery).toContainText('2 attempts')
+
+    // Switched off from the list, it says so.
+    await page.getByRole('link', { name: 'All endpoints' }).click()
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('menuitem', { name: 'Switch off' }).click()
+    await expect(page.getByText('Endpoint switched off')).toBeVisible()
+    await expect(page.getByTestId('webhook-endpoint')).toContainText('Switched off')
+  })
+})

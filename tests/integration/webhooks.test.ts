@@ -1,0 +1,287 @@
+// Outgoing webhooks end to end: endpoints saved through the procedures, events from books, members and billing sent
+// by the job queue to a receiver started here that verifies each signature with the standardwebhooks package, a
+// failing receiver retried and then switched off (with the email to the owners), "send again", and who may do what.
+process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
+
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webhookEventTypes } from '#/features/webhooks/events'
+import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
+import { getEnv } from '#/server/env'
+import { startJobQueue, stopJobQueue } from '#/server/jobs/queue'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { book } from './book-fixtures'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const until = async (check: () => Promise<boolean> | boolean, what: string) => {
+  for (let waited = 0; waited < 45_000; waited += 200) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`gave up waiting for ${what}`)
+}
+
+interface Endpoint {
+  id: string
+  enabled: boolean
+  disabledReason: string | null
+  lastDay: { delivered: number; failed: number; pending: number }
+}
+interface DeliveryPage {
+  total: number
+  deliveries: {
+    id: string
+    eventType: string
+    status: string
+    attempts: number
+    attemptLog: { outcome: string; status: number | null; responseExcerpt: string }[]
+  }[]
+}
+
+describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let owner: Person
+  let organizationId: string
+  let receiver: WebhookReceiver
+  const db = () => database.connection.db
+  const mutate = <T>(path: string, who: Person, input?: unknown) =>
+    h.trpc<T>('mutation', `webhooks.${path}`, who.cookie, input)
+  const query = <T>(path: string, who: Person, input?: unknown) =>
+    h.trpc<T>('query', `webhooks.${path}`, who.cookie, input)
+  const addEndpoint = async (who: Person, url: string, events: string[]) => {
+    const answer = await mutate<{ id: string; secret: string }>('create', who, { url, events, locale: 'en' })
+    expect(answer.error, 'the endpoint is saved').toBeUndefined()
+    return answer.data as { id: string; secret: string }
+  }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    // A day of retries in seconds: a second apart, three retries.
+    await startJobQueue(database.connection, {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 1,
+      retryLimitAtMost: 3,
+    })
+    h = organizationHarness(db())
+    owner = await h.signUp(`Wendy Webhooks ${engine}`)
+    organizationId = await h.createOrganization(owner, 'Hooked Books', `hooked-${engine}`, { plan: 'free' })
+    receiver = await startWebhookReceiver()
+  }, 60_000)
+  afterAll(async () => {
+    await stopJobQueue()
+    await receiver.close()
+    await database.dispose()
+  })
+
+  it('sends each subscribed event once, signed so the receiver verifies it with the same library', async () => {
+    const { secret } = await addEndpoint(owner, receiver.url, [...webhookEventTypes])
+    expect(secret).toMatch(/^whsec_/)
+    receiver.trust(secret)
+
+    const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Signed and sent'))
+    const bookId = created.data?.id ?? ''
+    await until(() => receiver.ofType('book.created').length === 1, 'book.created')
+    expect(receiver.ofType('book.created')[0]).toMatchObject({
+      verified: true,
+      data: { id: bookId, title: 'Signed and sent' },
+    })
+
+    await h.trpc('mutation', 'books.update', owner.cookie, { id: bookId, book: book('Signed, sent, revised') })
+    await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [bookId] })
+    await until(() => receiver.ofType('book.deleted').length === 1, 'book.deleted')
+    expect(receiver.ofType('book.updated').map((message) => message.data.title)).toEqual(['Signed, sent, revised'])
+    expect(receiver.ofType('book.deleted')[0]?.data).toMatchObject({ id: bookId })
+
+    const joiner = await h.signUp(`Jo Joiner ${engine}`)
+    const memberId = await h.join(organizationId, owner, joiner, 'member')
+    await until(() => receiver.ofType('member.added').length === 1, 'member.added')
+    expect(receiver.ofType('member.added')[0]?.data).toMatchObject({ memberId, email: joiner.email, role: 'member' })
+    const removed = await h.call('/organization/remove-member', {
+      body: { organizationId, memberIdOrEmail: memberId },
+      cookie: owner.cookie,
+    })
+    expect(removed.status).toBe(200)
+    await until(() => receiver.ofType('member.removed').length === 1, 'member.removed')
+
+    // Paying for Pro through the local checkout: the order is paid and the subscription starts.
+    const checkout = await h.trpc<{ orderId: string; url: string }>('mutation', 'billing.startCheckout', owner.cookie, {
+      planId: 'pro',
+      interval: 'monthly',
+      currency: 'USD',
+    })
+    const url = checkout.data?.url ?? ''
+    const settled = await h.trpc('mutation', 'billing.local.settle', owner.cookie, {
+      id: url.slice(url.lastIndexOf('/') + 1),
+      outcome: 'pay',
+    })
+    expect(settled.error).toBeUndefined()
+    await until(() => receiver.ofType('order.paid').length === 1, 'order.paid')
+    await until(() => receiver.ofType('subscription.updated').length >= 1, 'subscription.updated')
+    expect(receiver.ofType('order.paid')[0]?.data).toMatchObject({ orderId: checkout.data?.orderId, planId: 'pro' })
+    expect(receiver.ofType('subscription.updated')[0]?.data).toMatchObject({ planId: 'pro', status: 'active' })
+
+    // Each message once (its id never seen twice), every one verified.
+    expect(new Set(receiver.received.map((message) => message.id)).size).toBe(receiver.received.length)
+    expect(receiver.received.every((message) => message.verified)).toBe(true)
+    const list = await query<Endpoint[]>('list', owner)
+    expect(list.data?.[0]?.lastDay.delivered).toBe(receiver.received.length)
+    expect(JSON.stringify(list.data), 'the list never shows a secret').not.toContain('whsec_')
+  })
+
+  it('sends an endpoint only the events it chose', async () => {
+    const other = await startWebhookReceiver()
+    try {
+      other.trust((await addEndpoint(owner, other.url, ['member.added'])).secret)
+      const before = receiver.ofType('book.created').length
+      await h.trpc('mutation', 'books.create', owner.cookie, book('Not for the member hook'))
+      await until(() => receiver.ofType('book.created').length === before + 1, 'the first endpoint’s book.created')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(other.received).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('retries a failing receiver, then switches the endpoint off and emails the owner; "send again" delivers', async () => {
+    const failing = await startWebhookReceiver()
+    try {
+      const endpoint = await addEndpoint(owner, failing.url, ['book.created'])
+      failing.trust(endpoint.secret)
+      failing.failWith(503)
+      await h.trpc('mutation', 'books.create', owner.cookie, book('Nobody home'))
+      const [delivery] = await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      await until(async () => {
+        const [row] = await db()
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, delivery?.id ?? ''))
+        return row?.status === 'failed'
+      }, 'the delivery to give up')
+      // The first attempt and three retries, each logged with the receiver's answer; the same message id each time.
+      expect(failing.received).toHaveLength(4)
+      expect(new Set(failing.received.map((message) => message.id))).toEqual(new Set([delivery?.id]))
+      const attempts = await db()
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, delivery?.id ?? ''))
+      expect(attempts.map((attempt) => [attempt.outcome, attempt.status])).toEqual(Array(4).fill(['status', 503]))
+      expect(attempts[0]?.responseExcerpt).toContain('Receiver down for maintenance')
+
+      // Giving up is written first; switching the endpoint off and the email follow in the same attempt.
+      const noticeOf = async () =>
+        (await db().select().from(emailOutbox).where(eq(emailOutbox.to, owner.email))).find((email) =>
+          email.subject.includes('webhook endpoint was switched off'),
+        )
+      await until(async () => (await noticeOf()) !== undefined, 'the email to the owner')
+      const [switchedOff] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+      expect(switchedOff).toMatchObject({ enabled: false, disabledReason: 'failing' })
+      const notice = await noticeOf()
+      expect(notice?.text).toContain(failing.url)
+      expect(notice?.text).toContain(`/en/console/organization/webhooks?endpoint=${endpoint.id}`)
+
+      // Switched off: a new event is not written for it.
+      await h.trpc('mutation', 'books.create', owner.cookie, book('While it is off'))
+      expect(
+        await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+      ).toHaveLength(1)
+
+      // The receiver is back: "send again" delivers the same message, and the log shows every attempt.
+      failing.failWith(undefined)
+      const resent = await mutate<{ delivered: boolean; status: number }>('resend', owner, { id: delivery?.id })
+      expect(resent.data).toMatchObject({ delivered: true, status: 204 })
+      expect(failing.received.at(-1)).toMatchObject({ id: delivery?.id, verified: true })
+      const log = await query<DeliveryPage>('deliveries', owner, { endpointId: endpoint.id })
+      expect(log.data?.deliveries[0]).toMatchObject({ id: delivery?.id, status: 'delivered', attempts: 5 })
+      expect(log.data?.deliveries[0]?.attemptLog[0]).toMatchObject({ outcome: 'delivered', status: 204 })
+
+      // Switched on again, it receives events again.
+      const on = await mutate<Endpoint>('update', owner, { id: endpoint.id, enabled: true })
+      expect(on.data).toMatchObject({ enabled: true, disabledReason: null })
+      await h.trpc('mutation', 'books.create', owner.cookie, book('Welcome back'))
+      await until(
+        () => failing.ofType('book.created').some((message) => message.data.title === 'Welcome back'),
+        'the event after switching on',
+      )
+    } finally {
+      await failing.close()
+    }
+  })
+
+  it('refuses a private address at save and at delivery, unless WEBHOOKS_ALLOW_PRIVATE', async () => {
+    const env = getEnv() as { WEBHOOKS_ALLOW_PRIVATE: boolean }
+    env.WEBHOOKS_ALLOW_PRIVATE = false
+    try {
+      for (const url of [
+        'http://127.0.0.1:9/hooks',
+        'http://169.254.169.254/latest',
+        'http://[::1]/x',
+        'http://10.1.2.3/',
+      ]) {
+        const refused = await mutate('create', owner, { url, events: ['book.created'] })
+        expect(refused.error?.fieldErrors?.url, url).toEqual(['validation_webhook_url_private'])
+      }
+      const unresolved = await mutate('create', owner, {
+        url: 'https://no-such-host.invalid/',
+        events: ['book.created'],
+      })
+      expect(unresolved.error?.fieldErrors?.url).toEqual(['validation_webhook_url_unresolved'])
+      for (const url of ['ftp://example.com/', 'https://user:pw@example.com/', 'not a url']) {
+        const refused = await mutate('create', owner, { url, events: ['book.created'] })
+        expect(refused.error?.fieldErrors?.url, url).toEqual(['validation_webhook_url_invalid'])
+      }
+      // An endpoint saved while private addresses were allowed is refused when it is delivered to.
+      const [delivery] = await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.status, 'delivered'))
+        .limit(1)
+      const sentBefore = receiver.received.length
+      const resent = await mutate<{ delivered: boolean; failure: string }>('resend', owner, { id: delivery?.id })
+      expect(resent.data).toMatchObject({ delivered: false, failure: 'refused-destination' })
+      expect(receiver.received).toHaveLength(sentBefore)
+    } finally {
+      env.WEBHOOKS_ALLOW_PRIVATE = true
+    }
+  })
+
+  it('lets only members with webhook permissions see or change endpoints', async () => {
+    const plain = await h.signUp(`Mel Member ${engine}`)
+    await h.join(organizationId, owner, plain, 'member')
+    const admin = await h.signUp(`Ada Admin ${engine}`)
+    await h.join(organizationId, owner, admin, 'admin')
+    const [endpoint] = await db()
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.organizationId, organizationId))
+      .limit(1)
+    for (const [kind, path, input] of [
+      ['query', 'list', undefined],
+      ['mutation', 'create', { url: receiver.url, events: ['book.created'] }],
+      ['query', 'deliveries', { endpointId: endpoint?.id }],
+      ['mutation', 'delete', { id: endpoint?.id }],
+    ] as const) {
+      const answer = await h.trpc(kind, `webhooks.${path}`, plain.cookie, input)
+      expect([answer.status, answer.error?.appCode], path).toEqual([403, 'NOT_ALLOWED_TO_ACCESS_RESOURCE'])
+    }
+    const seen = await query<Endpoint[]>('list', admin)
+    expect(seen.data?.length).toBeGreaterThan(0)
+    const rotated = await mutate<{ secret: string }>('rotateSecret', admin, { id: endpoint?.id })
+    expect(rotated.data?.secret).toMatch(/^whsec_/)
+    expect(rotated.data?.secret).not.toBe(endpoint?.secret)
+    const deleted = await mutate('delete', admin, { id: endpoint?.id })
+    expect(deleted.error).toBeUndefined()
+    expect(
+      await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint?.id ?? '')),
+    ).toEqual([])
+  })
+})
