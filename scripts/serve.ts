@@ -13,6 +13,7 @@ interface AppBundle {
   lifecycle: {
     ensureServerReady(): Promise<void>
     closeServerResources(): Promise<void>
+    endLiveStreams(): void
     finished(response: Response): Response
     log(): Pick<Console, 'info' | 'warn' | 'error'>
     getEnv(): {
@@ -140,6 +141,8 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     if (stopping) return
     stopping = true
     log.info(`${signal} received: finishing in-flight requests…`)
+    // Open notification streams never finish on their own: they end now, and their pages reconnect elsewhere.
+    app.lifecycle.endLiveStreams()
     const force = setTimeout(() => {
       log.error(`Requests still running after ${env.SHUTDOWN_TIMEOUT_MS} ms; closing their connections.`)
       void server.close(true)

@@ -35,6 +35,7 @@ import { Route as ApiAssistantRouteImport } from './routes/api/assistant'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInsightsRouteImport } from './routes/api/insights'
 import { Route as ApiMcpRouteImport } from './routes/api/mcp'
+import { Route as ApiNotificationsRouteImport } from './routes/api/notifications'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
@@ -193,6 +194,11 @@ const ApiInsightsRoute = ApiInsightsRouteImport.update({
 const ApiMcpRoute = ApiMcpRouteImport.update({
   id: '/api/mcp',
   path: '/api/mcp',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiNotificationsRoute = ApiNotificationsRouteImport.update({
+  id: '/api/notifications',
+  path: '/api/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiSearchRoute = ApiSearchRouteImport.update({
@@ -384,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
+  '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
@@ -435,6 +442,7 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
+  '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
@@ -493,6 +501,7 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
   '/api/mcp': typeof ApiMcpRoute
+  '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
@@ -552,6 +561,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
+    | '/api/notifications'
     | '/api/search'
     | '/console/account'
     | '/console/assistant'
@@ -603,6 +613,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
+    | '/api/notifications'
     | '/api/search'
     | '/console/account'
     | '/console/assistant'
@@ -660,6 +671,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/insights'
     | '/api/mcp'
+    | '/api/notifications'
     | '/api/search'
     | '/console/account'
     | '/console/assistant'
@@ -707,6 +719,7 @@ export interface RootRouteChildren {
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInsightsRoute: typeof ApiInsightsRoute
   ApiMcpRoute: typeof ApiMcpRoute
+  ApiNotificationsRoute: typeof ApiNotificationsRoute
   ApiSearchRoute: typeof ApiSearchRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -895,6 +908,13 @@ declare module '@tanstack/react-router' {
       path: '/api/mcp'
       fullPath: '/api/mcp'
       preLoaderRoute: typeof ApiMcpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/notifications': {
+      id: '/api/notifications'
+      path: '/api/notifications'
+      fullPath: '/api/notifications'
+      preLoaderRoute: typeof ApiNotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/search': {
@@ -1265,6 +1285,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiHealthRoute: ApiHealthRoute,
   ApiInsightsRoute: ApiInsightsRoute,
   ApiMcpRoute: ApiMcpRoute,
+  ApiNotificationsRoute: ApiNotificationsRoute,
   ApiSearchRoute: ApiSearchRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

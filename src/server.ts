@@ -22,6 +22,7 @@ import {
 } from './server/failure-answers'
 import { featureTasks } from './server/feature-tasks'
 import { jobOperator } from './server/jobs/operator'
+import { endLiveStreams } from './server/live-updates'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
@@ -220,7 +221,7 @@ function sessionJson(session: SessionRead['session']): string {
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
-export const lifecycle = { ensureServerReady, closeServerResources, getEnv, finished, log }
+export const lifecycle = { ensureServerReady, closeServerResources, endLiveStreams, getEnv, finished, log }
 
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {

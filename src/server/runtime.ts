@@ -5,6 +5,7 @@ import type { Database } from './db/client'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
 import { startJobQueue, stopJobQueue } from './jobs/queue'
+import { startLiveUpdates, stopLiveUpdates } from './live-updates'
 import { log } from './log'
 // Defines the hourly maintenance job before the queue starts (the features register their tasks in it).
 import './maintenance'
@@ -36,6 +37,7 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
       await startHeartbeat(connection.db, startedAt)
     }
     await startSettingsSync(connection.db, env.REDIS_URL)
+    await startLiveUpdates(env.REDIS_URL)
   })()
   // A failed start (bad variable, database down) is retried by the next request in development; the production
   // server exits instead.
@@ -65,6 +67,7 @@ export async function closeServerResources(): Promise<void> {
   await stopJobQueue()
   await runShutdownTasks(getDatabaseConnection().db)
   await stopSettingsSync()
+  await stopLiveUpdates()
   await closeAuthResources()
   await getDatabaseConnection().close()
 }

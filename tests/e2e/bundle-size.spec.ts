@@ -11,6 +11,9 @@ import { expect, test } from './fixtures'
  * app codes' translations, one message shared with Account). Issue 30 added the script counts and the console pages
  * (30, 28, 36, 70 and 87 files; 198, 248, 274, 445 and 349 KB), then put every icon and React Query hook in one file
  * each (decision 030): 19, 20, 32, 49 and 61 files for about 3 KB more on public pages. Its goal is at most 20 files.
+ * Issue 31's notification bell, in every console page's header, moved the code the console pages share into a file of
+ * its own instead of a copy in each page's chunk: one more file on console pages and 12–14 KB less (495 → 483 KB,
+ * 388 → 376 KB).
  */
 interface Budget {
   kb: number
@@ -23,8 +26,8 @@ const budgets: Record<string, Budget> = {
   '/en/': { kb: 220, scripts: 10 },
   '/en/docs/development/testing': { kb: 270, scripts: 11 },
   '/en/sign-in': { kb: 300, scripts: 12 },
-  '/en/console': { kb: 497, scripts: 15, as: 'app admin' },
-  '/en/console/books': { kb: 389, scripts: 18, as: 'new account' },
+  '/en/console': { kb: 486, scripts: 16, as: 'app admin' },
+  '/en/console/books': { kb: 378, scripts: 19, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */

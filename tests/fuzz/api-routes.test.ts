@@ -14,6 +14,7 @@ import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
+import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
 import { createAiProvider } from '#/server/ai/provider'
 import { setAppRole } from '#/server/auth/app-admins'
@@ -68,6 +69,9 @@ function queryString(value: unknown): string {
   }
   return params.toString()
 }
+
+/** Whether a fuzzed request carries the signed-in person's session cookie. */
+const fuzzCaseHadCookie = (request: Request) => (request.headers.get('cookie') ?? '').length > 0
 
 /** Replaces `:id`-style parameters of a route with fuzzed text. */
 const withParams = (path: string, text: string) => path.replace(/:[a-zA-Z]+/g, () => encoded(text) || 'x')
@@ -300,6 +304,24 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
         type: fc.constantFrom('checkout.session.completed', 'invoice.paid', 'customer.subscription.updated', 'x'),
         data: fc.oneof(fc.record({ object: fc.dictionary(fc.string(), hostileValue) }), hostileValue),
       }),
+    },
+    {
+      target: 'GET /api/notifications?lang={text}',
+      path: (lang) => `/api/notifications?lang=${encoded(lang)}`,
+      methods: ['GET'],
+      call: async (request) => {
+        // A stream that is open stays open: its first event is the answer, then the page "goes away".
+        const leaving = new AbortController()
+        const answer = await answerNotificationStream(new Request(request, { signal: leaving.signal }), db())
+        if (!answer.headers.get('content-type')?.startsWith('text/event-stream') || !answer.body) return answer
+        expect(fuzzCaseHadCookie(request), 'only a session cookie opens the stream').toBe(true)
+        const reader = answer.body.getReader()
+        const first = await reader.read()
+        leaving.abort()
+        await reader.cancel()
+        return new Response(first.value, { status: answer.status, headers: answer.headers })
+      },
+      body: fc.constant(undefined),
     },
     {
       target: 'GET /api/health',

@@ -59,6 +59,8 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'local_payment_objects',
       'members',
       'newsletter_subscribers',
+      'notification_settings',
+      'notifications',
       'organization_activity',
       'organization_roles',
       'organizations',

@@ -1,5 +1,6 @@
 import type { ToolSet } from 'ai'
 import type { Locale } from '#/lib/i18n'
+import type { Database } from '../db/client'
 import type { AppCaller } from '../trpc/root'
 
 /** What a feature's assistant tools get: the app's procedures as the signed-in person, and where they are. */
@@ -7,6 +8,9 @@ export interface AssistantToolContext {
   /** Every procedure with every check it makes, as the person who is chatting (their session, their organization). */
   asUser: AppCaller
   locale: Locale
+  /** The database and the person, for what a tool does beside the procedures (telling the person it was done). */
+  db: Database
+  userId: string
 }
 
 /** A feature's tools for the console assistant; src/routes/api/assistant.ts composes them. */

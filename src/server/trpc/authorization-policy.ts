@@ -105,6 +105,12 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
 
   'newsletter.subscribe': { gate: anyone, beyond: 'per-address rate limit' },
 
+  'notifications.list': { gate: signedIn, beyond: 'only the caller’s own' },
+  'notifications.markRead': { gate: signedIn, beyond: 'only the caller’s own; other ids change nothing' },
+  'notifications.markAllRead': { gate: signedIn, beyond: 'only the caller’s own' },
+  'notifications.settings': { gate: signedIn, beyond: 'only the caller’s own' },
+  'notifications.updateSettings': { gate: signedIn, beyond: 'only the caller’s own' },
+
   'organizations.activity': { gate: member({ activity: ['read'] }) },
   'organizations.members': { gate: member() },
   'organizations.full': { gate: member() },
@@ -179,6 +185,10 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },
   '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },
   '/api/search': { who: 'anyone', how: 'public documentation only' },
+  '/api/notifications': {
+    who: 'a signed-in person, for their own notifications',
+    how: 'session cookie only (no API key); says only that something changed, the data comes through tRPC',
+  },
   '/api/health': { who: 'anyone', how: 'says only ok or which service is unreachable' },
   '/api/metrics': {
     who: 'the metrics scraper, with METRICS_TOKEN',

@@ -6,6 +6,7 @@ import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
+import { notificationsRouter } from '#/features/notifications/server/notifications-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { usersRouter } from '#/features/users/server/users-router'
 import { webhooksRouter } from '#/features/webhooks/server/webhooks-router'
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   configuration: configurationRouter,
   dashboard: dashboardRouter,
   newsletter: newsletterRouter,
+  notifications: notificationsRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
   system: systemRouter,

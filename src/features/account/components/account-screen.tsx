@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { SettingsSection } from '#/components/settings-section'
 import { initialsOf, type SessionUser } from '#/lib/session-user'
 import { useSiteSettings } from '#/lib/use-site-settings'
@@ -12,7 +13,8 @@ import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
 import { TwoFactorSection } from './two-factor-section'
 
-export function AccountScreen({ user }: { user: SessionUser }) {
+/** `notificationSettings`: another feature's section, composed by the route (Account → Notifications). */
+export function AccountScreen({ user, notificationSettings }: { user: SessionUser; notificationSettings?: ReactNode }) {
   const { authMethods } = useSiteSettings()
   return (
     <div className="max-w-2xl">
@@ -84,6 +86,7 @@ export function AccountScreen({ user }: { user: SessionUser }) {
           <PasskeysSection />
         </SettingsSection>
       ) : null}
+      {user.isAnonymous ? null : notificationSettings}
       <SettingsSection id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
       </SettingsSection>

@@ -195,7 +195,7 @@ async function answerInLocale(
     // Checked above against the database: each tool's procedure need not check it again.
     verifiedSession: person,
   })
-  const toolSets = options.toolSets.map((toolsOf) => toolsOf({ asUser, locale }))
+  const toolSets = options.toolSets.map((toolsOf) => toolsOf({ asUser, locale, db, userId: person.user.id }))
   const tools = toolsInLocale(Object.assign({}, ...toolSets.map((set) => set.tools)) as ToolSet, locale, origin)
   const confirmFirst = toolSets.flatMap((set) => set.confirmFirst ?? [])
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
+import { membersWithRoles, notify } from '#/features/notifications/server'
 import { recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import type { Database } from '#/server/db/client'
 import { billingEvents, billingOrders, billingSubscriptions, organizations } from '#/server/db/schema'
@@ -54,7 +55,7 @@ export async function applyStoredEvent(
     const snapshots = await readSubscriptions(provider, event.changes)
     const changes = await linkRefundsToInvoices(provider, event.changes)
     // Webhook deliveries are written with the change they report and queued once it has committed.
-    const outbox: string[] = []
+    const effects: LedgerEffects = { deliveries: [], notices: [] }
     await db.transaction(async (tx) => {
       // Locks the event: two deliveries of one event apply it once.
       const [locked] = await tx
@@ -64,14 +65,14 @@ export async function applyStoredEvent(
         .for('update')
       if (!locked) throw new Error(`Event ${event.id} is not stored`)
       if (locked.processedAt && !options.force) return
-      for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot, outbox)
-      for (const change of changes) await applyChange(tx, provider.id, change, snapshots, outbox)
+      for (const snapshot of snapshots.values()) await saveSubscription(tx, provider.id, snapshot, effects)
+      for (const change of changes) await applyChange(tx, provider.id, change, snapshots, effects)
       await tx
         .update(billingEvents)
         .set({ processedAt: new Date(), attempts: sql`${billingEvents.attempts} + 1`, lastError: null })
         .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
     })
-    await sendWebhookDeliveries(outbox)
+    await applyEffects(db, effects)
   } catch (error) {
     await db
       .update(billingEvents)
@@ -111,16 +112,43 @@ export class EventArrivedEarlyError extends Error {
   override name = 'EventArrivedEarlyError'
 }
 
+/** What a ledger change sets off once it has committed: webhook deliveries to queue and owners to tell. */
+export interface LedgerEffects {
+  deliveries: string[]
+  notices: { organizationId: string; type: 'payment_failed' | 'subscription_ending'; date?: Date }[]
+}
+
+async function applyEffects(db: Database, effects: LedgerEffects): Promise<void> {
+  await sendWebhookDeliveries(effects.deliveries)
+  for (const notice of effects.notices) {
+    const [organization] = await db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, notice.organizationId))
+    if (!organization) continue
+    await notify(db, await membersWithRoles(db, notice.organizationId, ['owner']), {
+      type: notice.type,
+      organizationId: notice.organizationId,
+      params: {
+        organization: organization.name,
+        date: notice.date ? notice.date.toISOString().slice(0, 10) : '',
+      },
+      link: '/console/organization/billing',
+    })
+  }
+}
+
 /**
  * Writes the provider's view of a subscription over ours (only for an organization that still exists). A new
  * subscription, or a change in what people see of it, is a `subscription.updated` webhook event: its deliveries go
- * into `outbox` for the caller to queue after its transaction, or are queued here when there is none.
+ * into `effects` for the caller to send after its transaction, or are sent here when there is none; so is the owners'
+ * notice that it is ending.
  */
 export async function saveSubscription(
   tx: Transaction | Database,
   providerId: string,
   snapshot: SubscriptionSnapshot,
-  outbox?: string[],
+  effects?: LedgerEffects,
 ) {
   const [organization] = await tx
     .select({ id: organizations.id })
@@ -167,8 +195,22 @@ export async function saveSubscription(
     type: 'subscription.updated',
     data: subscriptionEventData(values),
   })
-  if (outbox) outbox.push(...deliveries)
-  else await sendWebhookDeliveries(deliveries)
+  const ending =
+    (values.cancelAtPeriodEnd && !before?.cancelAtPeriodEnd) ||
+    (values.status === 'canceled' && before !== undefined && before.status !== 'canceled')
+  const notices: LedgerEffects['notices'] = ending
+    ? [
+        {
+          organizationId: snapshot.organizationId,
+          type: 'subscription_ending',
+          date: values.currentPeriodEnd ?? values.canceledAt ?? new Date(),
+        },
+      ]
+    : []
+  if (effects) {
+    effects.deliveries.push(...deliveries)
+    effects.notices.push(...notices)
+  } else await applyEffects(tx as Database, { deliveries, notices })
 }
 
 /** A subscription as webhook receivers get it. */
@@ -241,7 +283,7 @@ async function stepOrder(
   order: Order,
   step: OrderStep | null,
   fields: Partial<Order>,
-  outbox: string[],
+  effects: LedgerEffects,
 ) {
   const status = step ? nextOrderStatus(order.status as OrderStatus, step) : null
   const update: Partial<Order> = { ...fields, updatedAt: new Date() }
@@ -254,8 +296,11 @@ async function stepOrder(
   if (step?.kind === 'refunded' && status)
     update.amountRefunded = Math.max(order.amountRefunded, Math.min(step.amountRefunded, order.amount))
   const [updated] = await tx.update(billingOrders).set(update).where(eq(billingOrders.id, order.id)).returning()
+  if (updated && status === 'failed' && order.status !== 'failed') {
+    effects.notices.push({ organizationId: updated.organizationId, type: 'payment_failed' })
+  }
   if (updated && status === 'paid' && order.status !== 'paid') {
-    outbox.push(
+    effects.deliveries.push(
       ...(await recordWebhookEvent(tx, {
         organizationId: updated.organizationId,
         type: 'order.paid',
@@ -270,7 +315,7 @@ async function applyChange(
   providerId: string,
   change: LedgerChange,
   snapshots: Map<string, SubscriptionSnapshot>,
-  outbox: string[],
+  effects: LedgerEffects,
 ) {
   switch (change.type) {
     case 'checkout.completed': {
@@ -284,13 +329,14 @@ async function applyChange(
           providerCheckoutId: order.providerCheckoutId ?? change.checkoutId,
           providerSubscriptionId: change.subscriptionId ?? order.providerSubscriptionId,
         },
-        outbox,
+        effects,
       )
       return
     }
     case 'checkout.expired': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
-      if (order) await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {}, outbox)
+      if (order)
+        await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {}, effects)
       return
     }
     case 'payment.succeeded': {
@@ -304,7 +350,7 @@ async function applyChange(
       }
       const existing = await orderBy(tx, providerId, { invoiceId: change.invoiceId, orderId: change.orderId })
       if (existing) {
-        await stepOrder(tx, existing, { kind: 'paid' }, fields, outbox)
+        await stepOrder(tx, existing, { kind: 'paid' }, fields, effects)
         return
       }
       // A renewal or a plan change's invoice: a new order for the subscription's organization, paid as it is recorded.
@@ -333,7 +379,7 @@ async function applyChange(
         })
         .returning()
       if (renewal) {
-        outbox.push(
+        effects.deliveries.push(
           ...(await recordWebhookEvent(tx, {
             organizationId: renewal.organizationId,
             type: 'order.paid',
@@ -345,7 +391,7 @@ async function applyChange(
     }
     case 'payment.failed': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, invoiceId: change.invoiceId })
-      if (order) await stepOrder(tx, order, { kind: 'failed' }, {}, outbox)
+      if (order) await stepOrder(tx, order, { kind: 'failed' }, {}, effects)
       return
     }
     case 'payment.refunded': {
@@ -360,7 +406,7 @@ async function applyChange(
           order,
           { kind: 'refunded', amountRefunded: change.amountRefunded, amount: order.amount },
           {},
-          outbox,
+          effects,
         )
         return
       }

@@ -1,4 +1,5 @@
 import { tool } from 'ai'
+import { notify } from '#/features/notifications/server'
 import { z } from '#/lib/zod'
 import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
 import { refusalText } from '#/server/trpc/refusal-text'
@@ -19,7 +20,7 @@ async function asTheUser<T>(call: () => Promise<T>): Promise<T> {
  * The organization's books for the console assistant, through the console's own procedures: each tool needs what
  * the Books page would (book read, book create) and is refused for the same reasons. Creating asks the person first.
  */
-export const bookAssistantTools: AssistantTools = ({ asUser, locale }) => ({
+export const bookAssistantTools: AssistantTools = ({ asUser, locale, db, userId }) => ({
   tools: {
     search_books: tool({
       description:
@@ -52,6 +53,11 @@ export const bookAssistantTools: AssistantTools = ({ asUser, locale }) => ({
       execute: (book) =>
         asTheUser(async () => {
           const { id } = await asUser.books.create(bookToCreate(book))
+          await notify(db, [userId], {
+            type: 'assistant_book_created',
+            params: { title: book.title },
+            link: `/console/books/${id}`,
+          })
           return { id, title: book.title, url: `/${locale}/console/books/${id}` }
         }),
     }),

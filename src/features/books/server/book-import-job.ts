@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { notify } from '#/features/notifications/server'
 import { type Database, refreshPlannerStatistics } from '#/server/db/client'
 import { bookImports, books, users } from '#/server/db/schema'
 import { defineJob } from '#/server/jobs/queue'
@@ -70,11 +71,20 @@ export async function runBookImport(db: Database, importId: string, options: { s
   await refreshPlannerStatistics(db, ['books'])
 }
 
+/** Ends an import and tells whoever started it (in the bell, and by email if they chose it). */
 async function finish(db: Database, importId: string, status: 'done' | 'failed', error?: string) {
-  await db
+  const [ended] = await db
     .update(bookImports)
     .set({ status, error: error ?? null, finishedAt: new Date(), csv: '' })
-    .where(eq(bookImports.id, importId))
+    .where(and(eq(bookImports.id, importId), inArray(bookImports.status, ['queued', 'running'])))
+    .returning()
+  if (!ended?.createdById) return
+  await notify(db, [ended.createdById], {
+    type: status === 'done' ? 'import_finished' : 'import_failed',
+    organizationId: ended.organizationId,
+    params: { count: String(ended.imported) },
+    link: '/console/books',
+  })
 }
 
 export const bookImportJob = defineJob<{ importId: string }>({

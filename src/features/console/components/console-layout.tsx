@@ -7,6 +7,7 @@ import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#/components/ui/dialog'
+import { NotificationBell } from '#/features/notifications'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { type ConsoleSession, ConsoleSessionProvider } from '#/lib/console-session'
@@ -115,6 +116,7 @@ export function ConsoleLayout({
                 <LanguageMenu />
                 <ThemeMenu />
               </div>
+              <NotificationBell />
               <UserMenu user={user} />
             </div>
           </header>

@@ -1,5 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
+import { notify } from '#/features/notifications/server'
 import { organizationLimits } from '#/features/organizations/organization-names'
 import { publishWebhookEvent } from '#/features/webhooks/server'
 import { ac, roles } from '#/lib/access-control'
@@ -15,6 +17,7 @@ import {
   renewingSubscriptionRefusal,
 } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
+import { users } from '#/server/db/schema'
 import { invitationEmail } from '#/server/email/templates'
 import { getEnv } from '#/server/env'
 import { type Actor, currentActor, recordActivity } from './organization-activity'
@@ -126,11 +129,36 @@ export function organizationPlugin(db: Database) {
         const action = actor?.id === user.id ? 'member_left' : 'member_removed'
         await log(organization.id, action, { name: user.name, email: user.email }, user)
         await publishWebhookEvent(db, memberEvent('member.removed', organization.id, member, user))
+        if (action === 'member_removed') {
+          await notify(db, [user.id], { type: 'removed', params: { organization: organization.name } })
+        }
       },
-      afterUpdateMemberRole: async ({ member, previousRole, user, organization }) =>
-        log(organization.id, 'member_role_changed', { name: user.name, from: previousRole, to: member.role }),
-      afterCreateInvitation: async ({ invitation, inviter, organization }) =>
-        log(organization.id, 'member_invited', { email: invitation.email, role: invitation.role }, inviter),
+      afterUpdateMemberRole: async ({ member, previousRole, user, organization }) => {
+        await log(organization.id, 'member_role_changed', { name: user.name, from: previousRole, to: member.role })
+        if (currentActor()?.id !== user.id) {
+          await notify(db, [user.id], {
+            type: 'role_changed',
+            organizationId: organization.id,
+            params: { organization: organization.name, role: member.role },
+            link: '/console/organization',
+          })
+        }
+      },
+      afterCreateInvitation: async ({ invitation, inviter, organization }) => {
+        await log(organization.id, 'member_invited', { email: invitation.email, role: invitation.role }, inviter)
+        // Someone who already has an account sees it in the bell too (the invitation email goes either way).
+        const [invitee] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, invitation.email.toLowerCase()))
+        if (invitee) {
+          await notify(db, [invitee.id], {
+            type: 'invited',
+            params: { organization: organization.name, inviter: inviter.name },
+            link: `/accept-invitation/${invitation.id}`,
+          })
+        }
+      },
       afterCancelInvitation: async ({ invitation, cancelledBy, organization }) =>
         log(organization.id, 'invitation_canceled', { email: invitation.email }, cancelledBy),
       afterRejectInvitation: async ({ invitation, user, organization }) =>

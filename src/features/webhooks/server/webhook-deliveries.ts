@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, arrayContains, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
+import { membersWithRoles, notify } from '#/features/notifications/server'
 import { type Locale, locales } from '#/lib/i18n'
 import type { Database } from '#/server/db/client'
 import { members, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
@@ -174,6 +175,12 @@ async function switchOffIfFailingSince(db: Database, endpointId: string, since: 
         sql`string_to_array(replace(${members.role}, ' ', ''), ',') && array['owner', 'admin']`,
       ),
     )
+  await notify(db, await membersWithRoles(db, switchedOff.organizationId, ['owner', 'admin']), {
+    type: 'webhook_disabled',
+    organizationId: switchedOff.organizationId,
+    params: { url: switchedOff.url },
+    link: `/console/organization/webhooks?endpoint=${encodeURIComponent(switchedOff.id)}`,
+  })
   const locale = (locales as readonly string[]).includes(switchedOff.locale) ? (switchedOff.locale as Locale) : 'en'
   const { productName } = await getSiteSettings(db)
   for (const recipient of recipients) {

@@ -1,0 +1,25 @@
+import type { Locale } from '#/lib/i18n'
+import { m } from '#/paraglide/messages'
+import type { NotificationType } from './notification-types'
+
+type Params = Record<string, string>
+type Options = { locale?: Locale }
+
+const texts: Record<NotificationType, (params: Params, options: Options) => string> = {
+  invited: (p, o) => m.notification_invited({ organization: p.organization ?? '', inviter: p.inviter ?? '' }, o),
+  role_changed: (p, o) => m.notification_role_changed({ organization: p.organization ?? '', role: p.role ?? '' }, o),
+  removed: (p, o) => m.notification_removed({ organization: p.organization ?? '' }, o),
+  payment_failed: (p, o) => m.notification_payment_failed({ organization: p.organization ?? '' }, o),
+  subscription_ending: (p, o) =>
+    m.notification_subscription_ending({ organization: p.organization ?? '', date: p.date ?? '' }, o),
+  import_finished: (p, o) => m.notification_import_finished({ count: p.count ?? '0' }, o),
+  import_failed: (p, o) => m.notification_import_failed({ count: p.count ?? '0' }, o),
+  assistant_book_created: (p, o) => m.notification_assistant_book_created({ title: p.title ?? '' }, o),
+  webhook_disabled: (p, o) => m.notification_webhook_disabled({ url: p.url ?? '' }, o),
+}
+
+/** A notification as a sentence, in the page's language or `locale` (an email). */
+export function notificationText(type: string, params: Params, locale?: Locale): string {
+  const text = Object.hasOwn(texts, type) ? texts[type as NotificationType] : undefined
+  return text ? text(params, locale ? { locale } : {}) : type
+}

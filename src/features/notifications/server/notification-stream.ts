@@ -1,0 +1,79 @@
+import { locales } from '#/lib/i18n'
+import { authForDatabase } from '#/server/auth/auth'
+import { readSession } from '#/server/auth/session-reads'
+import type { Database } from '#/server/db/client'
+import { holdStream, onLiveUpdate } from '#/server/live-updates'
+import { log } from '#/server/log'
+import { localeOfRequest } from '#/server/request-locale'
+import { rememberLanguage } from './notify'
+
+/** A comment line this often keeps proxies from closing a quiet stream (most give up after 60 s). */
+const keepAliveMs = 25_000
+
+const json = (status: number, code: string, message: string) =>
+  Response.json({ error: { code, message } }, { status, headers: { 'cache-control': 'no-store' } })
+
+/**
+ * GET /api/notifications: a Server-Sent Events stream telling the signed-in person's console that their notifications
+ * changed (`event: notifications`); the page then reads them through tRPC. Only the session cookie is read: an API key
+ * has no console to tell. The stream ends when the page goes or the server stops; EventSource reconnects by itself.
+ */
+export async function answerNotificationStream(request: Request, db: Database): Promise<Response> {
+  // The cookie alone: an API key or a bearer token names no console to tell.
+  const cookieOnly = new Headers({ cookie: request.headers.get('cookie') ?? '' })
+  const { session } = await readSession(authForDatabase(db), cookieOnly)
+  if (!session) return json(401, 'UNAUTHORIZED', 'Sign in to continue')
+  const userId = session.user.id
+  const lang = new URL(request.url).searchParams.get('lang')
+  const locale =
+    lang && (locales as readonly string[]).includes(lang)
+      ? (lang as (typeof locales)[number])
+      : localeOfRequest(request)
+  await rememberLanguage(db, userId, locale).catch((error: unknown) =>
+    log().warn({ err: error }, 'the language for notification emails was not saved'),
+  )
+  const encoder = new TextEncoder()
+  let finish: () => void = () => undefined
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true
+      const send = (text: string) => {
+        if (!open) return
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          finish()
+        }
+      }
+      const stopListening = onLiveUpdate(userId, (update) => send(`event: ${update.topic}\ndata: {}\n\n`))
+      const keepAlive = setInterval(() => send(': still here\n\n'), keepAliveMs)
+      const release = holdStream(() => finish())
+      finish = () => {
+        if (!open) return
+        open = false
+        stopListening()
+        clearInterval(keepAlive)
+        release()
+        try {
+          controller.close()
+        } catch {
+          // Already closed by the client.
+        }
+      }
+      request.signal.addEventListener('abort', () => finish(), { once: true })
+      // The page reconnects 5 s after a drop, and reads once on connecting (it may have missed something meanwhile).
+      send('retry: 5000\n\nevent: ready\ndata: {}\n\n')
+    },
+    cancel() {
+      finish()
+    },
+  })
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // nginx and other proxies otherwise hold the events back to fill their buffers.
+      'x-accel-buffering': 'no',
+    },
+  })
+}

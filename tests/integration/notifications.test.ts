@@ -1,0 +1,177 @@
+// In-app notifications: what the organization's events put in each person's bell, the live stream that tells their
+// open pages (GET /api/notifications), who may read and mark which, and the emails people chose, in their language.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
+import { emailOutbox, notifications } from '#/server/db/schema'
+import { testOrigin } from './auth-requests'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+interface Bell {
+  items: { id: string; type: string; params: Record<string, string>; link: string | null; readAt: Date | null }[]
+  unread: number
+}
+
+/** A page's open stream: the events it has heard, by name, until closed. */
+async function openStream(db: FreshDatabase, who: Person, lang = 'en') {
+  const leaving = new AbortController()
+  const answer = await answerNotificationStream(
+    new Request(`${testOrigin}/api/notifications?lang=${lang}`, {
+      headers: { cookie: who.cookie },
+      signal: leaving.signal,
+    }),
+    db.connection.db,
+  )
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/)
+  const reader = (answer.body as ReadableStream<Uint8Array>).getReader()
+  const heard: string[] = []
+  const decoder = new TextDecoder()
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return
+      for (const match of decoder.decode(value).matchAll(/^event: (\w+)$/gm)) heard.push(match[1] ?? '')
+    }
+  })()
+  return {
+    heard,
+    close: async () => {
+      leaving.abort()
+      await reading
+    },
+  }
+}
+
+const until = async (check: () => Promise<boolean> | boolean, what: string) => {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`gave up waiting for ${what}`)
+}
+
+describe.each(engines)('notifications on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let owner: Person
+  let bob: Person
+  let organizationId: string
+  const bell = async (who: Person) => {
+    const answer = await h.trpc<Bell>('query', 'notifications.list', who.cookie)
+    expect(answer.error).toBeUndefined()
+    return answer.data as Bell
+  }
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(database.connection.db)
+    owner = await h.signUp(`Nora Notifier ${engine}`)
+    bob = await h.signUp(`Bob Bell ${engine}`)
+    organizationId = await h.createOrganization(owner, 'Belltower Books', `belltower-${engine}`)
+  }, 60_000)
+  afterAll(() => database.dispose())
+
+  it('tells an invited, promoted and removed member, live, and only them', async () => {
+    // Bob's console is open in Chinese: the stream hears each change, and his emails are written in Chinese.
+    const stream = await openStream(database, bob, 'zh')
+    await until(() => stream.heard.includes('ready'), 'the stream to open')
+
+    await h.join(organizationId, owner, bob, 'member')
+    await until(() => stream.heard.includes('notifications'), 'the live update')
+    const invited = await bell(bob)
+    expect(invited.unread).toBe(1)
+    expect(invited.items[0]).toMatchObject({
+      type: 'invited',
+      params: { organization: 'Belltower Books', inviter: owner.name },
+      link: expect.stringMatching(/^\/accept-invitation\//),
+    })
+
+    const membership = await h.membership(organizationId, bob.id)
+    const promoted = await h.call('/organization/update-member-role', {
+      body: { organizationId, memberId: membership?.id, role: 'admin' },
+      cookie: owner.cookie,
+    })
+    expect(promoted.status).toBe(200)
+    const removed = await h.call('/organization/remove-member', {
+      body: { organizationId, memberIdOrEmail: membership?.id },
+      cookie: owner.cookie,
+    })
+    expect(removed.status).toBe(200)
+    await until(() => stream.heard.filter((event) => event === 'notifications').length >= 3, 'three live updates')
+    const after = await bell(bob)
+    expect(after.items.map((item) => item.type)).toEqual(['removed', 'role_changed', 'invited'])
+    expect(after.items[1]?.params).toMatchObject({ role: 'admin' })
+    expect(after.unread).toBe(3)
+    // Nobody else was told, and the one who acted is not told about their own act.
+    expect((await bell(owner)).items).toEqual([])
+
+    // "Removed" is one of the emails a new account gets, in the language of the page that last opened the stream.
+    const subjects = (await database.connection.db.select().from(emailOutbox).where(eq(emailOutbox.to, bob.email))).map(
+      (email) => email.subject,
+    )
+    expect(subjects.filter((subject) => subject.includes('你已被移出 Belltower Books'))).toHaveLength(1)
+    // A role change is not among the default emails.
+    expect(subjects.some((subject) => subject.includes('角色'))).toBe(false)
+    await stream.close()
+  })
+
+  it('marks only the caller’s own notifications read', async () => {
+    const [bobsFirst] = (await bell(bob)).items
+    const byOwner = await h.trpc<{ marked: number }>('mutation', 'notifications.markRead', owner.cookie, {
+      ids: [bobsFirst?.id],
+    })
+    expect(byOwner.data).toEqual({ marked: 0 })
+    expect((await bell(bob)).unread).toBe(3)
+    const byBob = await h.trpc<{ marked: number }>('mutation', 'notifications.markRead', bob.cookie, {
+      ids: [bobsFirst?.id],
+    })
+    expect(byBob.data).toEqual({ marked: 1 })
+    expect((await bell(bob)).unread).toBe(2)
+    await h.trpc('mutation', 'notifications.markAllRead', bob.cookie)
+    expect((await bell(bob)).unread).toBe(0)
+    const rows = await database.connection.db.select().from(notifications).where(eq(notifications.userId, bob.id))
+    expect(rows.every((row) => row.readAt !== null)).toBe(true)
+  })
+
+  it('sends the emails a person chose and no others', async () => {
+    const carol = await h.signUp(`Carol Choosy ${engine}`)
+    const saved = await h.trpc('mutation', 'notifications.updateSettings', carol.cookie, {
+      emailTypes: ['role_changed'],
+      locale: 'en',
+    })
+    expect(saved.error).toBeUndefined()
+    expect((await h.trpc('query', 'notifications.settings', carol.cookie)).data).toEqual({
+      emailTypes: ['role_changed'],
+    })
+    const refused = await h.trpc('mutation', 'notifications.updateSettings', carol.cookie, {
+      emailTypes: ['everything'],
+    })
+    expect(refused.status).toBe(400)
+
+    const memberId = await h.join(organizationId, owner, carol, 'member')
+    await h.call('/organization/update-member-role', {
+      body: { organizationId, memberId, role: 'admin' },
+      cookie: owner.cookie,
+    })
+    await h.call('/organization/remove-member', {
+      body: { organizationId, memberIdOrEmail: memberId },
+      cookie: owner.cookie,
+    })
+    const subjects = (
+      await database.connection.db.select().from(emailOutbox).where(eq(emailOutbox.to, carol.email))
+    ).map((email) => email.subject)
+    expect(subjects.filter((subject) => subject.includes('Your role in Belltower Books is now admin'))).toHaveLength(1)
+    expect(subjects.some((subject) => subject.includes('removed from'))).toBe(false)
+  })
+
+  it('refuses the stream without a session', async () => {
+    const answer = await answerNotificationStream(
+      new Request(`${testOrigin}/api/notifications`),
+      database.connection.db,
+    )
+    expect(answer.status).toBe(401)
+  })
+})
