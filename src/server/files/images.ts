@@ -1,0 +1,50 @@
+import sharp from 'sharp'
+
+/** The image formats people upload, recognised by their first bytes (never by name or declared type). */
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'
+
+/** What the bytes are, from their signature: an SVG (script inside an image) or anything else is not an image here. */
+export function sniffImage(bytes: Uint8Array): ImageFormat | null {
+  const at = (offset: number, ...expected: number[]) => expected.every((byte, index) => bytes[offset + index] === byte)
+  const ascii = (offset: number, text: string) => at(offset, ...[...text].map((char) => char.charCodeAt(0)))
+  if (at(0, 0xff, 0xd8, 0xff)) return 'jpeg'
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif'
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp'
+  if (ascii(4, 'ftyp') && (ascii(8, 'avif') || ascii(8, 'avis'))) return 'avif'
+  return null
+}
+
+/** A decoder stops at this many pixels: a small file that unpacks into gigabytes of pixels is refused, not decoded. */
+const maxInputPixels = 40_000_000
+
+export type ImageRefusal = 'not-an-image' | 'unreadable-image'
+
+/**
+ * The upload as square WebP images of each size (cropped to the centre, EXIF rotation applied, metadata dropped), or
+ * why not: bytes that are no image format we take, or an image the decoder cannot read whole.
+ */
+export async function squareWebpImages(
+  bytes: Uint8Array,
+  sizes: readonly number[],
+): Promise<{ ok: true; images: Map<number, Uint8Array> } | { ok: false; reason: ImageRefusal }> {
+  if (!sniffImage(bytes)) return { ok: false, reason: 'not-an-image' }
+  try {
+    const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false })
+    const metadata = await source.metadata()
+    if (!metadata.width || !metadata.height) return { ok: false, reason: 'unreadable-image' }
+    const images = new Map<number, Uint8Array>()
+    for (const size of sizes) {
+      const output = await source
+        .clone()
+        .rotate()
+        .resize(size, size, { fit: 'cover', position: 'centre' })
+        .webp({ quality: 82 })
+        .toBuffer()
+      images.set(size, new Uint8Array(output))
+    }
+    return { ok: true, images }
+  } catch {
+    return { ok: false, reason: 'unreadable-image' }
+  }
+}

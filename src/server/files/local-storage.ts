@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { assertStorageKey, type FileStorage, signFileLink } from './storage'
+
+/** Files under one folder on this machine; each file's type is kept beside it (`{file}.type`). */
+export function localFileStorage(options: { root: string; appUrl: string; secret: string }): FileStorage {
+  const root = path.resolve(options.root)
+  const pathOf = (key: string) => {
+    assertStorageKey(key)
+    return path.join(root, ...key.split('/'))
+  }
+  return {
+    kind: 'local',
+    async put(key, body, contentType) {
+      const target = pathOf(key)
+      await mkdir(path.dirname(target), { recursive: true })
+      // Written beside the target and renamed over it: a reader never sees half a file.
+      const partial = `${target}.${randomBytes(6).toString('hex')}.partial`
+      await writeFile(partial, body)
+      await writeFile(`${target}.type`, contentType)
+      await rename(partial, target)
+    },
+    async get(key) {
+      const target = pathOf(key)
+      try {
+        const [body, contentType] = await Promise.all([readFile(target), readFile(`${target}.type`, 'utf8')])
+        return { body: new Uint8Array(body), contentType }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+    },
+    async delete(key) {
+      const target = pathOf(key)
+      await rm(target, { force: true })
+      await rm(`${target}.type`, { force: true })
+    },
+    async deletePrefix(prefix) {
+      const folder = pathOf(prefix.replace(/\/$/, ''))
+      let count = 0
+      try {
+        const entries = await readdir(folder, { recursive: true, withFileTypes: true })
+        count = entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.type')).length
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
+        throw error
+      }
+      await rm(folder, { recursive: true, force: true })
+      return count
+    },
+    async temporaryUrl(key, seconds) {
+      assertStorageKey(key)
+      const expires = Math.floor(Date.now() / 1000) + seconds
+      const signature = signFileLink(options.secret, key, expires)
+      return `${options.appUrl}/api/files/${key}?expires=${expires}&signature=${signature}`
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/**
+ * Where files live, behind one interface (docs/decisions/034-files.md): an S3-compatible bucket when S3_BUCKET is set
+ * (AWS, R2, MinIO, …, through the official AWS SDK), otherwise `DATA_DIR/files` on the local disk, so a fresh clone
+ * stores files with no set-up. Keys are paths such as `avatars/{user}/{hash}-256.webp`; the caller decides them.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3'
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>
+  /** The file's bytes and type, or null when there is none. */
+  get(key: string): Promise<{ body: Uint8Array; contentType: string } | null>
+  delete(key: string): Promise<void>
+  /** Deletes every file whose key starts with `prefix` (an account's, an organization's); returns how many. */
+  deletePrefix(prefix: string): Promise<number>
+  /**
+   * A link that reads the file for `seconds` and then stops working: S3's presigned GET, or for the local disk this
+   * app's `/api/files/…` with an expiry and a signature only this server can make.
+   */
+  temporaryUrl(key: string, seconds: number): Promise<string>
+}
+
+/** A key as storage takes it: segments of letters, digits, `.`, `_` and `-`, no empty or dot-only segment. */
+export function isStorageKey(key: string): boolean {
+  return (
+    key.length > 0 &&
+    key.length <= 512 &&
+    key.split('/').every((segment) => /^[A-Za-z0-9._-]+$/.test(segment) && !/^\.+$/.test(segment))
+  )
+}
+
+export function assertStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 100))}`)
+}
+
+/** The signature of a local temporary link: HMAC-SHA256 over the key and expiry with a secret of this install. */
+export function signFileLink(secret: string, key: string, expires: number): string {
+  return createHmac('sha256', `files:${secret}`).update(`${key}\n${expires}`).digest('base64url')
+}
+
+/** Whether a local temporary link is genuine and not expired (constant-time comparison). */
+export function verifyFileLink(secret: string, key: string, expires: number, signature: string, now = Date.now()) {
+  if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false
+  const expected = Buffer.from(signFileLink(secret, key, expires))
+  const given = Buffer.from(signature)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
