@@ -89,6 +89,10 @@ export default defineConfig(({ command }) => ({
     ssr: {
       noExternal: true,
       external: [
+        // Loaded when first used (the AWS SDK and sharp's native library cost start-up time otherwise).
+        '@aws-sdk/client-s3',
+        '@aws-sdk/s3-request-presigner',
+        'sharp',
         '@electric-sql/pglite',
         '@opentelemetry/api',
         'ioredis',

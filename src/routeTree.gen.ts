@@ -53,6 +53,8 @@ import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accep
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
+import { Route as ApiFilesSplatRouteImport } from './routes/api/files.$'
+import { Route as ApiUploadsAvatarRouteImport } from './routes/api/uploads/avatar'
 import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
 import { Route as ConsoleBooksBookIdRouteImport } from './routes/console/books/$bookId'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
@@ -287,6 +289,16 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFilesSplatRoute = ApiFilesSplatRouteImport.update({
+  id: '/api/files/$',
+  path: '/api/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiUploadsAvatarRoute = ApiUploadsAvatarRouteImport.update({
+  id: '/api/uploads/avatar',
+  path: '/api/uploads/avatar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConsoleBooksIndexRoute = ConsoleBooksIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -405,6 +417,8 @@ export interface FileRoutesByFullPath {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/files/$': typeof ApiFilesSplatRoute
+  '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -457,6 +471,8 @@ export interface FileRoutesByTo {
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/files/$': typeof ApiFilesSplatRoute
+  '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -517,6 +533,8 @@ export interface FileRoutesById {
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/_home/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/files/$': typeof ApiFilesSplatRoute
+  '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -576,6 +594,8 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
+    | '/api/files/$'
+    | '/api/uploads/avatar'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -628,6 +648,8 @@ export interface FileRouteTypes {
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
+    | '/api/files/$'
+    | '/api/uploads/avatar'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -687,6 +709,8 @@ export interface FileRouteTypes {
     | '/_home/debug/$scenario'
     | '/_home/pay/$id'
     | '/api/auth/$'
+    | '/api/files/$'
+    | '/api/uploads/avatar'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -723,6 +747,8 @@ export interface RootRouteChildren {
   ApiSearchRoute: typeof ApiSearchRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiFilesSplatRoute: typeof ApiFilesSplatRoute
+  ApiUploadsAvatarRoute: typeof ApiUploadsAvatarRoute
   ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
 }
 
@@ -1036,6 +1062,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/$': {
+      id: '/api/files/$'
+      path: '/api/files/$'
+      fullPath: '/api/files/$'
+      preLoaderRoute: typeof ApiFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/uploads/avatar': {
+      id: '/api/uploads/avatar'
+      path: '/api/uploads/avatar'
+      fullPath: '/api/uploads/avatar'
+      preLoaderRoute: typeof ApiUploadsAvatarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/console/books/': {
       id: '/console/books/'
       path: '/'
@@ -1289,6 +1329,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSearchRoute: ApiSearchRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiFilesSplatRoute: ApiFilesSplatRoute,
+  ApiUploadsAvatarRoute: ApiUploadsAvatarRoute,
   ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,
 }
 export const routeTree = rootRouteImport

@@ -116,6 +116,8 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   SESSION_NOT_FOUND: m.error_code_SESSION_NOT_FOUND,
   USER_IS_GUEST: m.error_code_USER_IS_GUEST,
   WEBHOOK_NOT_FOUND: m.error_code_WEBHOOK_NOT_FOUND,
+  FILE_TOO_LARGE: m.error_code_FILE_TOO_LARGE,
+  IMAGE_NOT_ACCEPTED: m.error_code_IMAGE_NOT_ACCEPTED,
   WEBHOOK_DELIVERY_NOT_FOUND: m.error_code_WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_DELIVERY_BUSY: m.error_code_WEBHOOK_DELIVERY_BUSY,
 }

@@ -176,6 +176,20 @@ const envSchema = z.object({
    * Lets webhook endpoints point at loopback and private addresses: for local development and the tests only, since
    * on a server it lets any organization admin make the server call into its own network.
    */
+  /** Files go to this S3-compatible bucket (with the keys below); unset: DATA_DIR/files on the local disk. */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  /** An S3-compatible service other than AWS (R2, MinIO, …). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be empty').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be empty').optional(),
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
     .default('0')
@@ -187,12 +201,16 @@ const pairedCredentials = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['AI_BASE_URL', 'AI_MODEL'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
 
 /** Settings that mean nothing without another one. */
 const dependentSettings = [
   ['AI_API_KEY', 'AI_BASE_URL'],
   ['AI_EMBEDDING_MODEL', 'AI_BASE_URL'],
+  ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
+  ['S3_ACCESS_KEY_ID', 'S3_BUCKET'],
+  ['S3_ENDPOINT', 'S3_BUCKET'],
 ] as const
 
 export type Env = z.infer<typeof envSchema> & {

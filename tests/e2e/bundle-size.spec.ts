@@ -13,7 +13,8 @@ import { expect, test } from './fixtures'
  * each (decision 030): 19, 20, 32, 49 and 61 files for about 3 KB more on public pages. Its goal is at most 20 files.
  * Issue 31's notification bell, in every console page's header, moved the code the console pages share into a file of
  * its own instead of a copy in each page's chunk: one more file on console pages and 12–14 KB less (495 → 483 KB,
- * 388 → 376 KB).
+ * 388 → 376 KB). The webhook, notification and upload refusals' translations (lib/errors.ts, in the start-up script)
+ * added about 2 KB to every page (landing 218 → 220 KB): its budget is 221 KB.
  */
 interface Budget {
   kb: number
@@ -23,7 +24,7 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 220, scripts: 10 },
+  '/en/': { kb: 221, scripts: 10 },
   '/en/docs/development/testing': { kb: 270, scripts: 11 },
   '/en/sign-in': { kb: 300, scripts: 12 },
   '/en/console': { kb: 486, scripts: 16, as: 'app admin' },

@@ -6,6 +6,9 @@
 // in front of these handlers (security headers, compression, locale redirects) does not read the input.
 // /api/search is fuzzed in docs-search-route.test.ts, against the production build: its index is built from the
 // compiled docs, which exist only in a build.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
@@ -14,12 +17,16 @@ import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
+import { answerAvatarUpload } from '#/features/files/server/avatar-upload'
+import { answerFileRequest } from '#/features/files/server/file-answers'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
 import { createAiProvider } from '#/server/ai/provider'
 import { setAppRole } from '#/server/auth/app-admins'
 import { clientIpHeader } from '#/server/auth/auth'
 import { authUrlTooLongError } from '#/server/auth/request-checks'
+import { useFileStorage } from '#/server/files/configured-storage'
+import { localFileStorage } from '#/server/files/local-storage'
 import { checkHealth } from '#/server/health'
 import { answerMcpRequest } from '#/server/mcp'
 import { metricsAnswer } from '#/server/metrics'
@@ -69,6 +76,9 @@ function queryString(value: unknown): string {
   }
   return params.toString()
 }
+
+/** Where the fuzzed uploads go (the app's own DATA_DIR stays untouched). */
+const filesRoot = mkdtempSync(path.join(tmpdir(), 'hatch-fuzz-files-'))
 
 /** Whether a fuzzed request carries the signed-in person's session cookie. */
 const fuzzCaseHadCookie = (request: Request) => (request.headers.get('cookie') ?? '').length > 0
@@ -140,6 +150,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
     expect(key.status).toBe(200)
     apiKey = key.body.key
     fake = await startFakeOpenAi({ port: 3480 + engines.indexOf(engine) })
+    useFileStorage(localFileStorage({ root: filesRoot, appUrl: testOrigin, secret: 'the fuzz run’s file-link secret' }))
   })
   afterAll(async () => {
     await fake?.close()
@@ -320,6 +331,25 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
         leaving.abort()
         await reader.cancel()
         return new Response(first.value, { status: answer.status, headers: answer.headers })
+      },
+      body: fc.constant(undefined),
+    },
+    {
+      target: 'POST|DELETE /api/uploads/avatar',
+      path: () => '/api/uploads/avatar',
+      methods: ['POST', 'DELETE'],
+      call: (request) => answerAvatarUpload(request, db()),
+      body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
+    },
+    {
+      target: 'GET /api/files/{key}',
+      path: (key) =>
+        `/api/files/${encoded(key)}?expires=${Math.floor(Date.now() / 1000) + 60}&signature=${encoded(key)}`,
+      methods: ['GET'],
+      call: async (request, key) => {
+        const answer = await answerFileRequest(request, key)
+        expect([403, 404], 'no file without its signed link').toContain(answer.status)
+        return answer
       },
       body: fc.constant(undefined),
     },

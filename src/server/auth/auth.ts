@@ -17,6 +17,7 @@ import {
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
+import { deleteAccountFiles } from '#/features/files/server/file-jobs'
 import {
   accountDeletionOrganizations,
   chooseActiveOrganization,
@@ -232,6 +233,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         enabled: true,
         // An organization never loses its last owner with its members still in it; one the user alone is in goes too.
         beforeDelete: async (user) => accountDeletionOrganizations(db, user.id),
+        // Its pictures go with it, through the queue (retried while the storage is away).
+        afterDelete: async (user) => deleteAccountFiles(user.id),
       },
       // The new address gets a verification link; the email changes only when that link is opened.
       changeEmail: { enabled: true },

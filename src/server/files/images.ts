@@ -1,5 +1,3 @@
-import sharp from 'sharp'
-
 /** The image formats people upload, recognised by their first bytes (never by name or declared type). */
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'
 
@@ -30,6 +28,8 @@ export async function squareWebpImages(
 ): Promise<{ ok: true; images: Map<number, Uint8Array> } | { ok: false; reason: ImageRefusal }> {
   if (!sniffImage(bytes)) return { ok: false, reason: 'not-an-image' }
   try {
+    // sharp's native library loads with the first image, not with the server.
+    const { default: sharp } = await import('sharp')
     const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false })
     const metadata = await source.metadata()
     if (!metadata.width || !metadata.height) return { ok: false, reason: 'unreadable-image' }

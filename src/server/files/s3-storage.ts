@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { assertStorageKey, type FileStorage } from './storage'
 
 export interface S3Settings {
@@ -19,44 +10,61 @@ export interface S3Settings {
   secretAccessKey: string
 }
 
+/** The SDK, loaded with the first file a server stores or reads (its modules cost start-up time otherwise). */
+const loadSdk = async () => {
+  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')])
+  return { s3, presigner }
+}
+
 /** Files in an S3-compatible bucket through the AWS SDK v3; links are presigned GETs. */
 export function s3FileStorage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    // Path-style addressing works with every S3-compatible service; virtual hosts need DNS per bucket.
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  })
+  let connected: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadSdk>> }> | undefined
+  const connect = () => {
+    connected ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        // Path-style addressing works with every S3-compatible service; virtual hosts need DNS per bucket.
+        forcePathStyle: Boolean(settings.endpoint),
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    }))
+    return connected
+  }
   const Bucket = settings.bucket
   return {
     kind: 's3',
     async put(key, body, contentType) {
       assertStorageKey(key)
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }))
+      const { client, sdk } = await connect()
+      await client.send(new sdk.s3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }))
     },
     async get(key) {
       assertStorageKey(key)
+      const { client, sdk } = await connect()
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const answer = await client.send(new sdk.s3.GetObjectCommand({ Bucket, Key: key }))
         const body = await answer.Body?.transformToByteArray()
         return body ? { body, contentType: answer.ContentType ?? 'application/octet-stream' } : null
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null
+        if (error instanceof sdk.s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null
         throw error
       }
     },
     async delete(key) {
       assertStorageKey(key)
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+      const { client, sdk } = await connect()
+      await client.send(new sdk.s3.DeleteObjectCommand({ Bucket, Key: key }))
     },
     async deletePrefix(prefix) {
       assertStorageKey(prefix.replace(/\/$/, ''))
+      const { client, sdk } = await connect()
       let deleted = 0
       let token: string | undefined
       do {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.s3.ListObjectsV2Command({
             Bucket,
             Prefix: prefix.endsWith('/') ? prefix : `${prefix}/`,
             ContinuationToken: token,
@@ -64,16 +72,19 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
         )
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []))
         if (keys.length > 0) {
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
+          await client.send(new sdk.s3.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
           deleted += keys.length
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (token)
       return deleted
     },
-    temporaryUrl(key, seconds) {
+    async temporaryUrl(key, seconds) {
       assertStorageKey(key)
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: seconds })
+      const { client, sdk } = await connect()
+      return sdk.presigner.getSignedUrl(client, new sdk.s3.GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: seconds,
+      })
     },
   }
 }

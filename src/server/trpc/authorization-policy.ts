@@ -185,6 +185,14 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },
   '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },
   '/api/search': { who: 'anyone', how: 'public documentation only' },
+  '/api/uploads/avatar': {
+    who: 'a signed-in person, for their own picture',
+    how: 'session cookie only, trusted Origin; the bytes must be an image (by content), at most 1 MiB',
+  },
+  '/api/files/$': {
+    who: 'anyone for profile pictures; for other files, whoever holds a link this server signed, until it expires',
+    how: 'content-addressed public names; HMAC over key and expiry for the rest',
+  },
   '/api/notifications': {
     who: 'a signed-in person, for their own notifications',
     how: 'session cookie only (no API key); says only that something changed, the data comes through tRPC',

@@ -23,7 +23,14 @@ export function AccountScreen({ user, notificationSettings }: { user: SessionUse
       <SettingsSection id="profile" title={m.account_profile()}>
         <div className="mt-4 flex items-center gap-4">
           {user.image ? (
-            <img src={user.image} alt="" className="size-14 rounded-full object-cover" />
+            <img
+              src={user.image}
+              alt={m.account_picture()}
+              width={56}
+              height={56}
+              className="size-14 rounded-full object-cover"
+              data-testid="avatar-image"
+            />
           ) : (
             <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-lg font-semibold">
               {initialsOf(user.name)}

@@ -1,5 +1,6 @@
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
+import { AvatarPicker } from '#/features/files'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'
@@ -31,27 +32,30 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   })
 
   return (
-    <form
-      method="post"
-      onSubmit={sendWith(form)}
-      noValidate
-      className="mt-6 grid gap-4 sm:max-w-md"
-      aria-label={m.account_profile()}
-    >
-      <form.AppField name="name">{(field) => <field.TextField label={m.auth_name_label()} />}</form.AppField>
-      <form.AppField name="username">
-        {(field) => <field.TextField label={m.auth_username_optional()} autoComplete="username" />}
-      </form.AppField>
-      <form.AppField name="image">
-        {(field) => <field.TextField label={m.account_image_label()} type="url" />}
-      </form.AppField>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" className="w-fit" disabled={submitting}>
-            {m.account_save()}
-          </Button>
-        )}
-      </form.Subscribe>
-    </form>
+    <>
+      <AvatarPicker user={user} />
+      <form
+        method="post"
+        onSubmit={sendWith(form)}
+        noValidate
+        className="mt-4 grid gap-4 sm:max-w-md"
+        aria-label={m.account_profile()}
+      >
+        <form.AppField name="name">{(field) => <field.TextField label={m.auth_name_label()} />}</form.AppField>
+        <form.AppField name="username">
+          {(field) => <field.TextField label={m.auth_username_optional()} autoComplete="username" />}
+        </form.AppField>
+        <form.AppField name="image">
+          {(field) => <field.TextField label={m.account_image_label()} type="url" />}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" className="w-fit" disabled={submitting}>
+              {m.account_save()}
+            </Button>
+          )}
+        </form.Subscribe>
+      </form>
+    </>
   )
 }

@@ -95,12 +95,23 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Button variant="ghost" className="ml-2 gap-2 px-2" data-testid="console-user">
           {/* Named by its words, not aria-label: the visible name is then part of the accessible one (WCAG 2.5.3). */}
           <span className="sr-only">{m.switcher_menu_label({ name: currentName })}</span>
-          <span
-            aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
-          >
-            {user.isAnonymous ? <UserRoundIcon aria-hidden /> : initialsOf(user.name)}
-          </span>
+          {user.image && !user.isAnonymous ? (
+            <img
+              src={user.image}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full object-cover"
+              data-testid="console-user-picture"
+            />
+          ) : (
+            <span
+              aria-hidden
+              className="flex size-8 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
+            >
+              {user.isAnonymous ? <UserRoundIcon aria-hidden /> : initialsOf(user.name)}
+            </span>
+          )}
           <span aria-hidden className="hidden max-w-40 truncate sm:inline">
             {currentName}
           </span>

@@ -1,0 +1,43 @@
+import { fileLinkSecret, fileStorage } from '#/server/files/configured-storage'
+import { isStorageKey, verifyFileLink } from '#/server/files/storage'
+import { publicFileKey } from '../avatar-rules'
+
+const notFound = () =>
+  Response.json(
+    { code: 'NOT_FOUND', message: 'No such file' },
+    { status: 404, headers: { 'cache-control': 'no-store' } },
+  )
+
+/**
+ * `GET /api/files/{key}`: a public file (a profile picture: its name is its content's hash, so it is cached for a
+ * year), or, on the local disk, a file named by a temporary link this server signed (`expires`, `signature`); an
+ * expired, altered or missing link is 403. With S3 the temporary links point at the bucket itself.
+ */
+export async function answerFileRequest(request: Request, key: string): Promise<Response> {
+  if (!isStorageKey(key)) return notFound()
+  const isPublic = publicFileKey.test(key)
+  if (!isPublic) {
+    const url = new URL(request.url)
+    const expires = Number(url.searchParams.get('expires'))
+    const signature = url.searchParams.get('signature') ?? ''
+    if (!verifyFileLink(fileLinkSecret(), key, expires, signature)) {
+      return Response.json(
+        { code: 'LINK_EXPIRED', message: 'This link has expired or is not valid' },
+        { status: 403, headers: { 'cache-control': 'no-store' } },
+      )
+    }
+  }
+  const file = await fileStorage().get(key)
+  if (!file) return notFound()
+  return new Response(Buffer.from(file.body), {
+    headers: {
+      'content-type': file.contentType,
+      'content-length': String(file.body.byteLength),
+      'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      // A file is never a page of this site: no script runs in it, whatever it holds.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-disposition': isPublic ? 'inline' : 'attachment',
+    },
+  })
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { answerFileRequest } from '#/features/files/server/file-answers'
+
+export const Route = createFileRoute('/api/files/$')({
+  server: { handlers: { GET: ({ request, params }) => answerFileRequest(request, params._splat ?? '') } },
+})

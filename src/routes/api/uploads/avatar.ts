@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { answerAvatarUpload } from '#/features/files/server/avatar-upload'
+import { getDb } from '#/server/db/database'
+
+export const Route = createFileRoute('/api/uploads/avatar')({
+  server: {
+    handlers: {
+      POST: ({ request }) => answerAvatarUpload(request, getDb()),
+      DELETE: ({ request }) => answerAvatarUpload(request, getDb()),
+    },
+  },
+})
