@@ -1,6 +1,7 @@
 import { translateAppError } from '#/lib/errors'
 import type { Locale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
+import { readBodyBytes } from '../request-body'
 
 /**
  * A refusal before any answer streams: `{ code, message }` in the person's language, which the chat shows. The message
@@ -33,29 +34,13 @@ export function providerFailureText(locale: Locale): string {
   return m.ai_provider_failed({}, { locale })
 }
 
-/**
- * A JSON body of at most `maxBytes` (declared or streamed), read before anything is parsed: a client cannot make the
- * server hold a huge body. Undefined when it is not JSON; 'too-large' past the limit.
- */
+/** A JSON body of at most `maxBytes` (see readBodyBytes): undefined when it is not JSON; 'too-large' past the limit. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<{ value: unknown } | 'too-large'> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > maxBytes) return 'too-large'
-  if (!request.body) return { value: undefined }
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      return 'too-large'
-    }
-    chunks.push(value)
-  }
+  const bytes = await readBodyBytes(request, maxBytes)
+  if (bytes === 'too-large') return 'too-large'
+  if (bytes.byteLength === 0) return { value: undefined }
   try {
-    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) }
+    return { value: JSON.parse(Buffer.from(bytes).toString('utf8')) }
   } catch {
     return { value: undefined }
   }

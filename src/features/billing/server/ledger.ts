@@ -51,11 +51,11 @@ export async function applyStoredEvent(
   event: ProviderEvent,
   options: { force: boolean },
 ): Promise<void> {
+  // Webhook deliveries are written with the change they report; they and the owners' notices go once it committed.
+  const effects: LedgerEffects = { deliveries: [], notices: [] }
   try {
     const snapshots = await readSubscriptions(provider, event.changes)
     const changes = await linkRefundsToInvoices(provider, event.changes)
-    // Webhook deliveries are written with the change they report and queued once it has committed.
-    const effects: LedgerEffects = { deliveries: [], notices: [] }
     await db.transaction(async (tx) => {
       // Locks the event: two deliveries of one event apply it once.
       const [locked] = await tx
@@ -72,7 +72,6 @@ export async function applyStoredEvent(
         .set({ processedAt: new Date(), attempts: sql`${billingEvents.attempts} + 1`, lastError: null })
         .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
     })
-    await applyEffects(db, effects)
   } catch (error) {
     await db
       .update(billingEvents)
@@ -80,6 +79,8 @@ export async function applyStoredEvent(
       .where(and(eq(billingEvents.provider, provider.id), eq(billingEvents.id, event.id)))
     throw error
   }
+  // Outside the try: the event is applied; a hiccup queueing what it set off does not mark it failed.
+  await applyEffects(db, effects)
 }
 
 async function readSubscriptions(provider: PaymentProvider, changes: LedgerChange[]) {

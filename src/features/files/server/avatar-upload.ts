@@ -6,29 +6,9 @@ import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
 import { fileStorage } from '#/server/files/configured-storage'
 import { squareWebpImages } from '#/server/files/images'
+import { readBodyBytes } from '#/server/request-body'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { avatarBytesMax, avatarSizes } from '../avatar-rules'
-
-/** A request body of at most `maxBytes` (declared or streamed), or 'too-large'. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > maxBytes) return 'too-large'
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      return 'too-large'
-    }
-    chunks.push(value)
-  }
-  return new Uint8Array(Buffer.concat(chunks))
-}
 
 async function signedInUserId(request: Request, db: Database): Promise<string | null> {
   try {

@@ -18,5 +18,8 @@ export const deleteFilesJob = defineJob<{ prefix: string }>({
 export async function deleteAccountFiles(userId: string): Promise<void> {
   const prefix = `avatars/${userId}`
   if (await enqueue(deleteFilesJob, { prefix })) return
-  await fileStorage().deletePrefix(prefix)
+  // No queue here (a command-line task): at once, and a storage that is away does not stop the account's deletion.
+  await fileStorage()
+    .deletePrefix(prefix)
+    .catch((error: unknown) => log().error({ err: error, prefix }, 'the files of a deleted account were not deleted'))
 }

@@ -19,6 +19,23 @@ export type HostLookup = (hostname: string) => Promise<{ address: string; family
 
 const lookUpEveryAddress: HostLookup = (hostname) => systemLookup(hostname, { all: true, verbatim: true })
 
+/** How long a name may take to resolve: one nobody answers for is refused, not waited on. */
+const lookupDeadlineMs = 3000
+
+async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('lookup timed out')), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Longest accepted URL: an endpoint is an address, not a place to carry data. */
 export const maxWebhookUrlLength = 2048
 
@@ -123,7 +140,7 @@ export async function checkWebhookDestination(
   if (isIP(host)) found = [{ address: host, family: isIP(host) }]
   else {
     try {
-      found = await (options.lookup ?? lookUpEveryAddress)(host)
+      found = await withinDeadline((options.lookup ?? lookUpEveryAddress)(host), lookupDeadlineMs)
     } catch {
       return { ok: false, reason: 'not-resolved' }
     }

@@ -11,37 +11,15 @@ import {
   webhookEndpointIdInput,
 } from '../schemas'
 import { newWebhookSecret } from './delivery'
-import { checkWebhookDestination, type HostLookup } from './destination'
+import { checkWebhookDestination } from './destination'
 import { attemptDelivery, newMessageId } from './webhook-deliveries'
 
 const endpointNotFound = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'WEBHOOK_NOT_FOUND', message: 'This webhook endpoint does not exist' })
 
-/** How long saving waits for the URL's name to resolve: a name nobody answers for is refused, not waited on. */
-const saveLookupMs = 3000
-
-async function lookUpWithin(hostname: string): Promise<{ address: string; family: number }[]> {
-  const { lookup } = await import('node:dns/promises')
-  let timer: NodeJS.Timeout | undefined
-  try {
-    return await Promise.race([
-      lookup(hostname, { all: true, verbatim: true }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('lookup timed out')), saveLookupMs)
-      }),
-    ])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-const lookupAtSave: HostLookup = lookUpWithin
-
 /** The URL an endpoint is saved with must resolve, and only to public addresses (unless WEBHOOKS_ALLOW_PRIVATE). */
 async function requireSafeDestination(url: string): Promise<void> {
-  const checked = await checkWebhookDestination(url, {
-    allowPrivate: getEnv().WEBHOOKS_ALLOW_PRIVATE,
-    lookup: lookupAtSave,
-  })
+  const checked = await checkWebhookDestination(url, { allowPrivate: getEnv().WEBHOOKS_ALLOW_PRIVATE })
   if (checked.ok) return
   const message =
     checked.reason === 'private-address'

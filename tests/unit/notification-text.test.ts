@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { notificationText } from '#/features/notifications/notification-text'
+import { notificationTypes } from '#/features/notifications/notification-types'
+
+describe('notification text', () => {
+  it('writes the day a subscription ends as people write dates in each language', () => {
+    const params = { organization: 'Acme', date: '2026-12-27' }
+    expect(notificationText('subscription_ending', params, 'en')).toBe(
+      'The subscription of Acme ends on December 27, 2026',
+    )
+    expect(notificationText('subscription_ending', params, 'zh')).toBe('Acme 的订阅将于 2026年12月27日 结束')
+  })
+
+  it('has a sentence for every type in both languages, naming its values', () => {
+    const params = {
+      organization: 'Acme',
+      inviter: 'Otto',
+      role: 'admin',
+      count: '3',
+      title: 'Dune',
+      url: 'https://x.example',
+      date: '2026-01-02',
+    }
+    for (const type of notificationTypes) {
+      for (const locale of ['en', 'zh'] as const) {
+        const text = notificationText(type, params, locale)
+        expect(text, `${type} in ${locale}`).not.toBe(type)
+        expect(text, `${type} in ${locale}`).not.toMatch(/[{}]/)
+      }
+    }
+    expect(notificationText('no_such_type', {}, 'en'), 'an unknown type shows as itself').toBe('no_such_type')
+  })
+})
