@@ -56,6 +56,36 @@ function pathnameOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end)
 }
 
+/** The upload routes take files up to the largest plan's file size; they check each plan's own limit. */
+const uploadBodyBytesMax = 26 * 1024 * 1024
+/** Every other body: requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger first). */
+const bodyBytesMax = 1024 * 1024
+
+/**
+ * Bodies past 1 MiB are refused outside `/api/uploads/` (the server's own limit is the uploads' larger one): a
+ * declared length at once with 413, a streamed body when it passes the limit.
+ */
+function withBodyLimit(request: Request): Request | Response {
+  if (!request.body || pathnameOf(request.url).startsWith('/api/uploads/')) return request
+  const declared = request.headers.get('content-length')
+  if (declared !== null) {
+    return Number(declared) > bodyBytesMax
+      ? Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 })
+      : request
+  }
+  let size = 0
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength
+        if (size > bodyBytesMax) controller.error(new Error('The request body is too large'))
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
+  return new Request(request, { body: counted, duplex: 'half' } as RequestInit)
+}
+
 /**
  * Once shutdown has begun, every answer says `Connection: close`, so a client does not send its next request on a
  * kept-alive connection of a server that has stopped accepting new ones.
@@ -117,15 +147,18 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const answering = new RequestsInFlight()
   let stopping = false
   const server = serve({
-    fetch: (request) => answering.track(app.default.fetch(request)),
+    fetch: (request) => {
+      const limited = withBodyLimit(request)
+      return limited instanceof Response ? limited : answering.track(app.default.fetch(limited))
+    },
     port: env.PORT,
     hostname: env.HOST,
     middleware: [closeConnectionsWhen(() => stopping), staticFiles(app.lifecycle.finished)],
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
-    // requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger bodies first).
-    maxRequestBodySize: 1024 * 1024,
+    // Uploads' limit; withBodyLimit holds every other route to 1 MiB.
+    maxRequestBodySize: uploadBodyBytesMax,
     // One of several processes (WEB_CONCURRENCY, scripts/cluster.ts) shares the port the first one opened; a lone
     // server keeps it to itself, so a second `npm start` on the same port fails instead of sharing it unnoticed.
     reusePort: cluster.isWorker,

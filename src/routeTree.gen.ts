@@ -55,6 +55,7 @@ import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
 import { Route as ApiFilesSplatRouteImport } from './routes/api/files.$'
 import { Route as ApiUploadsAvatarRouteImport } from './routes/api/uploads/avatar'
+import { Route as ApiUploadsOrganizationLogoRouteImport } from './routes/api/uploads/organization-logo'
 import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
 import { Route as ConsoleBooksBookIdRouteImport } from './routes/console/books/$bookId'
 import { Route as ConsoleOrganizationIndexRouteImport } from './routes/console/organization/index'
@@ -68,6 +69,8 @@ import { Route as ConsoleOrganizationWebhooksRouteImport } from './routes/consol
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
 import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
 import { Route as ApiBillingWebhookProviderRouteImport } from './routes/api/billing/webhook.$provider'
+import { Route as ApiUploadsBooksBookIdAttachmentsRouteImport } from './routes/api/uploads/books.$bookId.attachments'
+import { Route as ApiUploadsBooksBookIdCoverRouteImport } from './routes/api/uploads/books.$bookId.cover'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -299,6 +302,12 @@ const ApiUploadsAvatarRoute = ApiUploadsAvatarRouteImport.update({
   path: '/api/uploads/avatar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiUploadsOrganizationLogoRoute =
+  ApiUploadsOrganizationLogoRouteImport.update({
+    id: '/api/uploads/organization-logo',
+    path: '/api/uploads/organization-logo',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ConsoleBooksIndexRoute = ConsoleBooksIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -373,6 +382,18 @@ const ApiBillingWebhookProviderRoute =
     path: '/api/billing/webhook/$provider',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiUploadsBooksBookIdAttachmentsRoute =
+  ApiUploadsBooksBookIdAttachmentsRouteImport.update({
+    id: '/api/uploads/books/$bookId/attachments',
+    path: '/api/uploads/books/$bookId/attachments',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiUploadsBooksBookIdCoverRoute =
+  ApiUploadsBooksBookIdCoverRouteImport.update({
+    id: '/api/uploads/books/$bookId/cover',
+    path: '/api/uploads/books/$bookId/cover',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/console': typeof ConsoleRouteRouteWithChildren
@@ -419,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/files/$': typeof ApiFilesSplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
+  '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -432,6 +454,8 @@ export interface FileRoutesByFullPath {
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
   '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
@@ -473,6 +497,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/files/$': typeof ApiFilesSplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
+  '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -486,6 +511,8 @@ export interface FileRoutesByTo {
   '/console/organization': typeof ConsoleOrganizationIndexRoute
   '/console/users': typeof ConsoleUsersIndexRoute
   '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -535,6 +562,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/files/$': typeof ApiFilesSplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
+  '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
   '/console/organization/activity': typeof ConsoleOrganizationActivityRoute
   '/console/organization/billing': typeof ConsoleOrganizationBillingRoute
@@ -548,6 +576,8 @@ export interface FileRoutesById {
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
   '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -596,6 +626,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/files/$'
     | '/api/uploads/avatar'
+    | '/api/uploads/organization-logo'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -609,6 +640,8 @@ export interface FileRouteTypes {
     | '/console/organization/'
     | '/console/users/'
     | '/api/billing/webhook/$provider'
+    | '/api/uploads/books/$bookId/attachments'
+    | '/api/uploads/books/$bookId/cover'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -650,6 +683,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/files/$'
     | '/api/uploads/avatar'
+    | '/api/uploads/organization-logo'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -663,6 +697,8 @@ export interface FileRouteTypes {
     | '/console/organization'
     | '/console/users'
     | '/api/billing/webhook/$provider'
+    | '/api/uploads/books/$bookId/attachments'
+    | '/api/uploads/books/$bookId/cover'
   id:
     | '__root__'
     | '/console'
@@ -711,6 +747,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/files/$'
     | '/api/uploads/avatar'
+    | '/api/uploads/organization-logo'
     | '/console/books/$bookId'
     | '/console/organization/activity'
     | '/console/organization/billing'
@@ -724,6 +761,8 @@ export interface FileRouteTypes {
     | '/console/organization/'
     | '/console/users/'
     | '/api/billing/webhook/$provider'
+    | '/api/uploads/books/$bookId/attachments'
+    | '/api/uploads/books/$bookId/cover'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -749,7 +788,10 @@ export interface RootRouteChildren {
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiFilesSplatRoute: typeof ApiFilesSplatRoute
   ApiUploadsAvatarRoute: typeof ApiUploadsAvatarRoute
+  ApiUploadsOrganizationLogoRoute: typeof ApiUploadsOrganizationLogoRoute
   ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
+  ApiUploadsBooksBookIdAttachmentsRoute: typeof ApiUploadsBooksBookIdAttachmentsRoute
+  ApiUploadsBooksBookIdCoverRoute: typeof ApiUploadsBooksBookIdCoverRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1076,6 +1118,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiUploadsAvatarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/uploads/organization-logo': {
+      id: '/api/uploads/organization-logo'
+      path: '/api/uploads/organization-logo'
+      fullPath: '/api/uploads/organization-logo'
+      preLoaderRoute: typeof ApiUploadsOrganizationLogoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/console/books/': {
       id: '/console/books/'
       path: '/'
@@ -1165,6 +1214,20 @@ declare module '@tanstack/react-router' {
       path: '/api/billing/webhook/$provider'
       fullPath: '/api/billing/webhook/$provider'
       preLoaderRoute: typeof ApiBillingWebhookProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/uploads/books/$bookId/attachments': {
+      id: '/api/uploads/books/$bookId/attachments'
+      path: '/api/uploads/books/$bookId/attachments'
+      fullPath: '/api/uploads/books/$bookId/attachments'
+      preLoaderRoute: typeof ApiUploadsBooksBookIdAttachmentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/uploads/books/$bookId/cover': {
+      id: '/api/uploads/books/$bookId/cover'
+      path: '/api/uploads/books/$bookId/cover'
+      fullPath: '/api/uploads/books/$bookId/cover'
+      preLoaderRoute: typeof ApiUploadsBooksBookIdCoverRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -1331,7 +1394,10 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiFilesSplatRoute: ApiFilesSplatRoute,
   ApiUploadsAvatarRoute: ApiUploadsAvatarRoute,
+  ApiUploadsOrganizationLogoRoute: ApiUploadsOrganizationLogoRoute,
   ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,
+  ApiUploadsBooksBookIdAttachmentsRoute: ApiUploadsBooksBookIdAttachmentsRoute,
+  ApiUploadsBooksBookIdCoverRoute: ApiUploadsBooksBookIdCoverRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

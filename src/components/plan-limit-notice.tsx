@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { appErrorOf, describeError } from '#/lib/errors'
+import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -29,7 +30,7 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
   )
 }
 
-export type PlanLimitName = 'books' | 'members' | 'aiRequests'
+export type PlanLimitName = 'books' | 'members' | 'aiRequests' | 'storage'
 
 /**
  * What the active organization's plan still allows of `name`, from the Billing overview every member may read:
@@ -52,6 +53,7 @@ const limitWords: Record<
   books: { reached: m.plan_limit_reached_books, over: m.plan_limit_over_books },
   members: { reached: m.plan_limit_reached_members, over: m.plan_limit_over_members },
   aiRequests: { reached: m.plan_limit_reached_ai, over: m.plan_limit_reached_ai },
+  storage: { reached: m.plan_limit_reached_storage, over: m.plan_limit_over_storage },
 }
 
 /**
@@ -61,7 +63,10 @@ const limitWords: Record<
 export function PlanLimitReached({ name, id }: { name: PlanLimitName; id?: string }) {
   const state = usePlanLimit(name)
   if (!state?.reached) return null
-  const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+  const count = (value: number) =>
+    name === 'storage'
+      ? formatFileSize(value, currentIntlLocale())
+      : new Intl.NumberFormat(currentIntlLocale()).format(value)
   const words = state.over ? limitWords[name].over : limitWords[name].reached
   return (
     <p

@@ -23,7 +23,12 @@ export const bookLimits = {
   restoreDays: 30,
 } as const
 
-/** The production server's limit on a request body (scripts/serve.ts `maxRequestBodySize`). */
+/** The production server's limit on a request body outside the upload routes (scripts/serve.ts `withBodyLimit`). */
 export const requestBodyBytesMax = 1024 * 1024
 
 export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.yearsAhead
+
+/** `book:update` (or `delete`) allows it on any book; `update-own` (or `delete-own`) only on the person's own. */
+export function mayChangeBook(granted: readonly string[], action: 'update' | 'delete', own: boolean): boolean {
+  return granted.includes(action) || (own && granted.includes(`${action}-own`))
+}

@@ -20,7 +20,13 @@ export interface PlanLimits {
   members: number | 'seats'
   /** AI requests per organization per calendar month (UTC). */
   aiRequestsPerMonth: number
+  /** Bytes of files (book covers and attachments) an organization may keep. */
+  storageBytes: number
+  /** The largest file one upload may be, in bytes. */
+  fileBytes: number
 }
+
+const megabytes = (count: number) => count * 1024 * 1024
 
 export interface Plan {
   id: PlanId
@@ -41,21 +47,33 @@ export const plans: readonly Plan[] = [
     prices: { USD: { monthly: 0, yearly: 0 }, CNY: { monthly: 0, yearly: 0 } },
     perSeat: false,
     highlighted: false,
-    limits: { books: 50, members: 3, aiRequestsPerMonth: 1_000 },
+    limits: { books: 50, members: 3, aiRequestsPerMonth: 1_000, storageBytes: megabytes(100), fileBytes: megabytes(5) },
   },
   {
     id: 'pro',
     prices: { USD: { monthly: 1900, yearly: 19000 }, CNY: { monthly: 12900, yearly: 129000 } },
     perSeat: false,
     highlighted: true,
-    limits: { books: null, members: 10, aiRequestsPerMonth: 50_000 },
+    limits: {
+      books: null,
+      members: 10,
+      aiRequestsPerMonth: 50_000,
+      storageBytes: megabytes(10 * 1024),
+      fileBytes: megabytes(25),
+    },
   },
   {
     id: 'team',
     prices: { USD: { monthly: 4900, yearly: 49000 }, CNY: { monthly: 34900, yearly: 349000 } },
     perSeat: true,
     highlighted: false,
-    limits: { books: null, members: 'seats', aiRequestsPerMonth: 250_000 },
+    limits: {
+      books: null,
+      members: 'seats',
+      aiRequestsPerMonth: 250_000,
+      storageBytes: megabytes(100 * 1024),
+      fileBytes: megabytes(25),
+    },
   },
 ]
 

@@ -2,6 +2,7 @@ import { flushAnalytics } from '#/features/analytics/server'
 import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
 import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
+import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
 import { purgeOldDeliveries } from '#/features/webhooks/server'
 import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
@@ -15,6 +16,8 @@ import { registerShutdownTask } from './runtime'
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
 registerMaintenanceTask('deleting webhook deliveries older than 30 days', purgeOldDeliveries)
+// After 'purging deleted books' (registered first, in src/server/maintenance.ts): their files go with them.
+registerMaintenanceTask('deleting the files of purged books', deletePurgedBooksFiles)
 
 // Beacons still queued in this server are written before it stops.
 registerShutdownTask('writing queued analytics beacons', flushAnalytics)

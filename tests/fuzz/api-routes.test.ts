@@ -17,8 +17,9 @@ import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
-import { answerAvatarUpload } from '#/features/files/server/avatar-upload'
+import { answerBookFileUpload } from '#/features/files/server/book-files'
 import { answerFileRequest } from '#/features/files/server/file-answers'
+import { answerAvatarUpload, answerLogoUpload } from '#/features/files/server/image-uploads'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
 import { createAiProvider } from '#/server/ai/provider'
@@ -31,6 +32,7 @@ import { checkHealth } from '#/server/health'
 import { answerMcpRequest } from '#/server/mcp'
 import { metricsAnswer } from '#/server/metrics'
 import { testOrigin } from '../integration/auth-requests'
+import { book } from '../integration/book-fixtures'
 import { organizationHarness, type Person, password } from '../integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
@@ -99,6 +101,8 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
   let h: ReturnType<typeof organizationHarness>
   let person: Person
   let organizationId: string
+  /** A book of the fuzzer's organization, so the upload routes are fuzzed past their lookup too. */
+  let fuzzBookId = ''
   let apiKey: string
   let fake: FakeOpenAi
   let address = 0
@@ -151,6 +155,8 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
     apiKey = key.body.key
     fake = await startFakeOpenAi({ port: 3480 + engines.indexOf(engine) })
     useFileStorage(localFileStorage({ root: filesRoot, appUrl: testOrigin, secret: 'the fuzz run’s file-link secret' }))
+    const created = await h.trpc<{ id: string }>('mutation', 'books.create', person.cookie, book('Fuzzed Files'))
+    fuzzBookId = created.data?.id ?? ''
   })
   afterAll(async () => {
     await fake?.close()
@@ -342,6 +348,27 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
     },
     {
+      target: 'POST|DELETE /api/uploads/organization-logo',
+      path: () => '/api/uploads/organization-logo',
+      methods: ['POST', 'DELETE'],
+      call: (request) => answerLogoUpload(request, db()),
+      body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
+    },
+    {
+      target: 'POST /api/uploads/books/{book}/cover',
+      path: (book) => `/api/uploads/books/${encoded(book)}/cover`,
+      methods: ['POST'],
+      call: (request, book) => answerBookFileUpload(request, db(), book, 'cover'),
+      body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
+    },
+    {
+      target: 'POST /api/uploads/books/{book}/attachments?name={text}',
+      path: (book) => `/api/uploads/books/${encoded(book)}/attachments?name=${encoded(book)}`,
+      methods: ['POST'],
+      call: (request, book) => answerBookFileUpload(request, db(), book, 'attachment'),
+      body: fc.oneof(hostileText, fc.constant('%PDF-1.7 '), fc.constant('<html><script>x</script></html>')),
+    },
+    {
       target: 'GET /api/files/{key}',
       path: (key) =>
         `/api/files/${encoded(key)}?expires=${Math.floor(Date.now() / 1000) + 60}&signature=${encoded(key)}`,
@@ -403,7 +430,9 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       await watch.start()
       const extra = route.target.includes('{provider}')
         ? fc.oneof(fc.constantFrom('local', 'stripe', 'paddle'), hostileText)
-        : hostileText
+        : route.target.includes('{book}')
+          ? fc.oneof(fc.constant(fuzzBookId), hostileText)
+          : hostileText
       const cases = fc.record({
         method: fc.constantFrom(...route.methods),
         body: fc.oneof({ weight: 3, arbitrary: route.body.map(bodyText) }, { weight: 1, arbitrary: malformedBodies }),

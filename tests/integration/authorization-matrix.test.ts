@@ -11,7 +11,7 @@ import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
-import { aiConversations, members, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
+import { aiConversations, members, organizationFiles, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { apiRoutePolicy, type ProcedurePolicy, procedurePolicy } from '#/server/trpc/authorization-policy'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { appRouter } from '#/server/trpc/root'
@@ -71,7 +71,15 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
   let h: OrganizationHarness
   const callers: Caller[] = []
   /** Another organization's records, for the cross-organization calls. */
-  const foreign = { bookId: '', conversationId: '', memberId: '', checkoutId: '', endpointId: '', deliveryId: '' }
+  const foreign = {
+    bookId: '',
+    conversationId: '',
+    memberId: '',
+    checkoutId: '',
+    endpointId: '',
+    deliveryId: '',
+    fileId: '',
+  }
   let matrixOwner: Person
   const db = () => database.connection.db
 
@@ -245,6 +253,19 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
         payload: { title: 'Not yours' },
         status: 'failed',
       })
+    foreign.fileId = 'file_not_yours'
+    await db()
+      .insert(organizationFiles)
+      .values({
+        id: foreign.fileId,
+        organizationId: otherOrg,
+        bookId: foreign.bookId,
+        kind: 'attachment',
+        folder: `organizations/${otherOrg}/books/${foreign.bookId}/${foreign.fileId}`,
+        name: 'Not yours.pdf',
+        contentType: 'application/pdf',
+        bytes: 1000,
+      })
     expect(Object.values(foreign).every(Boolean), `the other organization's records: ${JSON.stringify(foreign)}`).toBe(
       true,
     )
@@ -309,6 +330,10 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'webhooks.rotateSecret': { id: foreign.endpointId },
       'webhooks.deliveries': { endpointId: foreign.endpointId },
       'webhooks.resend': { id: foreign.deliveryId },
+      'files.attachments': { bookId: foreign.bookId },
+      'files.downloadLink': { id: foreign.fileId },
+      'files.deleteAttachment': { id: foreign.fileId },
+      'files.removeCover': { bookId: foreign.bookId },
     }
     const organizationRecords = [
       'book',
@@ -317,6 +342,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'checkout',
       'webhook-endpoint',
       'webhook-delivery',
+      'file',
     ] as const
     const naming = procedurePaths.filter((procedurePath) =>
       procedurePolicy[procedurePath]?.names?.some((kind) => (organizationRecords as readonly string[]).includes(kind)),

@@ -7,8 +7,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerAvatarUpload } from '#/features/files/server/avatar-upload'
 import { answerFileRequest } from '#/features/files/server/file-answers'
+import { answerAvatarUpload } from '#/features/files/server/image-uploads'
 import { users } from '#/server/db/schema'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { localFileStorage } from '#/server/files/local-storage'
@@ -146,7 +146,7 @@ describe('other files on the local disk', () => {
     const link = new URL(await storage.temporaryUrl('organizations/o1/attachments/a.pdf', 60))
     const key = 'organizations/o1/attachments/a.pdf'
     const read = await answerFileRequest(new Request(link), key)
-    expect([read.status, read.headers.get('content-disposition')]).toEqual([200, 'attachment'])
+    expect([read.status, read.headers.get('content-disposition')]).toEqual([200, 'inline'])
     expect(read.headers.get('content-security-policy')).toContain('sandbox')
     expect((await answerFileRequest(new Request(`${testOrigin}/api/files/${key}`), key)).status).toBe(403)
     link.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1))

@@ -84,11 +84,23 @@ describe('temporary links', () => {
     expect(url.pathname).toBe('/api/files/organizations/o4/a.pdf')
     const expires = Number(url.searchParams.get('expires'))
     const signature = url.searchParams.get('signature') ?? ''
-    expect(verifyFileLink(secret, 'organizations/o4/a.pdf', expires, signature)).toBe(true)
-    expect(verifyFileLink(secret, 'organizations/o5/a.pdf', expires, signature), 'another key').toBe(false)
-    expect(verifyFileLink(secret, 'organizations/o4/a.pdf', expires + 60, signature), 'a later expiry').toBe(false)
-    expect(verifyFileLink('another install', 'organizations/o4/a.pdf', expires, signature)).toBe(false)
-    expect(verifyFileLink(secret, 'organizations/o4/a.pdf', expires, signature, (expires + 1) * 1000)).toBe(false)
+    const link = { key: 'organizations/o4/a.pdf', expires, signature }
+    expect(verifyFileLink(secret, link)).toBe(true)
+    expect(verifyFileLink(secret, { ...link, key: 'organizations/o5/a.pdf' }), 'another key').toBe(false)
+    expect(verifyFileLink(secret, { ...link, expires: expires + 60 }), 'a later expiry').toBe(false)
+    expect(verifyFileLink(secret, { ...link, downloadName: 'x.pdf' }), 'a download name added').toBe(false)
+    expect(verifyFileLink('another install', link)).toBe(false)
+    expect(verifyFileLink(secret, link, (expires + 1) * 1000)).toBe(false)
+    const named = new URL(await storage.temporaryUrl('organizations/o4/a.pdf', 60, { downloadName: 'Report 报告.pdf' }))
+    expect(named.searchParams.get('name')).toBe('Report 报告.pdf')
+    const namedLink = { ...link, signature: named.searchParams.get('signature') ?? '' }
+    expect(verifyFileLink(secret, { ...namedLink, downloadName: 'Report 报告.pdf' })).toBe(true)
+    expect(verifyFileLink(secret, { ...namedLink, downloadName: 'evil.html' }), 'another name').toBe(false)
+    // Links made in one window are one link, so the browser's cache holds the image behind them.
+    const signedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000)
+    expect(await storage.temporaryUrl('organizations/o4/a.pdf', 60, { signedAt })).toBe(
+      await storage.temporaryUrl('organizations/o4/a.pdf', 60, { signedAt }),
+    )
     expect(signFileLink(secret, 'k', 1)).not.toBe(signFileLink(secret, 'k', 2))
   })
 })

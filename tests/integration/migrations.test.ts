@@ -62,6 +62,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'notification_settings',
       'notifications',
       'organization_activity',
+      'organization_files',
       'organization_roles',
       'organizations',
       'passkeys',

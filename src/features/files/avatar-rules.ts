@@ -6,4 +6,4 @@ export const avatarSizes = [64, 256] as const
 export const avatarUploadPixels = 512
 
 /** A public file an avatar or a logo is stored as: content-addressed, so it can be cached for ever. */
-export const publicFileKey = /^avatars\/[A-Za-z0-9_-]{1,100}\/[a-f0-9]{16}-(64|256)\.webp$/
+export const publicFileKey = /^(avatars|logos)\/[A-Za-z0-9_-]{1,100}\/[a-f0-9]{16}-(64|256)\.webp$/

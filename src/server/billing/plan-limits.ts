@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { isPlanId, memberLimitOf, type Plan, type PlanId, planById } from '#/lib/plans'
 import type { Database } from '../db/client'
-import { aiUsage, billingSubscriptions, books, invitations, members } from '../db/schema'
+import { aiUsage, billingSubscriptions, books, invitations, members, organizationFiles } from '../db/schema'
 
 /** Subscription states that still grant the plan (past_due: the provider is retrying the payment). */
 export const grantingStatuses = ['trialing', 'active', 'past_due'] as const
@@ -38,7 +38,7 @@ export async function organizationPlan(db: Database, organizationId: string): Pr
 export class PlanLimitError extends Error {
   override name = 'PlanLimitError'
   constructor(
-    readonly code: 'PLAN_LIMIT_BOOKS' | 'PLAN_LIMIT_MEMBERS' | 'PLAN_LIMIT_AI_REQUESTS',
+    readonly code: 'PLAN_LIMIT_BOOKS' | 'PLAN_LIMIT_MEMBERS' | 'PLAN_LIMIT_AI_REQUESTS' | 'PLAN_LIMIT_STORAGE',
     readonly limit: number,
     readonly planId: PlanId,
   ) {
@@ -93,6 +93,28 @@ export async function assertInvitationCapacity(db: Database, organizationId: str
   const { limit, planId } = await memberLimit(db, organizationId)
   const taken = await seatsTaken(db, organizationId)
   if (taken.members + taken.invited >= limit) throw new PlanLimitError('PLAN_LIMIT_MEMBERS', limit, planId)
+}
+
+/** Bytes of files the organization keeps (covers and attachments, those of books in the trash too). */
+export async function storageUsed(db: Pick<Database, 'select'>, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${organizationFiles.bytes})` })
+    .from(organizationFiles)
+    .where(eq(organizationFiles.organizationId, organizationId))
+  return Number(row?.bytes ?? 0)
+}
+
+/** Throws PlanLimitError when keeping `adding` more bytes would pass the plan's storage. */
+export async function assertStorageCapacity(
+  db: Pick<Database, 'select'>,
+  organizationId: string,
+  adding: number,
+): Promise<void> {
+  const { plan } = await organizationPlan(db as Database, organizationId)
+  const limit = plan.limits.storageBytes
+  if ((await storageUsed(db, organizationId)) + adding > limit) {
+    throw new PlanLimitError('PLAN_LIMIT_STORAGE', limit, plan.id)
+  }
 }
 
 export function usageMonth(now = new Date()): string {

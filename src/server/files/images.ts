@@ -18,13 +18,18 @@ const maxInputPixels = 40_000_000
 
 export type ImageRefusal = 'not-an-image' | 'unreadable-image'
 
+export interface ImageBox {
+  width: number
+  height: number
+}
+
 /**
- * The upload as square WebP images of each size (cropped to the centre, EXIF rotation applied, metadata dropped), or
- * why not: bytes that are no image format we take, or an image the decoder cannot read whole.
+ * The upload as WebP images of each box (cropped to the centre to fill it, EXIF rotation applied, metadata dropped),
+ * keyed by width, or why not: bytes that are no image format we take, or an image the decoder cannot read whole.
  */
-export async function squareWebpImages(
+export async function webpImages(
   bytes: Uint8Array,
-  sizes: readonly number[],
+  boxes: readonly ImageBox[],
 ): Promise<{ ok: true; images: Map<number, Uint8Array> } | { ok: false; reason: ImageRefusal }> {
   if (!sniffImage(bytes)) return { ok: false, reason: 'not-an-image' }
   try {
@@ -34,17 +39,35 @@ export async function squareWebpImages(
     const metadata = await source.metadata()
     if (!metadata.width || !metadata.height) return { ok: false, reason: 'unreadable-image' }
     const images = new Map<number, Uint8Array>()
-    for (const size of sizes) {
+    for (const box of boxes) {
       const output = await source
         .clone()
         .rotate()
-        .resize(size, size, { fit: 'cover', position: 'centre' })
+        .resize(box.width, box.height, { fit: 'cover', position: 'centre' })
         .webp({ quality: 82 })
         .toBuffer()
-      images.set(size, new Uint8Array(output))
+      images.set(box.width, new Uint8Array(output))
     }
     return { ok: true, images }
   } catch {
     return { ok: false, reason: 'unreadable-image' }
   }
+}
+
+/** Square WebP images of each size (a profile picture, a logo). */
+export function squareWebpImages(bytes: Uint8Array, sizes: readonly number[]) {
+  return webpImages(
+    bytes,
+    sizes.map((size) => ({ width: size, height: size })),
+  )
+}
+
+/** What an attachment may be, by its bytes: a PDF or an image; its type is this, never what the upload declared. */
+export function sniffAttachment(bytes: Uint8Array): { contentType: string; extension: string } | null {
+  if (bytes.length >= 5 && new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-') {
+    return { contentType: 'application/pdf', extension: 'pdf' }
+  }
+  const image = sniffImage(bytes)
+  if (!image) return null
+  return { contentType: `image/${image}`, extension: image === 'jpeg' ? 'jpg' : image }
 }

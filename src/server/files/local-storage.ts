@@ -49,11 +49,12 @@ export function localFileStorage(options: { root: string; appUrl: string; secret
       await rm(folder, { recursive: true, force: true })
       return count
     },
-    async temporaryUrl(key, seconds) {
+    async temporaryUrl(key, seconds, link = {}) {
       assertStorageKey(key)
-      const expires = Math.floor(Date.now() / 1000) + seconds
-      const signature = signFileLink(options.secret, key, expires)
-      return `${options.appUrl}/api/files/${key}?expires=${expires}&signature=${signature}`
+      const expires = Math.floor((link.signedAt ?? new Date()).getTime() / 1000) + seconds
+      const signature = signFileLink(options.secret, key, expires, link.downloadName)
+      const name = link.downloadName === undefined ? '' : `&name=${encodeURIComponent(link.downloadName)}`
+      return `${options.appUrl}/api/files/${key}?expires=${expires}${name}&signature=${signature}`
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3'
-import { assertStorageKey, type FileStorage } from './storage'
+import { assertStorageKey, attachmentDisposition, type FileStorage } from './storage'
 
 export interface S3Settings {
   bucket: string
@@ -79,12 +79,16 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
       } while (token)
       return deleted
     },
-    async temporaryUrl(key, seconds) {
+    async temporaryUrl(key, seconds, link = {}) {
       assertStorageKey(key)
       const { client, sdk } = await connect()
-      return sdk.presigner.getSignedUrl(client, new sdk.s3.GetObjectCommand({ Bucket, Key: key }), {
-        expiresIn: seconds,
+      const read = new sdk.s3.GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition:
+          link.downloadName === undefined ? undefined : attachmentDisposition(link.downloadName),
       })
+      return sdk.presigner.getSignedUrl(client, read, { expiresIn: seconds, signingDate: link.signedAt })
     },
   }
 }

@@ -15,9 +15,22 @@ export interface FileStorage {
   deletePrefix(prefix: string): Promise<number>
   /**
    * A link that reads the file for `seconds` and then stops working: S3's presigned GET, or for the local disk this
-   * app's `/api/files/…` with an expiry and a signature only this server can make.
+   * app's `/api/files/…` with an expiry and a signature only this server can make. `downloadName` makes it a download
+   * under that name; `signedAt` (default now) lets links made within one window be the same link, so a browser caches
+   * the image behind it.
    */
-  temporaryUrl(key: string, seconds: number): Promise<string>
+  temporaryUrl(key: string, seconds: number, options?: TemporaryUrlOptions): Promise<string>
+}
+
+export interface TemporaryUrlOptions {
+  downloadName?: string
+  signedAt?: Date
+}
+
+/** The `Content-Disposition` of a download under `name` (RFC 6266: an ASCII fallback and the UTF-8 name). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
 /** A key as storage takes it: segments of letters, digits, `.`, `_` and `-`, no empty or dot-only segment. */
@@ -33,15 +46,23 @@ export function assertStorageKey(key: string): void {
   if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 100))}`)
 }
 
-/** The signature of a local temporary link: HMAC-SHA256 over the key and expiry with a secret of this install. */
-export function signFileLink(secret: string, key: string, expires: number): string {
-  return createHmac('sha256', `files:${secret}`).update(`${key}\n${expires}`).digest('base64url')
+/**
+ * The signature of a local temporary link: HMAC-SHA256 over the key, expiry and download name with a secret of this
+ * install.
+ */
+export function signFileLink(secret: string, key: string, expires: number, downloadName = ''): string {
+  return createHmac('sha256', `files:${secret}`).update(`${key}\n${expires}\n${downloadName}`).digest('base64url')
 }
 
 /** Whether a local temporary link is genuine and not expired (constant-time comparison). */
-export function verifyFileLink(secret: string, key: string, expires: number, signature: string, now = Date.now()) {
+export function verifyFileLink(
+  secret: string,
+  link: { key: string; expires: number; signature: string; downloadName?: string },
+  now = Date.now(),
+) {
+  const { key, expires, signature, downloadName } = link
   if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false
-  const expected = Buffer.from(signFileLink(secret, key, expires))
+  const expected = Buffer.from(signFileLink(secret, key, expires, downloadName))
   const given = Buffer.from(signature)
   return expected.length === given.length && timingSafeEqual(expected, given)
 }

@@ -5,6 +5,7 @@ import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
+import { filesRouter } from '#/features/files/server/files-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { notificationsRouter } from '#/features/notifications/server/notifications-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   books: booksRouter,
   configuration: configurationRouter,
   dashboard: dashboardRouter,
+  files: filesRouter,
   newsletter: newsletterRouter,
   notifications: notificationsRouter,
   organizations: organizationsRouter,

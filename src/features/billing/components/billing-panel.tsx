@@ -6,6 +6,7 @@ import { PlanLimitReached } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
+import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale, getLocale } from '#/lib/i18n'
 import { planName } from '#/lib/plan-text'
 import type { PlanId } from '#/lib/plans'
@@ -147,14 +148,26 @@ function UsageSection({
 }) {
   return (
     <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
         <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
         <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
+        <Usage
+          label={m.billing_usage_storage()}
+          {...limits.storage}
+          testId="usage-storage"
+          format={(bytes) => formatFileSize(bytes, currentIntlLocale())}
+          note={m.billing_usage_file_limit({ size: formatFileSize(limits.storage.fileLimit, currentIntlLocale()) })}
+        />
       </dl>
       {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
         <div className="mt-3">
           <PlanLimitReached name="books" />
+        </div>
+      ) : null}
+      {limits.storage.used > limits.storage.limit ? (
+        <div className="mt-3">
+          <PlanLimitReached name="storage" />
         </div>
       ) : null}
       {limits.members.used > limits.members.limit ? (
@@ -220,8 +233,22 @@ function AiUsage({
   )
 }
 
-function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
-  const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
+function Usage({
+  label,
+  used,
+  limit,
+  testId,
+  format = (value) => new Intl.NumberFormat(currentIntlLocale()).format(value),
+  note,
+}: {
+  label: string
+  used: number
+  limit: number | null
+  testId: string
+  format?: (value: number) => string
+  note?: string
+}) {
+  const count = format
   const over = limit !== null && used > limit
   return (
     <div
@@ -235,6 +262,7 @@ function Usage({ label, used, limit, testId }: { label: string; used: number; li
           ? m.billing_usage_unlimited({ used: count(used) })
           : m.billing_usage_of({ used: count(used), limit: count(limit) })}
       </dd>
+      {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   )
 }

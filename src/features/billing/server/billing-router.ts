@@ -10,6 +10,7 @@ import {
   liveBookCount,
   organizationPlan,
   seatsTaken,
+  storageUsed,
 } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
@@ -98,16 +99,18 @@ export const billingRouter = createRouter({
     const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const [taken, books, aiRequests] = await Promise.all([
+    const [taken, books, aiRequests, storage] = await Promise.all([
       seatsTaken(ctx.db, ctx.organization.id),
       liveBookCount(ctx.db, ctx.organization.id),
       aiRequestsThisMonth(ctx.db, ctx.organization.id),
+      storageUsed(ctx.db, ctx.organization.id),
     ])
     // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
     const limits = {
       books: { used: books, limit: plan.limits.books },
       members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
+      storage: { used: storage, limit: plan.limits.storageBytes, fileLimit: plan.limits.fileBytes },
     }
     const base = { planId: plan.id, canRead, canManage, provider: activePaymentProviderId(), limits }
     if (!canRead) return { ...base, details: null }

@@ -63,9 +63,9 @@ export function bookColumns(locale: string, latestActions: RefObject<BookRowActi
       enableHiding: false,
       cell: ({ row }) => (
         <div className="flex min-w-48 items-center gap-3">
-          {row.original.coverUrl ? (
+          {row.original.coverImage || row.original.coverUrl ? (
             <img
-              src={row.original.coverUrl}
+              src={row.original.coverImage?.small ?? row.original.coverUrl ?? undefined}
               alt=""
               loading="lazy"
               referrerPolicy="no-referrer"

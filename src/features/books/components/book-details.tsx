@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { BookIcon, PencilIcon, Trash2Icon } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import Markdown from 'react-markdown'
 import { DetailsFields, DetailsHeader, DetailsLayout } from '#/components/details-layout'
 import { Button } from '#/components/ui/button'
+import { mayChangeBook } from '#/lib/book-rules'
 import { useConsoleSession } from '#/lib/console-session'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
@@ -13,18 +14,26 @@ import type { BookDetails as Book } from '../book-queries'
 import { BookFormDialog } from './book-form-dialog'
 import { useDeleteBooks } from './use-delete-books'
 
+/** What the page composes in from the files feature (src/routes/console/books/$bookId.tsx): uploads and attachments. */
+export interface BookFileSlots {
+  /** Under the cover, for those who may update the book. */
+  coverActions: (book: { id: string; hasUploadedCover: boolean }) => ReactNode
+  /** Below the description. */
+  attachments: (book: { id: string; canUpdate: boolean }) => ReactNode
+}
+
 /** One book: its cover, what is known of it, and its description rendered from Markdown (never raw HTML). */
-export function BookDetailsScreen({ bookId }: { bookId: string }) {
+export function BookDetailsScreen({ bookId, files }: { bookId: string; files?: BookFileSlots }) {
   const trpc = useTRPC()
   const query = useQuery(trpc.books.get.queryOptions({ id: bookId }))
   return (
     <DetailsLayout backTo="/console/books" backLabel={m.book_details_back()} query={query}>
-      {(book) => <BookDetailsView book={book} />}
+      {(book) => <BookDetailsView book={book} files={files} />}
     </DetailsLayout>
   )
 }
 
-function BookDetailsView({ book }: { book: Book }) {
+function BookDetailsView({ book, files }: { book: Book; files?: BookFileSlots }) {
   const session = useConsoleSession()
   const navigate = useNavigate()
   const deleteBooks = useDeleteBooks()
@@ -33,8 +42,8 @@ function BookDetailsView({ book }: { book: Book }) {
   const languageNames = new Intl.DisplayNames([currentIntlLocale()], { type: 'language' })
   const granted = session.permissions.book ?? []
   const own = book.createdById === session.user.id
-  const canUpdate = granted.includes('update') || (granted.includes('update-own') && own)
-  const canDelete = granted.includes('delete') || (granted.includes('delete-own') && own)
+  const canUpdate = mayChangeBook(granted, 'update', own)
+  const canDelete = mayChangeBook(granted, 'delete', own)
 
   const actions =
     canUpdate || canDelete ? (
@@ -56,7 +65,12 @@ function BookDetailsView({ book }: { book: Book }) {
   return (
     <>
       <DetailsHeader
-        media={<BookCover book={book} />}
+        media={
+          <div className="grid justify-items-start gap-2">
+            <BookCover book={book} />
+            {canUpdate ? files?.coverActions({ id: book.id, hasUploadedCover: book.coverImage !== null }) : null}
+          </div>
+        }
         title={book.title}
         subtitle={book.authors.length > 0 ? m.book_details_by({ authors: book.authors.join(', ') }) : undefined}
         actions={actions}
@@ -88,6 +102,7 @@ function BookDetailsView({ book }: { book: Book }) {
           <p className="text-muted-foreground">{m.book_details_no_description()}</p>
         )}
       </section>
+      {files?.attachments({ id: book.id, canUpdate })}
       {editing ? (
         <BookFormDialog
           book={book}
@@ -101,9 +116,10 @@ function BookDetailsView({ book }: { book: Book }) {
 }
 
 function BookCover({ book }: { book: Book }) {
-  return book.coverUrl ? (
+  const source = book.coverImage?.large ?? book.coverUrl
+  return source ? (
     <img
-      src={book.coverUrl}
+      src={source}
       alt={m.book_details_cover_alt({ title: book.title })}
       referrerPolicy="no-referrer"
       className="h-60 w-40 shrink-0 rounded-md border object-cover"

@@ -81,6 +81,7 @@ export function BookFormDialog({
               createdByName: currentUser.name,
               createdAt: now,
               updatedAt: now,
+              coverImage: null,
             }
             return [draft, ...items]
           })

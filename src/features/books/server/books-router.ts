@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { bookCoverImages } from '#/features/files/server'
 import { publishWebhookEvent, recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import { type Action, denialMessage } from '#/lib/access-control'
-import { bookLimits } from '#/lib/book-rules'
+import { bookLimits, mayChangeBook } from '#/lib/book-rules'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
 import { bookImports, books, users } from '#/server/db/schema'
 import { enqueue } from '#/server/jobs/queue'
@@ -59,10 +60,8 @@ interface BookCaller {
  * One book the caller may not change refuses the whole request.
  */
 function requireBookAction(ctx: BookCaller, action: 'update' | 'delete', rows: { createdById: string | null }[]) {
-  const granted = ctx.permissions.book ?? []
-  if (granted.includes(action)) return
-  const ownAction = action === 'update' ? 'update-own' : 'delete-own'
-  if (granted.includes(ownAction) && rows.every((row) => row.createdById === ctx.user.id)) return
+  const own = rows.every((row) => row.createdById === ctx.user.id)
+  if (mayChangeBook(ctx.permissions.book ?? [], action, own)) return
   throw new AppError({
     code: 'FORBIDDEN',
     appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE',
@@ -75,7 +74,15 @@ export const booksRouter = createRouter({
   /** A page of the active organization's books, filtered and sorted. */
   list: orgProcedure({ book: ['read'] })
     .input(bookListInput)
-    .query(({ ctx, input }) => listBooks(ctx.db, ctx.organization.id, input)),
+    .query(async ({ ctx, input }) => {
+      const page = await listBooks(ctx.db, ctx.organization.id, input)
+      const covers = await bookCoverImages(
+        ctx.db,
+        ctx.organization.id,
+        page.items.map((item) => item.id),
+      )
+      return { ...page, items: page.items.map((item) => ({ ...item, coverImage: covers.get(item.id) ?? null })) }
+    }),
 
   /** How many books the filters select. */
   count: orgProcedure({ book: ['read'] })
@@ -96,7 +103,8 @@ export const booksRouter = createRouter({
         .where(and(eq(books.id, input.id), eq(books.organizationId, ctx.organization.id), isNull(books.deletedAt)))
       if (!row) throw notFound()
       const { searchText: _search, isbn13: _isbn13, deletedAt: _deleted, organizationId: _org, ...book } = row.book
-      return { ...book, createdByName: row.createdByName }
+      const covers = await bookCoverImages(ctx.db, ctx.organization.id, [book.id])
+      return { ...book, createdByName: row.createdByName, coverImage: covers.get(book.id) ?? null }
     }),
 
   create: orgProcedure({ book: ['create'] })

@@ -1,5 +1,5 @@
 import { fileLinkSecret, fileStorage } from '#/server/files/configured-storage'
-import { isStorageKey, verifyFileLink } from '#/server/files/storage'
+import { attachmentDisposition, isStorageKey, verifyFileLink } from '#/server/files/storage'
 import { publicFileKey } from '../avatar-rules'
 
 const notFound = () =>
@@ -9,18 +9,20 @@ const notFound = () =>
   )
 
 /**
- * `GET /api/files/{key}`: a public file (a profile picture: its name is its content's hash, so it is cached for a
- * year), or, on the local disk, a file named by a temporary link this server signed (`expires`, `signature`); an
- * expired, altered or missing link is 403. With S3 the temporary links point at the bucket itself.
+ * `GET /api/files/{key}`: a public file (a profile picture or an organization's logo: its name is its content's hash,
+ * so it is cached for a year), or, on the local disk, a file named by a temporary link this server signed (`expires`,
+ * `name` for a download, `signature`); an expired, altered or missing link is 403. With S3 the temporary links point
+ * at the bucket itself.
  */
 export async function answerFileRequest(request: Request, key: string): Promise<Response> {
   if (!isStorageKey(key)) return notFound()
   const isPublic = publicFileKey.test(key)
+  const url = new URL(request.url)
+  const expires = Number(url.searchParams.get('expires'))
+  const downloadName = url.searchParams.get('name') ?? undefined
   if (!isPublic) {
-    const url = new URL(request.url)
-    const expires = Number(url.searchParams.get('expires'))
     const signature = url.searchParams.get('signature') ?? ''
-    if (!verifyFileLink(fileLinkSecret(), key, expires, signature)) {
+    if (!verifyFileLink(fileLinkSecret(), { key, expires, signature, downloadName })) {
       return Response.json(
         { code: 'LINK_EXPIRED', message: 'This link has expired or is not valid' },
         { status: 403, headers: { 'cache-control': 'no-store' } },
@@ -33,11 +35,14 @@ export async function answerFileRequest(request: Request, key: string): Promise<
     headers: {
       'content-type': file.contentType,
       'content-length': String(file.body.byteLength),
-      'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      // A signed link stays the same for a while (src/features/files/server/member-links.ts): cached until it expires.
+      'cache-control': isPublic
+        ? 'public, max-age=31536000, immutable'
+        : `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`,
       'x-content-type-options': 'nosniff',
       // A file is never a page of this site: no script runs in it, whatever it holds.
       'content-security-policy': "default-src 'none'; sandbox",
-      'content-disposition': isPublic ? 'inline' : 'attachment',
+      'content-disposition': downloadName === undefined || isPublic ? 'inline' : attachmentDisposition(downloadName),
     },
   })
 }

@@ -1,8 +1,11 @@
+import { inArray, isNull } from 'drizzle-orm'
+import type { Database } from '#/server/db/client'
+import { organizationFiles } from '#/server/db/schema'
 import { fileStorage } from '#/server/files/configured-storage'
 import { defineJob, enqueue } from '#/server/jobs/queue'
 import { log } from '#/server/log'
 
-/** Deletes everything under a prefix (an account's pictures): retried when the storage is away, for about a day. */
+/** Deletes everything under a prefix (an account's pictures, a book's files): retried for about a day. */
 export const deleteFilesJob = defineJob<{ prefix: string }>({
   name: 'files-delete',
   retryLimit: 10,
@@ -14,12 +17,46 @@ export const deleteFilesJob = defineJob<{ prefix: string }>({
   },
 })
 
-/** The files of an account that is gone: through the queue, or at once where none runs (a command-line task). */
-export async function deleteAccountFiles(userId: string): Promise<void> {
-  const prefix = `avatars/${userId}`
-  if (await enqueue(deleteFilesJob, { prefix })) return
-  // No queue here (a command-line task): at once, and a storage that is away does not stop the account's deletion.
-  await fileStorage()
-    .deletePrefix(prefix)
-    .catch((error: unknown) => log().error({ err: error, prefix }, 'the files of a deleted account were not deleted'))
+/**
+ * Deletes these folders' files through the queue, or at once where none runs (a command-line task); a storage that
+ * is away then is logged, and does not stop what deleted them (an account, a book, an organization).
+ */
+export async function deleteFoldersLater(prefixes: string[]): Promise<void> {
+  for (const prefix of prefixes) {
+    if (await enqueue(deleteFilesJob, { prefix })) continue
+    await fileStorage()
+      .deletePrefix(prefix)
+      .catch((error: unknown) => log().error({ err: error, prefix }, 'files of something deleted were not deleted'))
+  }
+}
+
+/** The files of an account that is gone: its pictures. */
+export function deleteAccountFiles(userId: string): Promise<void> {
+  return deleteFoldersLater([`avatars/${userId}`])
+}
+
+/** The files of an organization that is gone: its logo and its books' covers and attachments (their rows went with it). */
+export function deleteOrganizationFiles(organizationId: string): Promise<void> {
+  return deleteFoldersLater([`logos/${organizationId}`, `organizations/${organizationId}`])
+}
+
+/**
+ * The maintenance task after books are purged: their files' rows are left without a book; their objects are queued
+ * for deletion and the rows go (the quota no longer counts them). Returns how many.
+ */
+export async function deletePurgedBooksFiles(db: Database): Promise<number> {
+  const orphans = await db
+    .select({ id: organizationFiles.id, folder: organizationFiles.folder })
+    .from(organizationFiles)
+    .where(isNull(organizationFiles.bookId))
+    .limit(1000)
+  if (orphans.length === 0) return 0
+  await deleteFoldersLater(orphans.map((row) => row.folder))
+  await db.delete(organizationFiles).where(
+    inArray(
+      organizationFiles.id,
+      orphans.map((row) => row.id),
+    ),
+  )
+  return orphans.length
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
 import { PageHeader } from '#/components/page-header'
@@ -156,7 +156,12 @@ function DeleteOrganization() {
 }
 
 /** The active organization: its details (editable with `organization: update`), leaving it, and deleting it. */
-export function OrganizationSettings() {
+export function OrganizationSettings({
+  logoPicker,
+}: {
+  /** The logo's upload, composed in by the page (src/routes/console/organization/index.tsx) from the files feature. */
+  logoPicker?: (organization: { hasLogo: boolean }) => ReactNode
+}) {
   const { organization, member } = useConsoleSession()
   const canUpdate = useCan({ organization: ['update'] })
   const canDelete = useCan({ organization: ['delete'] })
@@ -181,8 +186,9 @@ export function OrganizationSettings() {
             </dd>
           </dl>
         </div>
+        {canUpdate ? logoPicker?.({ hasLogo: Boolean(organization.logo) }) : null}
         {canUpdate ? (
-          <DetailsForm />
+          <DetailsForm key={organization.logo ?? ''} />
         ) : (
           <p className="mt-4 text-sm text-muted-foreground">{m.org_details_read_only()}</p>
         )}

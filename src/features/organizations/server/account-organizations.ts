@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api'
 import { asc, eq, inArray } from 'drizzle-orm'
+import { deleteAccountFiles, deleteOrganizationFiles } from '#/features/files/server'
 import { parseRoleList } from '#/lib/access-control'
 import {
   organizationWithRenewingSubscription,
@@ -49,6 +50,7 @@ export async function accountDeletionOrganizations(db: Database, userId: string)
   if (await organizationWithRenewingSubscription(db, alone))
     throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
   if (alone.length > 0) await db.delete(organizations).where(inArray(organizations.id, alone))
+  for (const organizationId of alone) await deleteOrganizationFiles(organizationId)
 }
 
 /**
@@ -62,19 +64,28 @@ export async function deleteAccountWithHandOver(
   userId: string,
   actor: { id: string; name: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await handOverOrganizations(tx, userId, actor)
+  const deletedOrganizations = await db.transaction(async (tx) => {
+    const alone = await handOverOrganizations(tx, userId, actor)
     await tx.delete(users).where(eq(users.id, userId))
+    return alone
   })
+  // After the commit: the files of the account and of the organizations that went with it, through the queue.
+  for (const organizationId of deletedOrganizations) await deleteOrganizationFiles(organizationId)
+  await deleteAccountFiles(userId)
 }
 
-async function handOverOrganizations(db: Database, userId: string, actor: { id: string; name: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Hands over what the account alone owns; returns the organizations deleted because it alone was in them. */
+async function handOverOrganizations(
+  db: Database,
+  userId: string,
+  actor: { id: string; name: string },
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const own = await tx
       .select({ organizationId: members.organizationId })
       .from(members)
       .where(eq(members.userId, userId))
-    if (own.length === 0) return
+    if (own.length === 0) return []
     const everyone = await tx
       .select({
         id: members.id,
@@ -115,5 +126,6 @@ async function handOverOrganizations(db: Database, userId: string, actor: { id: 
       throw new RenewingSubscriptionError(renewingSubscriptionRefusal.message)
     }
     if (alone.length > 0) await tx.delete(organizations).where(inArray(organizations.id, alone))
+    return alone
   })
 }

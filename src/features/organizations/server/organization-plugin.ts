@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
+import { deleteOrganizationFiles } from '#/features/files/server'
 import { notify } from '#/features/notifications/server'
 import { organizationLimits } from '#/features/organizations/organization-names'
 import { publishWebhookEvent } from '#/features/webhooks/server'
@@ -106,6 +107,8 @@ export function organizationPlugin(db: Database) {
           throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
         }
       },
+      // Its rows went with it (cascades); its logo and books' files go through the queue.
+      afterDeleteOrganization: async ({ organization }) => deleteOrganizationFiles(organization.id),
       // Invitations promise places: refused once members and pending invitations fill the plan.
       beforeCreateInvitation: async ({ invitation }) => {
         try {

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LogoPicker } from '#/features/files'
 import { OrganizationSettings } from '#/features/organizations/components/organization-settings'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/')({
   head: () => ({ meta: [{ title: m.console_org_settings() }] }),
   staticData: { crumb: m.console_org_settings },
-  component: OrganizationSettings,
+  component: OrganizationPage,
 })
+
+function OrganizationPage() {
+  return <OrganizationSettings logoPicker={({ hasLogo }) => <LogoPicker hasLogo={hasLogo} />} />
+}

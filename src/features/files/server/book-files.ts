@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { mayChangeBook } from '#/lib/book-rules'
+import { translateAppError } from '#/lib/errors'
+import { jsonRefusal } from '#/server/ai/answers'
+import { assertStorageCapacity, organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
+import type { Database } from '#/server/db/client'
+import { books, organizationFiles, organizations } from '#/server/db/schema'
+import { fileStorage } from '#/server/files/configured-storage'
+import { sniffAttachment, webpImages } from '#/server/files/images'
+import { readBodyBytes } from '#/server/request-body'
+import { inLocale, localeOfRequest } from '#/server/request-locale'
+import { attachmentNameMax, attachmentsPerBookMax, coverBoxes } from '../file-rules'
+import { deleteFoldersLater } from './file-jobs'
+import { notAllowed, organizationUploadCaller } from './upload-caller'
+
+export type BookFileKind = 'cover' | 'attachment'
+
+export const bookFilesFolder = (organizationId: string, bookId: string) =>
+  `organizations/${organizationId}/books/${bookId}`
+
+/** The book if it is the organization's and not in the trash. */
+export async function liveBook(db: Pick<Database, 'select'>, organizationId: string, bookId: string) {
+  const [book] = await db
+    .select({ id: books.id, createdById: books.createdById })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.organizationId, organizationId), isNull(books.deletedAt)))
+  return book
+}
+
+/**
+ * The name a file is kept and downloaded under: the last part of what the browser sent, without control or
+ * direction-changing characters, at most `attachmentNameMax` long (the extension kept); a plain name when nothing is left.
+ */
+export function cleanFileName(sent: string, extension: string): string {
+  const last = sent.split(/[\\/]/).pop() ?? ''
+  let name = last
+    .normalize('NFC')
+    // Control characters, and format ones (direction overrides that make `exe.pdf` read as `fdp.exe`, zero widths).
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (!name || /^\.+$/.test(name)) name = `attachment.${extension}`
+  if (name.length > attachmentNameMax) {
+    const suffix = /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? ''
+    name = name.slice(0, attachmentNameMax - suffix.length) + suffix
+  }
+  return name
+}
+
+interface PreparedFile {
+  name: string
+  contentType: string
+  objects: { name: string; body: Uint8Array; contentType: string }[]
+  bytes: number
+}
+
+/** A cover: an image (by its bytes) in the sizes the pages show, as WebP. */
+async function coverFile(bytes: Uint8Array): Promise<PreparedFile | Response> {
+  const converted = await webpImages(bytes, coverBoxes)
+  if (!converted.ok) return jsonRefusal(400, 'IMAGE_NOT_ACCEPTED')
+  const objects = [...converted.images].map(([width, body]) => ({
+    name: `${width}.webp`,
+    body,
+    contentType: 'image/webp',
+  }))
+  const stored = objects.reduce((sum, object) => sum + object.body.byteLength, 0)
+  return { name: 'cover.webp', contentType: 'image/webp', objects, bytes: stored }
+}
+
+/**
+ * An attachment: a PDF or an image by its bytes, kept as it is. A declared type that is not what the bytes are (an
+ * HTML page sent as `image/png`, a PNG sent as a PDF) is refused, so nothing is stored under a false type.
+ */
+function attachmentFile(request: Request, bytes: Uint8Array): PreparedFile | Response {
+  const kind = sniffAttachment(bytes)
+  const declared = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  const declaredFits = declared === '' || declared === 'application/octet-stream' || declared === kind?.contentType
+  if (!kind || !declaredFits) return jsonRefusal(400, 'FILE_NOT_ACCEPTED')
+  const name = cleanFileName(new URL(request.url).searchParams.get('name') ?? '', kind.extension)
+  return {
+    name,
+    contentType: kind.contentType,
+    objects: [{ name: 'file', body: bytes, contentType: kind.contentType }],
+    bytes: bytes.byteLength,
+  }
+}
+
+function limitRefusal(error: PlanLimitError): Response {
+  const params = { limit: String(error.limit), plan: error.planId }
+  return jsonRefusal(403, error.code, translateAppError(error.code, params), {}, params)
+}
+
+function fileSizeRefusal(limit: number): Response {
+  const params = { limit: String(limit) }
+  return jsonRefusal(413, 'FILE_TOO_LARGE_FOR_PLAN', translateAppError('FILE_TOO_LARGE_FOR_PLAN', params), {}, params)
+}
+
+/**
+ * `POST /api/uploads/books/{book}/cover` and `…/attachments?name=…`: the file's bytes as the body, from this site's
+ * pages, by a member who may update the book. Within the plan's file size and storage (else a translated refusal
+ * naming the limit); the objects are written first and kept only if the row counting them commits, so a refused or
+ * failed upload leaves nothing stored. A new cover replaces the old one.
+ */
+export function answerBookFileUpload(
+  request: Request,
+  db: Database,
+  bookId: string,
+  kind: BookFileKind,
+): Promise<Response> {
+  return inLocale(localeOfRequest(request), new URL(request.url).origin, async () => {
+    const caller = await organizationUploadCaller(request, db, { book: ['read'] })
+    if (caller instanceof Response) return caller
+    const { organizationId, userId } = caller
+    const book = await liveBook(db, organizationId, bookId)
+    if (!book) return jsonRefusal(404, 'BOOK_NOT_FOUND')
+    if (!mayChangeBook(caller.access.permissions.book ?? [], 'update', book.createdById === userId)) {
+      return notAllowed({ book: ['update'] })
+    }
+    if (kind === 'attachment') {
+      const [attached] = await db
+        .select({ value: count() })
+        .from(organizationFiles)
+        .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'attachment')))
+      if ((attached?.value ?? 0) >= attachmentsPerBookMax) {
+        const params = { limit: String(attachmentsPerBookMax) }
+        return jsonRefusal(400, 'ATTACHMENT_LIMIT', translateAppError('ATTACHMENT_LIMIT', params), {}, params)
+      }
+    }
+    const { plan } = await organizationPlan(db, organizationId)
+    const bytes = await readBodyBytes(request, plan.limits.fileBytes)
+    if (bytes === 'too-large') return fileSizeRefusal(plan.limits.fileBytes)
+    const prepared = kind === 'cover' ? await coverFile(bytes) : attachmentFile(request, bytes)
+    if (prepared instanceof Response) return prepared
+    try {
+      // Checked before writing anything (a replaced cover's bytes are freed by the replacement), and again below.
+      const replacing = kind === 'cover' ? await coverBytes(db, bookId) : 0
+      await assertStorageCapacity(db, organizationId, prepared.bytes - replacing)
+    } catch (error) {
+      if (error instanceof PlanLimitError) return limitRefusal(error)
+      throw error
+    }
+    const id = randomUUID()
+    const folder = `${bookFilesFolder(organizationId, bookId)}/${id}`
+    const storage = fileStorage()
+    let replaced: string[]
+    try {
+      for (const object of prepared.objects) {
+        await storage.put(`${folder}/${object.name}`, object.body, object.contentType)
+      }
+      replaced = await db.transaction(async (tx) => {
+        // One upload at a time per organization past this point: two cannot both fit in the last free bytes.
+        await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .for('update')
+        const old =
+          kind === 'cover'
+            ? await tx
+                .delete(organizationFiles)
+                .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'cover')))
+                .returning({ folder: organizationFiles.folder })
+            : []
+        await assertStorageCapacity(tx, organizationId, prepared.bytes)
+        await tx.insert(organizationFiles).values({
+          id,
+          organizationId,
+          bookId,
+          kind,
+          folder,
+          name: prepared.name,
+          contentType: prepared.contentType,
+          bytes: prepared.bytes,
+          createdById: userId,
+        })
+        return old.map((row) => row.folder)
+      })
+    } catch (error) {
+      await storage.deletePrefix(folder).catch(() => undefined)
+      if (error instanceof PlanLimitError) return limitRefusal(error)
+      throw error
+    }
+    await deleteFoldersLater(replaced)
+    return Response.json(
+      { id, name: prepared.name, contentType: prepared.contentType, bytes: prepared.bytes },
+      { status: 201, headers: { 'cache-control': 'no-store' } },
+    )
+  })
+}
+
+async function coverBytes(db: Pick<Database, 'select'>, bookId: string): Promise<number> {
+  const [cover] = await db
+    .select({ bytes: organizationFiles.bytes })
+    .from(organizationFiles)
+    .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'cover')))
+  return cover?.bytes ?? 0
+}

@@ -1,0 +1,103 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { mayChangeBook } from '#/lib/book-rules'
+import { books, organizationFiles, users } from '#/server/db/schema'
+import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { bookFilesInput, fileIdInput } from '../schemas'
+import { liveBook } from './book-files'
+import { deleteFoldersLater } from './file-jobs'
+import { memberDownloadUrl } from './member-links'
+
+const bookNotFound = () =>
+  new AppError({ code: 'NOT_FOUND', appCode: 'BOOK_NOT_FOUND', message: 'This book does not exist' })
+const fileNotFound = () =>
+  new AppError({ code: 'NOT_FOUND', appCode: 'FILE_NOT_FOUND', message: 'This file does not exist' })
+
+interface Caller {
+  user: { id: string }
+  permissions: { book?: readonly string[] }
+}
+
+function requireBookUpdate(ctx: Caller, book: { createdById: string | null }) {
+  if (mayChangeBook(ctx.permissions.book ?? [], 'update', book.createdById === ctx.user.id)) return
+  throw new AppError({
+    code: 'FORBIDDEN',
+    appCode: 'NOT_ALLOWED_TO_ACCESS_RESOURCE',
+    message: 'You are not allowed to access resource: book',
+    params: { resource: 'book' },
+  })
+}
+
+/** One of the organization's files on a live book (a book in the trash keeps its files out of reach until restored). */
+async function fileOnLiveBook(ctx: { db: Parameters<typeof liveBook>[0] }, organizationId: string, id: string) {
+  const [row] = await ctx.db
+    .select({ file: organizationFiles, bookCreatedById: books.createdById, deletedAt: books.deletedAt })
+    .from(organizationFiles)
+    .innerJoin(books, eq(books.id, organizationFiles.bookId))
+    .where(and(eq(organizationFiles.id, id), eq(organizationFiles.organizationId, organizationId)))
+  if (!row || row.deletedAt) throw fileNotFound()
+  return row
+}
+
+export const filesRouter = createRouter({
+  /** A book's attachments, newest first: what each is, how large, who added it and when. */
+  attachments: orgProcedure({ book: ['read'] })
+    .input(bookFilesInput)
+    .query(async ({ ctx, input }) => {
+      if (!(await liveBook(ctx.db, ctx.organization.id, input.bookId))) throw bookNotFound()
+      return ctx.db
+        .select({
+          id: organizationFiles.id,
+          name: organizationFiles.name,
+          contentType: organizationFiles.contentType,
+          bytes: organizationFiles.bytes,
+          createdAt: organizationFiles.createdAt,
+          createdByName: users.name,
+        })
+        .from(organizationFiles)
+        .leftJoin(users, eq(users.id, organizationFiles.createdById))
+        .where(
+          and(
+            eq(organizationFiles.organizationId, ctx.organization.id),
+            eq(organizationFiles.bookId, input.bookId),
+            eq(organizationFiles.kind, 'attachment'),
+          ),
+        )
+        .orderBy(desc(organizationFiles.createdAt), desc(organizationFiles.id))
+    }),
+
+  /** A link that downloads the attachment under its name for a few minutes: members only ever get these. */
+  downloadLink: orgProcedure({ book: ['read'] })
+    .input(fileIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const { file } = await fileOnLiveBook(ctx, ctx.organization.id, input.id)
+      if (file.kind !== 'attachment') throw fileNotFound()
+      return { url: await memberDownloadUrl(`${file.folder}/file`, file.name) }
+    }),
+
+  /** Deletes an attachment (who may update the book): gone from the list and the quota at once, from storage soon. */
+  deleteAttachment: orgProcedure({ book: ['read'] })
+    .input(fileIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const { file, bookCreatedById } = await fileOnLiveBook(ctx, ctx.organization.id, input.id)
+      if (file.kind !== 'attachment') throw fileNotFound()
+      requireBookUpdate(ctx, { createdById: bookCreatedById })
+      await ctx.db.delete(organizationFiles).where(eq(organizationFiles.id, file.id))
+      await deleteFoldersLater([file.folder])
+      return { id: file.id }
+    }),
+
+  /** Removes the uploaded cover (the book shows its cover URL, if any, or none). */
+  removeCover: orgProcedure({ book: ['read'] })
+    .input(bookFilesInput)
+    .mutation(async ({ ctx, input }) => {
+      const book = await liveBook(ctx.db, ctx.organization.id, input.bookId)
+      if (!book) throw bookNotFound()
+      requireBookUpdate(ctx, book)
+      const removed = await ctx.db
+        .delete(organizationFiles)
+        .where(and(eq(organizationFiles.bookId, book.id), eq(organizationFiles.kind, 'cover')))
+        .returning({ folder: organizationFiles.folder })
+      await deleteFoldersLater(removed.map((row) => row.folder))
+      return { removed: removed.length }
+    }),
+})
