@@ -1,11 +1,8 @@
 import { TRPCClientError } from '@trpc/client'
 import { m } from '#/paraglide/messages'
 import { bookLimits, latestPublishedYear } from './book-rules'
-import { formatFileSize } from './file-size'
-import { currentIntlLocale } from './i18n'
 import { passwordLimits } from './password-policy'
 
-const fileSize = (bytes: string | undefined) => formatFileSize(Number(bytes ?? 0), currentIntlLocale())
 const yearRange = () => ({ min: String(bookLimits.yearMin), max: String(latestPublishedYear()) })
 
 // The keys a schema may name; listed, so the bundle carries only these strings.
@@ -121,7 +118,6 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   WEBHOOK_NOT_FOUND: m.error_code_WEBHOOK_NOT_FOUND,
   FILE_TOO_LARGE: m.error_code_FILE_TOO_LARGE,
   IMAGE_NOT_ACCEPTED: m.error_code_IMAGE_NOT_ACCEPTED,
-  FILE_NOT_ACCEPTED: m.error_code_FILE_NOT_ACCEPTED,
   FILE_NOT_FOUND: m.error_code_FILE_NOT_FOUND,
   WEBHOOK_DELIVERY_NOT_FOUND: m.error_code_WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_DELIVERY_BUSY: m.error_code_WEBHOOK_DELIVERY_BUSY,
@@ -134,9 +130,8 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_LIMIT_BOOKS: (params) => m.error_code_PLAN_LIMIT_BOOKS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_MEMBERS: (params) => m.error_code_PLAN_LIMIT_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
-  PLAN_LIMIT_STORAGE: (params) => m.error_code_PLAN_LIMIT_STORAGE({ limit: fileSize(params.limit) }),
-  ATTACHMENT_LIMIT: (params) => m.error_code_ATTACHMENT_LIMIT({ limit: params.limit ?? '' }),
-  FILE_TOO_LARGE_FOR_PLAN: (params) => m.error_code_FILE_TOO_LARGE_FOR_PLAN({ limit: fileSize(params.limit) }),
+  // The server sends the storage limit written out (`size`: "100 MB"), so no byte formatting ships to every page.
+  PLAN_LIMIT_STORAGE: (params) => m.error_code_PLAN_LIMIT_STORAGE({ limit: params.size ?? params.limit ?? '' }),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
   PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_TOO_SMALL_FOR_BOOKS: (params) =>

@@ -14,7 +14,9 @@ import { expect, test } from './fixtures'
  * Issue 31's notification bell, in every console page's header, moved the code the console pages share into a file of
  * its own instead of a copy in each page's chunk: one more file on console pages and 12–14 KB less (495 → 483 KB,
  * 388 → 376 KB). The webhook, notification and upload refusals' translations (lib/errors.ts, in the start-up script)
- * added about 2 KB to every page (landing 218 → 220 KB): its budget is 221 KB.
+ * added about 2 KB to every page (landing 218 → 220 KB): its budget is 221 KB. Book files and logos added the storage
+ * limit's line on the pricing cards and two refusals every page may show (not found, over the storage): sign-in
+ * 299.7 → 300.5 KB, its budget 301 KB; the upload routes word their other refusals on the server.
  */
 interface Budget {
   kb: number
@@ -26,7 +28,7 @@ interface Budget {
 const budgets: Record<string, Budget> = {
   '/en/': { kb: 221, scripts: 10 },
   '/en/docs/development/testing': { kb: 270, scripts: 11 },
-  '/en/sign-in': { kb: 300, scripts: 12 },
+  '/en/sign-in': { kb: 301, scripts: 12 },
   '/en/console': { kb: 486, scripts: 16, as: 'app admin' },
   '/en/console/books': { kb: 378, scripts: 19, as: 'new account' },
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { mayChangeBook } from '#/lib/book-rules'
-import { translateAppError } from '#/lib/errors'
+import { formatFileSize } from '#/lib/file-size'
+import { currentIntlLocale } from '#/lib/i18n'
+import { m } from '#/paraglide/messages'
 import { jsonRefusal } from '#/server/ai/answers'
 import { assertStorageCapacity, organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
@@ -76,7 +78,7 @@ function attachmentFile(request: Request, bytes: Uint8Array): PreparedFile | Res
   const kind = sniffAttachment(bytes)
   const declared = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const declaredFits = declared === '' || declared === 'application/octet-stream' || declared === kind?.contentType
-  if (!kind || !declaredFits) return jsonRefusal(400, 'FILE_NOT_ACCEPTED')
+  if (!kind || !declaredFits) return typeRefusal()
   const name = cleanFileName(new URL(request.url).searchParams.get('name') ?? '', kind.extension)
   return {
     name,
@@ -86,15 +88,21 @@ function attachmentFile(request: Request, bytes: Uint8Array): PreparedFile | Res
   }
 }
 
-function limitRefusal(error: PlanLimitError): Response {
-  const params = { limit: String(error.limit), plan: error.planId }
-  return jsonRefusal(403, error.code, translateAppError(error.code, params), {}, params)
+// The upload routes' refusals are worded here, on the server, in the request's language: the page shows the message
+// it is sent, so these texts stay out of the scripts every page loads (src/lib/errors.ts).
+const size = (bytes: number) => formatFileSize(bytes, currentIntlLocale())
+
+function storageRefusal(error: PlanLimitError): Response {
+  const message = m.error_code_PLAN_LIMIT_STORAGE({ limit: size(error.limit) })
+  return jsonRefusal(403, error.code, message, {}, { limit: String(error.limit), size: size(error.limit) })
 }
 
 function fileSizeRefusal(limit: number): Response {
-  const params = { limit: String(limit) }
-  return jsonRefusal(413, 'FILE_TOO_LARGE_FOR_PLAN', translateAppError('FILE_TOO_LARGE_FOR_PLAN', params), {}, params)
+  const message = m.error_code_FILE_TOO_LARGE_FOR_PLAN({ limit: size(limit) })
+  return jsonRefusal(413, 'FILE_TOO_LARGE_FOR_PLAN', message, {}, { limit: String(limit) })
 }
+
+const typeRefusal = () => jsonRefusal(400, 'FILE_NOT_ACCEPTED', m.error_code_FILE_NOT_ACCEPTED())
 
 /**
  * `POST /api/uploads/books/{book}/cover` and `…/attachments?name=…`: the file's bytes as the body, from this site's
@@ -123,8 +131,8 @@ export function answerBookFileUpload(
         .from(organizationFiles)
         .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'attachment')))
       if ((attached?.value ?? 0) >= attachmentsPerBookMax) {
-        const params = { limit: String(attachmentsPerBookMax) }
-        return jsonRefusal(400, 'ATTACHMENT_LIMIT', translateAppError('ATTACHMENT_LIMIT', params), {}, params)
+        const limit = String(attachmentsPerBookMax)
+        return jsonRefusal(400, 'ATTACHMENT_LIMIT', m.error_code_ATTACHMENT_LIMIT({ limit }), {}, { limit })
       }
     }
     const { plan } = await organizationPlan(db, organizationId)
@@ -137,7 +145,7 @@ export function answerBookFileUpload(
       const replacing = kind === 'cover' ? await coverBytes(db, bookId) : 0
       await assertStorageCapacity(db, organizationId, prepared.bytes - replacing)
     } catch (error) {
-      if (error instanceof PlanLimitError) return limitRefusal(error)
+      if (error instanceof PlanLimitError) return storageRefusal(error)
       throw error
     }
     const id = randomUUID()
@@ -178,7 +186,7 @@ export function answerBookFileUpload(
       })
     } catch (error) {
       await storage.deletePrefix(folder).catch(() => undefined)
-      if (error instanceof PlanLimitError) return limitRefusal(error)
+      if (error instanceof PlanLimitError) return storageRefusal(error)
       throw error
     }
     await deleteFoldersLater(replaced)
