@@ -82,7 +82,7 @@ test.describe('a book’s files', () => {
     const cover = page.getByRole('img', { name: 'Cover of Cover Story' })
     await expect(cover).toHaveAttribute('src', /\/api\/files\/organizations\/.+\/320\.webp\?expires=/)
     await expect.poll(() => loaded(cover)).toEqual([true, 320, 480])
-    await expect(page.getByRole('button', { name: 'Remove uploaded cover' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Remove cover' })).toBeVisible()
 
     const attachments = page.getByTestId('book-attachments')
     await expect(attachments).toContainText('No attachments yet.')

@@ -66,7 +66,7 @@ function BookDetailsView({ book, files }: { book: Book; files?: BookFileSlots })
     <>
       <DetailsHeader
         media={
-          <div className="grid justify-items-start gap-2">
+          <div className="grid w-40 shrink-0 gap-2">
             <BookCover book={book} />
             {canUpdate ? files?.coverActions({ id: book.id, hasUploadedCover: book.coverImage !== null }) : null}
           </div>

@@ -46,7 +46,7 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
     }
   }
   return (
-    <div className="flex flex-wrap gap-2" data-testid="book-cover-actions">
+    <div className="grid gap-1" data-testid="book-cover-actions">
       <input
         ref={input}
         type="file"
@@ -56,7 +56,14 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
         aria-label={m.book_cover_upload()}
         onChange={(event) => void upload(event)}
       />
-      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-start"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
         <ImageUpIcon aria-hidden />
         {m.book_cover_upload()}
       </Button>
@@ -65,6 +72,7 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
           type="button"
           variant="ghost"
           size="sm"
+          className="justify-start"
           disabled={busy || remove.isPending}
           onClick={() => remove.mutate({ bookId })}
         >
