@@ -12,8 +12,9 @@ import { answerBookFileUpload } from '#/features/files/server/book-files'
 import { answerFileRequest } from '#/features/files/server/file-answers'
 import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
 import { answerLogoUpload } from '#/features/files/server/image-uploads'
+import { uploadLimit } from '#/features/files/server/upload-caller'
 import { planById } from '#/lib/plans'
-import { organizationFiles, organizations } from '#/server/db/schema'
+import { organizationFiles, organizations, rateLimits } from '#/server/db/schema'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { localFileStorage } from '#/server/files/local-storage'
 import { s3FileStorage } from '#/server/files/s3-storage'
@@ -152,6 +153,17 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
       expect((await read(renamed.href)).status).toBe(403)
     }
     expect(await rows()).toHaveLength(1)
+  })
+
+  it('holds each person to a number of uploads a minute', async () => {
+    // Sven has used this minute's uploads (as the shared counter records them, whichever server counted).
+    await db()
+      .insert(rateLimits)
+      .values({ key: `uploads:${stranger.id}`, count: uploadLimit.limit, windowStartedAt: new Date() })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count: uploadLimit.limit, windowStartedAt: new Date() } })
+    const answer = await upload(stranger, 'attachments', pdf('one more'), { name: 'x.pdf' })
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
   it('refuses files whose bytes are not a PDF or an image, or not the type declared, storing nothing', async () => {

@@ -204,19 +204,19 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/search': { who: 'anyone', how: 'public documentation only' },
   '/api/uploads/avatar': {
     who: 'a signed-in person, for their own picture',
-    how: 'session cookie only, trusted Origin; the bytes must be an image (by content), at most 1 MiB',
+    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; the bytes must be an image (by content), at most 1 MiB',
   },
   '/api/uploads/organization-logo': {
     who: 'a member of the active organization with organization:update',
-    how: 'session cookie only, trusted Origin; the bytes must be an image (by content), at most 1 MiB',
+    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; the bytes must be an image (by content), at most 1 MiB',
   },
   '/api/uploads/books/$bookId/cover': {
     who: 'a member of the book’s organization with book:update (or book:update-own on their own book)',
-    how: 'session cookie only, trusted Origin; an image by content; the plan’s file size and storage',
+    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; an image by content; the plan’s file size and storage',
   },
   '/api/uploads/books/$bookId/attachments': {
     who: 'a member of the book’s organization with book:update (or book:update-own on their own book)',
-    how: 'session cookie only, trusted Origin; a PDF or image by content, matching any declared type; the plan’s file size and storage',
+    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; a PDF or image by content, matching any declared type; the plan’s file size and storage',
   },
   '/api/files/$': {
     who: 'anyone for profile pictures and logos; for other files, whoever holds a link this server signed, until it expires',

@@ -6,6 +6,10 @@ import { authForDatabase } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess, type OrganizationAccess } from '#/server/auth/organization-access'
 import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
+import { consumeRateLimit } from '#/server/rate-limit'
+
+/** Uploads (and removals) one person may send a minute, across all upload routes and app servers. */
+export const uploadLimit = { limit: 60, windowMs: 60_000 }
 
 export interface UploadCaller {
   userId: string
@@ -24,6 +28,11 @@ export async function uploadCaller(request: Request, db: Database): Promise<Uplo
       query: { disableCookieCache: true },
     })
     if (!session) return jsonRefusal(401, 'UNAUTHORIZED')
+    // Decoding and resizing images is the heaviest work a request can ask for: a person gets so many a minute.
+    const rate = await consumeRateLimit(db, `uploads:${session.user.id}`, uploadLimit)
+    if (!rate.allowed) {
+      return jsonRefusal(429, 'TOO_MANY_REQUESTS', undefined, { 'Retry-After': String(rate.retryAfterSeconds) })
+    }
     const activeOrganizationId =
       (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null
     return { userId: session.user.id, activeOrganizationId }
