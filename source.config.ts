@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { defineConfig, defineDocs } from 'fumadocs-mdx/config'
+import { defineConfig, defineDocs, frontmatterSchema } from 'fumadocs-mdx/config'
+import { z } from 'zod'
 
 const run = promisify(execFile)
 
@@ -23,6 +24,25 @@ export const docs = defineDocs({
     // The processed Markdown feeds /llms-full.txt and each page's .md URL.
     postprocess: { includeProcessedMarkdown: true },
   },
+})
+
+/** A blog post's or changelog entry's frontmatter: the docs' title and description, plus when, by whom, about what. */
+const postSchema = frontmatterSchema.extend({
+  date: z.coerce.date(),
+  author: z.string().min(1),
+  tags: z.array(z.string()).default([]),
+})
+
+/** `/{lang}/blog`: posts, `post.mdx` and `post.zh.mdx` side by side like the docs. */
+export const blog = defineDocs({
+  dir: 'content/blog',
+  docs: { schema: postSchema, postprocess: { includeProcessedMarkdown: true } },
+})
+
+/** `/{lang}/changelog`: one entry per release of a feature area. */
+export const changelog = defineDocs({
+  dir: 'content/changelog',
+  docs: { schema: postSchema, postprocess: { includeProcessedMarkdown: true } },
 })
 
 export default defineConfig({

@@ -37,6 +37,10 @@ import { Route as ApiInsightsRouteImport } from './routes/api/insights'
 import { Route as ApiMcpRouteImport } from './routes/api/mcp'
 import { Route as ApiNotificationsRouteImport } from './routes/api/notifications'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
+import { Route as BlogAtomDotxmlRouteImport } from './routes/blog/atom[.]xml'
+import { Route as BlogRssDotxmlRouteImport } from './routes/blog/rss[.]xml'
+import { Route as ChangelogAtomDotxmlRouteImport } from './routes/changelog/atom[.]xml'
+import { Route as ChangelogRssDotxmlRouteImport } from './routes/changelog/rss[.]xml'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
 import { Route as ConsoleAssistantRouteImport } from './routes/console/assistant'
@@ -50,6 +54,10 @@ import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
 import { Route as InsightsScriptDotjsRouteImport } from './routes/insights/script[.]js'
 import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
+import { Route as HomeBlogIndexRouteImport } from './routes/_home/blog/index'
+import { Route as HomeBlogSlugRouteImport } from './routes/_home/blog/$slug'
+import { Route as HomeChangelogIndexRouteImport } from './routes/_home/changelog/index'
+import { Route as HomeChangelogSlugRouteImport } from './routes/_home/changelog/$slug'
 import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
 import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
@@ -211,6 +219,26 @@ const ApiSearchRoute = ApiSearchRouteImport.update({
   path: '/api/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogAtomDotxmlRoute = BlogAtomDotxmlRouteImport.update({
+  id: '/blog/atom.xml',
+  path: '/blog/atom.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogRssDotxmlRoute = BlogRssDotxmlRouteImport.update({
+  id: '/blog/rss.xml',
+  path: '/blog/rss.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangelogAtomDotxmlRoute = ChangelogAtomDotxmlRouteImport.update({
+  id: '/changelog/atom.xml',
+  path: '/changelog/atom.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangelogRssDotxmlRoute = ChangelogRssDotxmlRouteImport.update({
+  id: '/changelog/rss.xml',
+  path: '/changelog/rss.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConsoleIndexRoute = ConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -276,6 +304,26 @@ const AuthAcceptInvitationIdRoute = AuthAcceptInvitationIdRouteImport.update({
   id: '/accept-invitation/$id',
   path: '/accept-invitation/$id',
   getParentRoute: () => AuthRoute,
+} as any)
+const HomeBlogIndexRoute = HomeBlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeBlogSlugRoute = HomeBlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeChangelogIndexRoute = HomeChangelogIndexRouteImport.update({
+  id: '/changelog/',
+  path: '/changelog/',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeChangelogSlugRoute = HomeChangelogSlugRouteImport.update({
+  id: '/changelog/$slug',
+  path: '/changelog/$slug',
+  getParentRoute: () => HomeRoute,
 } as any)
 const HomeDebugScenarioRoute = HomeDebugScenarioRouteImport.update({
   id: '/debug/$scenario',
@@ -425,6 +473,10 @@ export interface FileRoutesByFullPath {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
+  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
+  '/blog/rss.xml': typeof BlogRssDotxmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -435,6 +487,8 @@ export interface FileRoutesByFullPath {
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/blog/$slug': typeof HomeBlogSlugRoute
+  '/changelog/$slug': typeof HomeChangelogSlugRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -450,6 +504,8 @@ export interface FileRoutesByFullPath {
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
+  '/blog/': typeof HomeBlogIndexRoute
+  '/changelog/': typeof HomeChangelogIndexRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
@@ -482,6 +538,10 @@ export interface FileRoutesByTo {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
+  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
+  '/blog/rss.xml': typeof BlogRssDotxmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -492,6 +552,8 @@ export interface FileRoutesByTo {
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/blog/$slug': typeof HomeBlogSlugRoute
+  '/changelog/$slug': typeof HomeChangelogSlugRoute
   '/debug/$scenario': typeof HomeDebugScenarioRoute
   '/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -507,6 +569,8 @@ export interface FileRoutesByTo {
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
+  '/blog': typeof HomeBlogIndexRoute
+  '/changelog': typeof HomeChangelogIndexRoute
   '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
   '/console/users': typeof ConsoleUsersIndexRoute
@@ -546,6 +610,10 @@ export interface FileRoutesById {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
+  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
+  '/blog/rss.xml': typeof BlogRssDotxmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
@@ -557,6 +625,8 @@ export interface FileRoutesById {
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/_auth/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/_home/blog/$slug': typeof HomeBlogSlugRoute
+  '/_home/changelog/$slug': typeof HomeChangelogSlugRoute
   '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
   '/_home/pay/$id': typeof HomePayIdRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -572,6 +642,8 @@ export interface FileRoutesById {
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
+  '/_home/blog/': typeof HomeBlogIndexRoute
+  '/_home/changelog/': typeof HomeChangelogIndexRoute
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
@@ -611,6 +683,10 @@ export interface FileRouteTypes {
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
+    | '/blog/atom.xml'
+    | '/blog/rss.xml'
+    | '/changelog/atom.xml'
+    | '/changelog/rss.xml'
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
@@ -621,6 +697,8 @@ export interface FileRouteTypes {
     | '/console/'
     | '/docs/'
     | '/accept-invitation/$id'
+    | '/blog/$slug'
+    | '/changelog/$slug'
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
@@ -636,6 +714,8 @@ export interface FileRouteTypes {
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
+    | '/blog/'
+    | '/changelog/'
     | '/console/books/'
     | '/console/organization/'
     | '/console/users/'
@@ -668,6 +748,10 @@ export interface FileRouteTypes {
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
+    | '/blog/atom.xml'
+    | '/blog/rss.xml'
+    | '/changelog/atom.xml'
+    | '/changelog/rss.xml'
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
@@ -678,6 +762,8 @@ export interface FileRouteTypes {
     | '/console'
     | '/docs'
     | '/accept-invitation/$id'
+    | '/blog/$slug'
+    | '/changelog/$slug'
     | '/debug/$scenario'
     | '/pay/$id'
     | '/api/auth/$'
@@ -693,6 +779,8 @@ export interface FileRouteTypes {
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
+    | '/blog'
+    | '/changelog'
     | '/console/books'
     | '/console/organization'
     | '/console/users'
@@ -731,6 +819,10 @@ export interface FileRouteTypes {
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
+    | '/blog/atom.xml'
+    | '/blog/rss.xml'
+    | '/changelog/atom.xml'
+    | '/changelog/rss.xml'
     | '/console/account'
     | '/console/assistant'
     | '/console/configuration'
@@ -742,6 +834,8 @@ export interface FileRouteTypes {
     | '/console/'
     | '/docs/'
     | '/_auth/accept-invitation/$id'
+    | '/_home/blog/$slug'
+    | '/_home/changelog/$slug'
     | '/_home/debug/$scenario'
     | '/_home/pay/$id'
     | '/api/auth/$'
@@ -757,6 +851,8 @@ export interface FileRouteTypes {
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
+    | '/_home/blog/'
+    | '/_home/changelog/'
     | '/console/books/'
     | '/console/organization/'
     | '/console/users/'
@@ -784,6 +880,10 @@ export interface RootRouteChildren {
   ApiMcpRoute: typeof ApiMcpRoute
   ApiNotificationsRoute: typeof ApiNotificationsRoute
   ApiSearchRoute: typeof ApiSearchRoute
+  BlogAtomDotxmlRoute: typeof BlogAtomDotxmlRoute
+  BlogRssDotxmlRoute: typeof BlogRssDotxmlRoute
+  ChangelogAtomDotxmlRoute: typeof ChangelogAtomDotxmlRoute
+  ChangelogRssDotxmlRoute: typeof ChangelogRssDotxmlRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiFilesSplatRoute: typeof ApiFilesSplatRoute
@@ -992,6 +1092,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blog/atom.xml': {
+      id: '/blog/atom.xml'
+      path: '/blog/atom.xml'
+      fullPath: '/blog/atom.xml'
+      preLoaderRoute: typeof BlogAtomDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/rss.xml': {
+      id: '/blog/rss.xml'
+      path: '/blog/rss.xml'
+      fullPath: '/blog/rss.xml'
+      preLoaderRoute: typeof BlogRssDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/changelog/atom.xml': {
+      id: '/changelog/atom.xml'
+      path: '/changelog/atom.xml'
+      fullPath: '/changelog/atom.xml'
+      preLoaderRoute: typeof ChangelogAtomDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/changelog/rss.xml': {
+      id: '/changelog/rss.xml'
+      path: '/changelog/rss.xml'
+      fullPath: '/changelog/rss.xml'
+      preLoaderRoute: typeof ChangelogRssDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/console/': {
       id: '/console/'
       path: '/'
@@ -1082,6 +1210,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/accept-invitation/$id'
       preLoaderRoute: typeof AuthAcceptInvitationIdRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_home/blog/': {
+      id: '/_home/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof HomeBlogIndexRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/blog/$slug': {
+      id: '/_home/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof HomeBlogSlugRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/changelog/': {
+      id: '/_home/changelog/'
+      path: '/changelog'
+      fullPath: '/changelog/'
+      preLoaderRoute: typeof HomeChangelogIndexRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/changelog/$slug': {
+      id: '/_home/changelog/$slug'
+      path: '/changelog/$slug'
+      fullPath: '/changelog/$slug'
+      preLoaderRoute: typeof HomeChangelogSlugRouteImport
+      parentRoute: typeof HomeRoute
     }
     '/_home/debug/$scenario': {
       id: '/_home/debug/$scenario'
@@ -1357,16 +1513,24 @@ interface HomeRouteChildren {
   HomeCheckoutRoute: typeof HomeCheckoutRoute
   HomeMyOrdersRoute: typeof HomeMyOrdersRoute
   HomeIndexRoute: typeof HomeIndexRoute
+  HomeBlogSlugRoute: typeof HomeBlogSlugRoute
+  HomeChangelogSlugRoute: typeof HomeChangelogSlugRoute
   HomeDebugScenarioRoute: typeof HomeDebugScenarioRoute
   HomePayIdRoute: typeof HomePayIdRoute
+  HomeBlogIndexRoute: typeof HomeBlogIndexRoute
+  HomeChangelogIndexRoute: typeof HomeChangelogIndexRoute
 }
 
 const HomeRouteChildren: HomeRouteChildren = {
   HomeCheckoutRoute: HomeCheckoutRoute,
   HomeMyOrdersRoute: HomeMyOrdersRoute,
   HomeIndexRoute: HomeIndexRoute,
+  HomeBlogSlugRoute: HomeBlogSlugRoute,
+  HomeChangelogSlugRoute: HomeChangelogSlugRoute,
   HomeDebugScenarioRoute: HomeDebugScenarioRoute,
   HomePayIdRoute: HomePayIdRoute,
+  HomeBlogIndexRoute: HomeBlogIndexRoute,
+  HomeChangelogIndexRoute: HomeChangelogIndexRoute,
 }
 
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
@@ -1390,6 +1554,10 @@ const rootRouteChildren: RootRouteChildren = {
   ApiMcpRoute: ApiMcpRoute,
   ApiNotificationsRoute: ApiNotificationsRoute,
   ApiSearchRoute: ApiSearchRoute,
+  BlogAtomDotxmlRoute: BlogAtomDotxmlRoute,
+  BlogRssDotxmlRoute: BlogRssDotxmlRoute,
+  ChangelogAtomDotxmlRoute: ChangelogAtomDotxmlRoute,
+  ChangelogRssDotxmlRoute: ChangelogRssDotxmlRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiFilesSplatRoute: ApiFilesSplatRoute,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { postsLlmsSection } from '#/features/blog/server/posts'
 import { llmsIndex } from '#/features/docs/server/llms'
 import { getDb } from '#/server/db/database'
 import { getEnv } from '#/server/env'
@@ -9,7 +10,8 @@ export const Route = createFileRoute('/llms.txt')({
     handlers: {
       GET: async () => {
         const { productName } = await getSiteSettings(getDb())
-        return new Response(llmsIndex(productName, getEnv().APP_URL), {
+        const appUrl = getEnv().APP_URL
+        return new Response(`${llmsIndex(productName, appUrl)}\n${postsLlmsSection(appUrl)}`, {
           headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
         })
       },

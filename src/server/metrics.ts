@@ -150,7 +150,10 @@ export function routeLabelOf(pathname: string, status: number): string {
   if (segments[0] === 'api' && segments[1] === 'trpc') return '/api/trpc'
   const localized = segments[0] === 'en' || segments[0] === 'zh'
   const rest = localized ? segments.slice(1) : segments
-  if (rest[0] === 'docs') return `${localized ? '/:locale' : ''}/docs/*`
+  // One series per section, not per page: docs pages, posts and changelog entries come with every release.
+  if (rest[0] === 'docs' || ((rest[0] === 'blog' || rest[0] === 'changelog') && rest.length > 1)) {
+    return `${localized ? '/:locale' : ''}/${rest[0]}/*`
+  }
   const words = rest.slice(0, 4).map((segment) => (routeWord.test(segment) ? segment : ':param'))
   if (rest.length > 4) words.push('*')
   return `${localized ? '/:locale' : ''}/${words.join('/')}`

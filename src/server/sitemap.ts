@@ -1,6 +1,7 @@
 import { locales } from '#/paraglide/runtime'
 
-const escapeXml = (text: string) =>
+/** Text as XML character data or an attribute value. */
+export const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`)
 
 /** sitemap.xml: every page in every language, each listing its alternates (hreflang) and an x-default. */

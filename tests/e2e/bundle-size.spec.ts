@@ -16,7 +16,9 @@ import { expect, test } from './fixtures'
  * 388 → 376 KB). The webhook, notification and upload refusals' translations (lib/errors.ts, in the start-up script)
  * added about 2 KB to every page (landing 218 → 220 KB): its budget is 221 KB. Book files and logos added the storage
  * limit's line on the pricing cards and two refusals every page may show (not found, over the storage): sign-in
- * 299.7 → 300.5 KB, its budget 301 KB; the upload routes word their other refusals on the server.
+ * 299.7 → 300.5 KB, its budget 301 KB; the upload routes word their other refusals on the server. The blog and
+ * changelog (issue 32) add four page routes with their loaders to the route tree every page loads, and two footer
+ * links: about 1.2 KB on every page (landing 220.7 → 221.9, docs 269.6 → 271.2, sign-in 300.5 → 301.4 KB).
  */
 interface Budget {
   kb: number
@@ -26,9 +28,9 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 221, scripts: 10 },
-  '/en/docs/development/testing': { kb: 270, scripts: 11 },
-  '/en/sign-in': { kb: 301, scripts: 12 },
+  '/en/': { kb: 222, scripts: 10 },
+  '/en/docs/development/testing': { kb: 272, scripts: 11 },
+  '/en/sign-in': { kb: 302, scripts: 12 },
   '/en/console': { kb: 486, scripts: 16, as: 'app admin' },
   '/en/console/books': { kb: 378, scripts: 19, as: 'new account' },
 }

@@ -11,6 +11,9 @@ describe('the route a request is counted under', () => {
     expect(routeLabelOf('/api/auth/reset-password/x7Yq2bTz9L0kd3', 302)).toBe('/api/auth/reset-password/:param')
     expect(routeLabelOf('/en/console/books/bk_3J9s8dK2', 200)).toBe('/:locale/console/books/:param')
     expect(routeLabelOf('/sitemap.xml', 200)).toBe('/sitemap.xml')
+    expect(routeLabelOf('/zh/blog', 200)).toBe('/:locale/blog')
+    expect(routeLabelOf('/zh/blog/introducing-hatch', 200)).toBe('/:locale/blog/*')
+    expect(routeLabelOf('/en/changelog/rss.xml', 200)).toBe('/:locale/changelog/*')
   })
 
   it('counts every path nobody serves under one label, so a scanner cannot make new series', () => {

@@ -39,6 +39,16 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
+              <a className={linkClass} href={localizeHref('/blog')}>
+                {m.nav_blog()}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={localizeHref('/changelog')}>
+                {m.nav_changelog()}
+              </a>
+            </li>
+            <li>
               <a
                 className={`${linkClass} inline-flex items-center gap-1.5`}
                 href={sourceRepositoryUrl}

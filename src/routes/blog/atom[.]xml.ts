@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { postFeedResponse } from '#/features/blog/server/feeds'
+
+export const Route = createFileRoute('/blog/atom.xml')({
+  server: { handlers: { GET: () => postFeedResponse('blog', 'atom') } },
+})
