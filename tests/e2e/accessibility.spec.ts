@@ -11,6 +11,9 @@ const publicPages = [
   '/docs',
   '/docs/development/testing', // code blocks in both shiki themes, tabs, callouts
   '/docs/billing',
+  '/blog',
+  '/blog/introducing-hatch',
+  '/changelog',
   '/sign-in',
   '/sign-up',
   '/forgot-password',
