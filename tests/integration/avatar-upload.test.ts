@@ -1,23 +1,14 @@
-// Profile pictures: uploaded through POST /api/uploads/avatar (checked by their bytes, stored as square WebP in two
-// sizes), served publicly by GET /api/files/…, replaced and removed; on the local disk and on S3 (s3rver). Other
-// files are served only through a link this server signed, until it expires.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { answerFileRequest } from '#/features/files/server/file-answers'
 import { answerAvatarUpload } from '#/features/files/server/image-uploads'
 import { users } from '#/server/db/schema'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { localFileStorage } from '#/server/files/local-storage'
-import { s3FileStorage } from '#/server/files/s3-storage'
-import type { FileStorage } from '#/server/files/storage'
-import { startTestS3Server } from '../support/s3-server'
 import { testOrigin } from './auth-requests'
+import { fileStorageCases } from './file-storage-fixtures'
 import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const photo = async (color: { r: number; g: number; b: number }) =>
   new Uint8Array(
@@ -26,25 +17,9 @@ const photo = async (color: { r: number; g: number; b: number }) =>
       .toBuffer(),
   )
 
-const localRoot = mkdtempSync(path.join(tmpdir(), 'hatch-avatars-'))
-let s3: Awaited<ReturnType<typeof startTestS3Server>>
-let database: FreshDatabase
-beforeAll(async () => {
-  s3 = await startTestS3Server()
-  database = await createFreshDatabase('pglite')
-  await database.connection.migrate()
-}, 60_000)
-afterAll(async () => {
-  useFileStorage(undefined)
-  await database.dispose()
-  await s3.close()
-  rmSync(localRoot, { recursive: true, force: true })
-})
-
-const storages: [string, () => FileStorage][] = [
-  ['disk', () => localFileStorage({ root: localRoot, appUrl: testOrigin, secret: fileLinkSecret() })],
-  ['S3', () => s3FileStorage(s3.settings)],
-]
+const cases = fileStorageCases('hatch-avatars-')
+const { storages } = cases
+const db = () => cases.database().connection.db
 
 describe.each(storages)('profile pictures on %s', (where, storageOf) => {
   let person: Person
@@ -55,10 +30,10 @@ describe.each(storages)('profile pictures on %s', (where, storageOf) => {
         body: typeof body === 'string' ? body : Buffer.from(body),
         headers: { origin: testOrigin, cookie: person.cookie, 'content-type': 'image/jpeg', ...headers },
       }),
-      database.connection.db,
+      db(),
     )
   const imageOf = async () =>
-    (await database.connection.db.select({ image: users.image }).from(users).where(eq(users.id, person.id)))[0]?.image
+    (await db().select({ image: users.image }).from(users).where(eq(users.id, person.id)))[0]?.image
   const fetchFile = (url: string) => {
     const { pathname, search } = new URL(url)
     return answerFileRequest(new Request(`${testOrigin}${pathname}${search}`), pathname.replace('/api/files/', ''))
@@ -66,7 +41,7 @@ describe.each(storages)('profile pictures on %s', (where, storageOf) => {
 
   beforeAll(async () => {
     useFileStorage(storageOf())
-    person = await organizationHarness(database.connection.db).signUp(`Pia Picture ${where}`)
+    person = await organizationHarness(db()).signUp(`Pia Picture ${where}`)
   })
 
   it('stores an uploaded photo as square WebP pictures, served to anyone and cached for good', async () => {
@@ -130,7 +105,7 @@ describe.each(storages)('profile pictures on %s', (where, storageOf) => {
         method: 'DELETE',
         headers: { origin: testOrigin, cookie: person.cookie },
       }),
-      database.connection.db,
+      db(),
     )
     expect(removed.status).toBe(200)
     expect(await imageOf()).toBeNull()
@@ -140,7 +115,7 @@ describe.each(storages)('profile pictures on %s', (where, storageOf) => {
 
 describe('other files on the local disk', () => {
   it('are served only through a signed link, until it expires', async () => {
-    const storage = localFileStorage({ root: localRoot, appUrl: testOrigin, secret: fileLinkSecret() })
+    const storage = localFileStorage({ root: cases.localRoot, appUrl: testOrigin, secret: fileLinkSecret() })
     useFileStorage(storage)
     await storage.put('organizations/o1/attachments/a.pdf', new TextEncoder().encode('%PDF-1.7'), 'application/pdf')
     const link = new URL(await storage.temporaryUrl('organizations/o1/attachments/a.pdf', 60))

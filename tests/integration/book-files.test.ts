@@ -1,13 +1,6 @@
-// A book's files: covers (an image, resized into the sizes the pages show) and attachments (PDFs and images, kept as
-// sent), uploaded through /api/uploads/books/{book}/…, read by members through links that expire, counted against
-// the plan's storage, and deleted with the book (when it is purged) and the organization; an organization's logo.
-// Each on the local disk and on S3 (s3rver).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { answerBookFileUpload } from '#/features/files/server/book-files'
 import { answerFileRequest } from '#/features/files/server/file-answers'
 import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
@@ -15,16 +8,13 @@ import { answerLogoUpload } from '#/features/files/server/image-uploads'
 import { uploadLimit } from '#/features/files/server/upload-caller'
 import { planById } from '#/lib/plans'
 import { organizationFiles, organizations, rateLimits } from '#/server/db/schema'
-import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
-import { localFileStorage } from '#/server/files/local-storage'
-import { s3FileStorage } from '#/server/files/s3-storage'
+import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
 import { purgeDeletedBooks } from '#/server/maintenance'
-import { startTestS3Server } from '../support/s3-server'
 import { testOrigin } from './auth-requests'
 import { book } from './book-fixtures'
+import { fileStorageCases } from './file-storage-fixtures'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const png = async (width: number, height: number) =>
   new Uint8Array(
@@ -34,28 +24,11 @@ const png = async (width: number, height: number) =>
   )
 const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n% ${text}\n%%EOF\n`)
 
-const localRoot = mkdtempSync(path.join(tmpdir(), 'hatch-book-files-'))
-let s3: Awaited<ReturnType<typeof startTestS3Server>>
-let database: FreshDatabase
-beforeAll(async () => {
-  s3 = await startTestS3Server()
-  database = await createFreshDatabase('pglite')
-  await database.connection.migrate()
-}, 60_000)
-afterAll(async () => {
-  useFileStorage(undefined)
-  await database.dispose()
-  await s3.close()
-  rmSync(localRoot, { recursive: true, force: true })
-})
-
-const storages: [string, () => FileStorage][] = [
-  ['disk', () => localFileStorage({ root: localRoot, appUrl: testOrigin, secret: fileLinkSecret() })],
-  ['S3', () => s3FileStorage(s3.settings)],
-]
+const cases = fileStorageCases('hatch-book-files-')
+const { storages } = cases
+const db = () => cases.database().connection.db
 
 describe.each(storages)('a book’s files on %s', (where, storageOf) => {
-  const db = () => database.connection.db
   let storage: FileStorage
   let h: OrganizationHarness
   let owner: Person
