@@ -59,6 +59,13 @@ test.describe('blog and changelog', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text()
     expect(sitemap).toMatch(/\/zh\/blog\/introducing-hatch<\/loc>/)
     expect(sitemap).toMatch(/\/en\/changelog<\/loc>/)
+    // Cached like the other public pages: the same bytes for everyone, and 304 for a browser that has them.
+    for (const path of ['/en/blog', '/zh/changelog/billing', '/en/blog/rss.xml']) {
+      const first = await request.get(path)
+      expect(first.headers()['cache-control'], path).toBe('public, no-cache')
+      const again = await request.get(path, { headers: { 'if-none-match': first.headers().etag ?? '' } })
+      expect(again.status(), path).toBe(304)
+    }
     const llms = await (await request.get('/llms.txt')).text()
     expect(llms).toContain('[Introducing Hatch]')
     expect(llms).toContain('[Hatch 正式发布]')
