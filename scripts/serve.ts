@@ -66,15 +66,17 @@ const bodyBytesMax = 1024 * 1024
  * declared length at once with 413, a streamed body when it passes the limit.
  */
 function withBodyLimit(request: Request): Request | Response {
-  if (!request.body || pathnameOf(request.url).startsWith('/api/uploads/')) return request
+  if (pathnameOf(request.url).startsWith('/api/uploads/')) return request
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     return Number(declared) > bodyBytesMax
       ? Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 })
       : request
   }
+  // Without a declared length, only a chunked request has a body (a GET's or HEAD's is never read).
+  if (!request.headers.get('transfer-encoding') || request.method === 'GET' || request.method === 'HEAD') return request
   let size = 0
-  const counted = request.body.pipeThrough(
+  const counted = request.body?.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         size += chunk.byteLength
@@ -83,7 +85,13 @@ function withBodyLimit(request: Request): Request | Response {
       },
     }),
   )
-  return new Request(request, { body: counted, duplex: 'half' } as RequestInit)
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body: counted,
+    duplex: 'half',
+  } as RequestInit)
 }
 
 /**
