@@ -115,6 +115,13 @@ const envSchema = z.object({
         .array(z.string().regex(/^[a-z_]+$/, 'must be payment method types such as card,alipay,wechat_pay'))
         .min(1, 'must name at least one payment method'),
     ),
+  /** An organization access token of Polar (Settings → Developers); with POLAR_WEBHOOK_SECRET, Polar takes payments. */
+  POLAR_ACCESS_TOKEN: z.string().trim().min(1, 'must not be empty').optional(),
+  POLAR_WEBHOOK_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
+  /** Polar's sandbox (test cards, no money moves) or production. */
+  POLAR_SERVER: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('production'),
+  /** Where the Polar SDK sends its calls; only tests point it elsewhere (a fake Polar API). */
+  POLAR_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** An OpenAI-compatible API (a hosted provider, Ollama, vLLM, …): with AI_MODEL it switches the AI features on. */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1' })
@@ -200,9 +207,13 @@ const pairedCredentials = [
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['POLAR_ACCESS_TOKEN', 'POLAR_WEBHOOK_SECRET'],
   ['AI_BASE_URL', 'AI_MODEL'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
+
+/** The variable that switches each payment provider on (with its webhook secret, paired above). */
+const paymentProviderKeys = ['STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN'] as const
 
 /** Settings that mean nothing without another one. */
 const dependentSettings = [
@@ -237,6 +248,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   )
   for (const [setting, needed] of dependentSettings) {
     if (parsed[setting] && !parsed[needed]) unpaired.push(`  ${setting}: needs ${needed} as well`)
+  }
+  // One provider takes payments: two configured at once would leave it to chance which one a buyer meets.
+  const paymentKeys = paymentProviderKeys.filter((key) => parsed[key])
+  if (paymentKeys.length > 1) {
+    unpaired.push(`  ${paymentKeys.join(', ')}: only one payment provider may be configured; unset all but one of them`)
   }
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')

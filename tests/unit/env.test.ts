@@ -118,6 +118,19 @@ describe('environment variables', () => {
     expect(parseEnv({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).GITHUB_CLIENT_ID).toBe('id')
   })
 
+  it('takes payments through one provider at most, and names both when two are configured', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }
+    const polar = { POLAR_ACCESS_TOKEN: 'polar_oat_1', POLAR_WEBHOOK_SECRET: 'whsec_2' }
+    expect(parseEnv(polar)).toMatchObject({ POLAR_ACCESS_TOKEN: 'polar_oat_1', POLAR_SERVER: 'production' })
+    expect(() => parseEnv({ ...stripe, ...polar })).toThrow(
+      /STRIPE_SECRET_KEY, POLAR_ACCESS_TOKEN: only one payment provider may be configured/,
+    )
+    expect(() => parseEnv({ POLAR_ACCESS_TOKEN: 'polar_oat_1' })).toThrow(
+      /POLAR_WEBHOOK_SECRET: must be set together with POLAR_ACCESS_TOKEN/,
+    )
+    expect(() => parseEnv({ ...polar, POLAR_SERVER: 'staging' })).toThrow(/POLAR_SERVER: must be sandbox or production/)
+  })
+
   it('switches AI on with a provider URL and a model, and says which half is missing', () => {
     const off = parseEnv({})
     expect([off.AI_BASE_URL, off.AI_MODEL]).toEqual([undefined, undefined])

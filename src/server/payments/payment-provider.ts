@@ -2,15 +2,21 @@ import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getEnv } from '../env'
 import { LocalPaymentProvider } from './local-provider'
+import { PolarPaymentProvider } from './polar-provider'
 import type { PaymentProvider } from './provider'
 import { StripePaymentProvider } from './stripe-provider'
 
 export type PaymentProviderId = PaymentProvider['id']
 
-/** Stripe when its keys are set; otherwise the built-in local provider, so a fresh clone can check out. */
+/**
+ * The provider whose keys are set (the environment allows one at most); otherwise the built-in local provider, so a
+ * fresh clone can check out.
+ */
 export function activePaymentProviderId(): PaymentProviderId {
   const env = getEnv()
-  return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'local'
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe'
+  if (env.POLAR_ACCESS_TOKEN && env.POLAR_WEBHOOK_SECRET) return 'polar'
+  return 'local'
 }
 
 export function localPaymentProvider(db: Database): LocalPaymentProvider {
@@ -29,6 +35,16 @@ export function paymentProviderFor(db: Database, id: PaymentProviderId = activeP
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiUrl: env.STRIPE_API_URL,
       paymentMethods: env.STRIPE_PAYMENT_METHODS,
+    })
+  }
+  if (id === 'polar') {
+    const env = getEnv()
+    if (!env.POLAR_ACCESS_TOKEN || !env.POLAR_WEBHOOK_SECRET) throw new Error('Polar is not configured')
+    return new PolarPaymentProvider({
+      accessToken: env.POLAR_ACCESS_TOKEN,
+      webhookSecret: env.POLAR_WEBHOOK_SECRET,
+      environment: env.POLAR_SERVER,
+      apiUrl: env.POLAR_API_URL,
     })
   }
   return localPaymentProvider(db)

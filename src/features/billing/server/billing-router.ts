@@ -15,7 +15,7 @@ import {
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { activePaymentProviderId, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { AppError, adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import {
   cancelInput,
@@ -128,7 +128,8 @@ export const billingRouter = createRouter({
               status: subscription.status,
               cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
               currentPeriodEnd: subscription.currentPeriodEnd,
-              hasPortal: subscription.provider === 'stripe' && Boolean(subscription.providerCustomerId),
+              // The providers with a customer portal of their own (the local provider has none).
+              hasPortal: subscription.provider !== 'local' && Boolean(subscription.providerCustomerId),
             }
           : null,
         usage: {
@@ -278,7 +279,7 @@ export const billingRouter = createRouter({
     .mutation(async ({ ctx, input }) => {
       const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
       if (!subscription) throw noSubscription()
-      const provider = paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe')
+      const provider = paymentProviderFor(ctx.db, subscription.provider as PaymentProviderId)
       const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, {
         cancelAtPeriodEnd: input.cancelAtPeriodEnd,
       })
@@ -291,7 +292,7 @@ export const billingRouter = createRouter({
     .input(portalInput)
     .mutation(async ({ ctx, input }) => {
       const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-      const provider = subscription ? paymentProviderFor(ctx.db, subscription.provider as 'local' | 'stripe') : null
+      const provider = subscription ? paymentProviderFor(ctx.db, subscription.provider as PaymentProviderId) : null
       if (!subscription?.providerCustomerId || !provider?.portalUrl) throw noSubscription()
       const url = await provider.portalUrl(
         subscription.providerCustomerId,
