@@ -106,6 +106,8 @@ test.describe('a book’s files', () => {
     })
     await expect(page.getByText('Attach a PDF or an image')).toBeVisible()
     await expect(attachments.getByTestId('book-attachment')).toHaveCount(1)
+    // The toasts sit over the list's right-hand buttons for their four seconds: wait them out, as a person would.
+    await expect(page.getByRole('button', { name: 'Close toast' })).toHaveCount(0, { timeout: 15_000 })
 
     await attachments.getByRole('button', { name: 'Delete Minutes 纪要.pdf' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click()
