@@ -133,6 +133,8 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   // The server sends the storage limit written out (`size`: "100 MB"), so no byte formatting ships to every page.
   PLAN_LIMIT_STORAGE: (params) => m.error_code_PLAN_LIMIT_STORAGE({ limit: params.size ?? params.limit ?? '' }),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
+  PAYMENT_CURRENCY_UNSUPPORTED: (params) =>
+    m.error_code_PAYMENT_CURRENCY_UNSUPPORTED({ currency: params.currency ?? '' }),
   PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_TOO_SMALL_FOR_BOOKS: (params) =>
     m.error_code_PLAN_TOO_SMALL_FOR_BOOKS({ limit: params.limit ?? '', count: params.count ?? '' }),

@@ -122,6 +122,26 @@ const envSchema = z.object({
   POLAR_SERVER: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('production'),
   /** Where the Polar SDK sends its calls; only tests point it elsewhere (a fake Polar API). */
   POLAR_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** A Lemon Squeezy API key (Settings → API); with the store, webhook secret and variants, it takes payments. */
+  LEMONSQUEEZY_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  LEMONSQUEEZY_STORE_ID: z.string().trim().regex(/^\d+$/, 'must be the numeric id of the store').optional(),
+  LEMONSQUEEZY_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(6, 'must be the signing secret of the webhook (6 to 40 characters)')
+    .max(40, 'must be the signing secret of the webhook (6 to 40 characters)')
+    .optional(),
+  /** Which variant sells which plan: `pro-monthly:123,pro-yearly:124,team-monthly:125,team-yearly:126`. */
+  LEMONSQUEEZY_VARIANTS: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:(?:pro|team)-(?:monthly|yearly):\d+)(?:\s*,\s*(?:pro|team)-(?:monthly|yearly):\d+)*$/,
+      'must map each plan and period to a variant id, e.g. pro-monthly:123,pro-yearly:124,team-monthly:125,team-yearly:126',
+    )
+    .optional(),
+  /** The store's currency: Lemon Squeezy sells in one, so checkouts in the other are refused. */
+  LEMONSQUEEZY_CURRENCY: z.enum(['USD', 'CNY'], { error: 'must be USD or CNY' }).default('USD'),
   /** An OpenAI-compatible API (a hosted provider, Ollama, vLLM, …): with AI_MODEL it switches the AI features on. */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1' })
@@ -208,12 +228,13 @@ const pairedCredentials = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['POLAR_ACCESS_TOKEN', 'POLAR_WEBHOOK_SECRET'],
+  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_WEBHOOK_SECRET'],
   ['AI_BASE_URL', 'AI_MODEL'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
 
 /** The variable that switches each payment provider on (with its webhook secret, paired above). */
-const paymentProviderKeys = ['STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN'] as const
+const paymentProviderKeys = ['STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN', 'LEMONSQUEEZY_API_KEY'] as const
 
 /** Settings that mean nothing without another one. */
 const dependentSettings = [
@@ -222,6 +243,8 @@ const dependentSettings = [
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
   ['S3_ACCESS_KEY_ID', 'S3_BUCKET'],
   ['S3_ENDPOINT', 'S3_BUCKET'],
+  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_STORE_ID'],
+  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_VARIANTS'],
 ] as const
 
 export type Env = z.infer<typeof envSchema> & {

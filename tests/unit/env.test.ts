@@ -129,6 +129,19 @@ describe('environment variables', () => {
       /POLAR_WEBHOOK_SECRET: must be set together with POLAR_ACCESS_TOKEN/,
     )
     expect(() => parseEnv({ ...polar, POLAR_SERVER: 'staging' })).toThrow(/POLAR_SERVER: must be sandbox or production/)
+    const lemon = {
+      LEMONSQUEEZY_API_KEY: 'key',
+      LEMONSQUEEZY_WEBHOOK_SECRET: 'signing-secret',
+      LEMONSQUEEZY_STORE_ID: '7',
+      LEMONSQUEEZY_VARIANTS: 'pro-monthly:1, pro-yearly:2,team-monthly:3,team-yearly:4',
+    }
+    expect(parseEnv(lemon)).toMatchObject({ LEMONSQUEEZY_STORE_ID: '7', LEMONSQUEEZY_CURRENCY: 'USD' })
+    expect(() => parseEnv({ ...lemon, ...polar })).toThrow(/POLAR_ACCESS_TOKEN, LEMONSQUEEZY_API_KEY: only one/)
+    expect(() => parseEnv({ ...lemon, LEMONSQUEEZY_VARIANTS: 'pro:1' })).toThrow(
+      /LEMONSQUEEZY_VARIANTS: must map each plan and period to a variant id/,
+    )
+    const { LEMONSQUEEZY_STORE_ID: _store, ...withoutStore } = lemon
+    expect(() => parseEnv(withoutStore)).toThrow(/LEMONSQUEEZY_API_KEY: needs LEMONSQUEEZY_STORE_ID as well/)
   })
 
   it('switches AI on with a provider URL and a model, and says which half is missing', () => {

@@ -1,6 +1,8 @@
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getEnv } from '../env'
+import { parseVariantPlans } from './lemonsqueezy-events'
+import { LemonSqueezyPaymentProvider } from './lemonsqueezy-provider'
 import { LocalPaymentProvider } from './local-provider'
 import { PolarPaymentProvider } from './polar-provider'
 import type { PaymentProvider } from './provider'
@@ -16,6 +18,7 @@ export function activePaymentProviderId(): PaymentProviderId {
   const env = getEnv()
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe'
   if (env.POLAR_ACCESS_TOKEN && env.POLAR_WEBHOOK_SECRET) return 'polar'
+  if (env.LEMONSQUEEZY_API_KEY && env.LEMONSQUEEZY_WEBHOOK_SECRET) return 'lemonsqueezy'
   return 'local'
 }
 
@@ -45,6 +48,20 @@ export function paymentProviderFor(db: Database, id: PaymentProviderId = activeP
       webhookSecret: env.POLAR_WEBHOOK_SECRET,
       environment: env.POLAR_SERVER,
       apiUrl: env.POLAR_API_URL,
+    })
+  }
+  if (id === 'lemonsqueezy') {
+    const env = getEnv()
+    const { LEMONSQUEEZY_API_KEY: apiKey, LEMONSQUEEZY_WEBHOOK_SECRET: webhookSecret } = env
+    if (!apiKey || !webhookSecret || !env.LEMONSQUEEZY_STORE_ID || !env.LEMONSQUEEZY_VARIANTS) {
+      throw new Error('Lemon Squeezy is not configured')
+    }
+    return new LemonSqueezyPaymentProvider(db, {
+      apiKey,
+      webhookSecret,
+      storeId: env.LEMONSQUEEZY_STORE_ID,
+      currency: env.LEMONSQUEEZY_CURRENCY,
+      plans: parseVariantPlans(env.LEMONSQUEEZY_VARIANTS),
     })
   }
   return localPaymentProvider(db)

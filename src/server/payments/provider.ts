@@ -152,9 +152,9 @@ export class ChargeDeclinedError extends Error {
   override name = 'ChargeDeclinedError'
 }
 
-/** One payment provider behind the ledger. `local` (built in), `stripe` and `polar` implement it. */
+/** One payment provider behind the ledger: `local` (built in), `stripe`, `polar` and `lemonsqueezy` implement it. */
 export interface PaymentProvider {
-  readonly id: 'local' | 'stripe' | 'polar'
+  readonly id: 'local' | 'stripe' | 'polar' | 'lemonsqueezy'
   createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>
   /** Checks the signature of a webhook delivery and reads it; throws WebhookSignatureError when it is not genuine. */
   verifyEvent(rawBody: string, headers: Headers): Promise<ProviderEvent>
