@@ -184,6 +184,9 @@ describe.each(engines)('payments through Lemon Squeezy on %s', (engine) => {
   it('refuses a checkout in a currency the store does not sell in, in the buyer’s words, leaving no order', async () => {
     const owner = await h.signUp('Cai Currency')
     const organizationId = (await h.activeOrganizationOf(owner)) ?? ''
+    // The checkout page offers only the store's currency; a request for the other is refused all the same.
+    const overview = await h.trpc<{ checkoutCurrencies: string[] }>('query', 'billing.overview', owner.cookie)
+    expect(overview.data?.checkoutCurrencies).toEqual(['USD'])
     const refused = await h.trpc('mutation', 'billing.startCheckout', owner.cookie, {
       planId: 'pro',
       interval: 'monthly',

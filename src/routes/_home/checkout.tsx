@@ -28,6 +28,7 @@ export const Route = createFileRoute('/_home/checkout')({
         organizationName={consoleSession.organization.name}
         canManage={allows(consoleSession.permissions, { billing: ['manage'] })}
         seatsTaken={usage ? usage.used + usage.invited : 1}
+        currencies={overview.checkoutCurrencies}
       />
     )
   },

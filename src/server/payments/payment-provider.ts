@@ -1,3 +1,4 @@
+import { type Currency, currencies } from '#/lib/plans'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getEnv } from '../env'
@@ -20,6 +21,12 @@ export function activePaymentProviderId(): PaymentProviderId {
   if (env.POLAR_ACCESS_TOKEN && env.POLAR_WEBHOOK_SECRET) return 'polar'
   if (env.LEMONSQUEEZY_API_KEY && env.LEMONSQUEEZY_WEBHOOK_SECRET) return 'lemonsqueezy'
   return 'local'
+}
+
+/** The currencies the active provider can charge in: a Lemon Squeezy store sells in one, the others in all. */
+export function checkoutCurrencies(): Currency[] {
+  const env = getEnv()
+  return activePaymentProviderId() === 'lemonsqueezy' ? [env.LEMONSQUEEZY_CURRENCY] : [...currencies]
 }
 
 export function localPaymentProvider(db: Database): LocalPaymentProvider {

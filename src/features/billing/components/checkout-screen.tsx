@@ -8,7 +8,6 @@ import { planDescription, planFeatures, planName } from '#/lib/plan-text'
 import {
   type BillingInterval,
   type Currency,
-  currencies,
   currencyForLocale,
   formatPrice,
   type PaidPlanId,
@@ -31,11 +30,14 @@ export function CheckoutScreen({
   organizationName,
   canManage,
   seatsTaken,
+  currencies,
 }: {
   search: CheckoutSearch
   organizationName: string
   canManage: boolean
   seatsTaken: number
+  /** What the payment provider charges in (a Lemon Squeezy store sells in one currency). */
+  currencies: readonly Currency[]
 }) {
   const trpc = useTRPC()
   const start = useMutation(trpc.billing.startCheckout.mutationOptions())
@@ -43,7 +45,9 @@ export function CheckoutScreen({
   const form = useAppForm({
     defaultValues: {
       interval: search.interval as string,
-      currency: (search.currency ?? currencyForLocale(getLocale())) as string,
+      currency:
+        [search.currency, currencyForLocale(getLocale())].find((wanted) => currencies.includes(wanted as Currency)) ??
+        (currencies[0] as string),
       seats: String(search.seats ?? Math.max(seatLimits.min, seatsTaken)),
     },
     validators: { onDynamic: checkoutFormSchema },

@@ -15,7 +15,12 @@ import {
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { activePaymentProviderId, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import {
+  activePaymentProviderId,
+  checkoutCurrencies,
+  type PaymentProviderId,
+  paymentProviderFor,
+} from '#/server/payments/payment-provider'
 import { AppError, adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import {
   cancelInput,
@@ -112,7 +117,14 @@ export const billingRouter = createRouter({
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
       storage: { used: storage, limit: plan.limits.storageBytes, fileLimit: plan.limits.fileBytes },
     }
-    const base = { planId: plan.id, canRead, canManage, provider: activePaymentProviderId(), limits }
+    const base = {
+      planId: plan.id,
+      canRead,
+      canManage,
+      provider: activePaymentProviderId(),
+      checkoutCurrencies: checkoutCurrencies(),
+      limits,
+    }
     if (!canRead) return { ...base, details: null }
     const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
     return {
