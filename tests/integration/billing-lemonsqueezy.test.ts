@@ -124,7 +124,10 @@ describe.each(engines)('payments through Lemon Squeezy on %s', (engine) => {
           custom: team.custom,
           variant_quantities: [{ variant_id: 201, quantity: 3 }],
         },
-        product_options: { redirect_url: expect.stringContaining(`/en/my-orders?order=${team.orderId}`) },
+        product_options: {
+          redirect_url: expect.stringContaining(`/en/my-orders?order=${team.orderId}`),
+          enabled_variants: [201],
+        },
       },
       relationships: { store: { data: { id: '7' } }, variant: { data: { id: '201' } } },
     })
@@ -179,6 +182,19 @@ describe.each(engines)('payments through Lemon Squeezy on %s', (engine) => {
     expect((await handleBillingWebhook(db(), 'lemonsqueezy', genuine.body, new Headers())).status).toBe(400)
     expect(await db().select().from(billingEvents)).toEqual(eventsBefore)
     expect(await orderOf(bought.orderId)).toEqual(afterFirst)
+  })
+
+  it('gives no organization a subscription whose custom data names it without an order Hatch made', async () => {
+    const victim = await h.signUp('Vera Victim')
+    const victimOrganization = (await h.activeOrganizationOf(victim)) ?? ''
+    const started = await startCheckout('Mallory Buylink', { planId: 'team', interval: 'yearly', seats: 2 })
+    const paid = fake.completeCheckout(started.checkoutId)
+    // As a store's public buy link lets anyone set: custom data that names another organization and no real order.
+    const forged = { hatch_order_id: 'not-an-order-of-hatch', hatch_organization_id: victimOrganization }
+    expect((await deliver(fake.event('subscription_created', paid.subscription, forged))).status).toBe(200)
+    expect((await deliver(fake.event('subscription_payment_success', paid.invoice, forged))).status).toBe(200)
+    expect(await subscriptionOf(victimOrganization)).toBeUndefined()
+    expect(await organizationPlan(db(), victimOrganization)).toMatchObject({ plan: { id: 'free' } })
   })
 
   it('refuses a checkout in a currency the store does not sell in, in the buyer’s words, leaving no order', async () => {

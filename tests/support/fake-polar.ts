@@ -86,6 +86,7 @@ export interface FakePolarOrder {
   subtotal_amount: number
   total_amount: number
   refunded_amount: number
+  refunded_tax_amount: number
   currency: string
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update'
   customer_id: string
@@ -178,6 +179,7 @@ export async function startFakePolar(options: { accessToken: string }): Promise<
       subtotal_amount: amount,
       total_amount: amount,
       refunded_amount: 0,
+      refunded_tax_amount: 0,
       currency: subscription.currency,
       billing_reason: reason,
       customer_id: subscription.customer_id,

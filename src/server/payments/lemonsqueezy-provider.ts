@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { type Currency, planById } from '#/lib/plans'
 import type { Database } from '../db/client'
-import { billingSubscriptions } from '../db/schema'
+import { billingOrders, billingSubscriptions } from '../db/schema'
 import { log } from '../log'
 import { AppError } from '../trpc/init'
 import {
@@ -70,8 +70,11 @@ function dataOf<T>(result: SdkResult<T>, what: string): T {
 export class LemonSqueezyPaymentProvider implements PaymentProvider {
   readonly id = 'lemonsqueezy' as const
   readonly #sdk: ReturnType<typeof sdk>
-  /** Subscription id → organization, learned from the custom data of the events this instance read. */
-  readonly #organizations = new Map<string, string>()
+  /**
+   * Subscription id → Hatch's order that started it, from the custom data of the events this instance read. Custom
+   * data can be set by anyone on a store's public buy link, so only an order Hatch made names the organization.
+   */
+  readonly #orders = new Map<string, string>()
 
   constructor(
     private readonly db: Database,
@@ -105,7 +108,8 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
           custom: { hatch_order_id: request.orderId, hatch_organization_id: request.organizationId },
           ...(perSeat && { variantQuantities: [{ variantId: Number(variantId), quantity: request.seats }] }),
         },
-        productOptions: { redirectUrl: request.successUrl },
+        // Only this plan's variant: the buyer cannot switch to another plan on the hosted page.
+        productOptions: { redirectUrl: request.successUrl, enabledVariants: [Number(variantId)] },
         expiresAt: request.expiresAt.toISOString(),
       }),
       'the checkout',
@@ -145,9 +149,7 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
     const data = payload.data as unknown as LemonSqueezyResource
     const custom = customDataOf(payload.meta)
     const subscriptionId = data.type === 'subscriptions' ? data.id : data.attributes.subscription_id
-    if (custom.organizationId && subscriptionId != null) {
-      this.#organizations.set(String(subscriptionId), custom.organizationId)
-    }
+    if (custom.orderId && subscriptionId != null) this.#orders.set(String(subscriptionId), custom.orderId)
     const when = new Date(String(data.attributes.updated_at ?? data.attributes.created_at ?? ''))
     return {
       id: payload.hatch_event_id,
@@ -166,7 +168,7 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
   }
 
   private async snapshot(id: string, attributes: unknown): Promise<SubscriptionSnapshot | null> {
-    const organizationId = this.#organizations.get(id) ?? (await this.organizationOfRow(id))
+    const organizationId = (await this.organizationOfRow(id)) ?? (await this.organizationOfOrder(this.#orders.get(id)))
     // A subscription no Hatch checkout started (or none whose events arrived yet) is none of the ledger's business.
     if (!organizationId) return null
     return snapshotOf(id, attributes as LemonSqueezySubscription, {
@@ -189,6 +191,15 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
     return row?.organizationId
   }
 
+  private async organizationOfOrder(orderId: string | undefined): Promise<string | undefined> {
+    if (!orderId) return undefined
+    const [order] = await this.db
+      .select({ organizationId: billingOrders.organizationId })
+      .from(billingOrders)
+      .where(and(eq(billingOrders.id, orderId), eq(billingOrders.provider, this.id)))
+    return order?.organizationId
+  }
+
   async invoiceOfPayment(paymentId: string): Promise<string | null> {
     // A subscription invoice is the payment too.
     return paymentId
@@ -201,7 +212,7 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
     return this.requiredSnapshot(subscriptionId)
   }
 
-  /** Lemon Squeezy prorates to the day and has no preview of a change: Hatch prices it the same way it is charged. */
+  /** Lemon Squeezy prorates the remaining time and has no preview of a change: Hatch prices it by the same rule. */
   async previewChange(subscriptionId: string, change: PlanChange, prorationDate: Date): Promise<ChangePreview> {
     const current = await this.requiredSnapshot(subscriptionId)
     return prorate(
@@ -229,15 +240,12 @@ export class LemonSqueezyPaymentProvider implements PaymentProvider {
         'the plan change',
       )
     }
-    if (planById(change.planId).perSeat) {
-      const subscription = dataOf(await getSubscription(subscriptionId), 'the subscription').data.attributes
-      const item = subscription.first_subscription_item
-      if (item && item.quantity !== change.seats) {
-        dataOf(
-          await updateSubscriptionItem(item.id, { quantity: change.seats, invoiceImmediately: true }),
-          'the seat change',
-        )
-      }
+    // Team's seats, or back to one when moving to a plan without seats (else every seat would still be billed).
+    const quantity = planById(change.planId).perSeat ? change.seats : 1
+    const subscription = dataOf(await getSubscription(subscriptionId), 'the subscription').data.attributes
+    const item = subscription.first_subscription_item
+    if (item && item.quantity !== quantity) {
+      dataOf(await updateSubscriptionItem(item.id, { quantity, invoiceImmediately: true }), 'the seat change')
     }
     // The change's invoice reaches the ledger through its `subscription_payment_success` webhook.
     return { snapshot: await this.requiredSnapshot(subscriptionId), deliveries: [] }

@@ -33,6 +33,7 @@ export interface PolarOrder {
   paid: boolean
   total_amount: number
   refunded_amount: number
+  refunded_tax_amount?: number
   currency: string
   billing_reason: string
   subscription_id: string | null
@@ -95,7 +96,8 @@ export function snapshotOf(subscription: PolarSubscription): SubscriptionSnapsho
   const metadata = subscription.metadata ?? {}
   const productMetadata = subscription.product?.metadata ?? {}
   const organizationId = text(metadata.hatch_organization_id) ?? text(subscription.customer?.external_id)
-  const planId = metadata.hatch_plan ?? productMetadata.hatch_plan
+  // The product's first: a plan changed in Polar's portal changes the product, not the subscription's metadata.
+  const planId = productMetadata.hatch_plan ?? metadata.hatch_plan
   const interval: BillingInterval | undefined =
     subscription.recurring_interval === 'year'
       ? 'yearly'
@@ -185,7 +187,15 @@ function orderPaid(order: PolarOrder): LedgerChange[] {
 function orderRefunded(order: PolarOrder): LedgerChange[] {
   if (!order.subscription_id || order.refunded_amount <= 0) return []
   // Polar reports the order's refunded total, as the ledger wants it, whatever order partial refunds arrive in.
-  return [{ type: 'payment.refunded', invoiceId: order.id, paymentId: order.id, amountRefunded: order.refunded_amount }]
+  return [
+    {
+      type: 'payment.refunded',
+      invoiceId: order.id,
+      paymentId: order.id,
+      // The order's total includes the tax Polar charged; its refunded amount leaves the refunded tax apart.
+      amountRefunded: order.refunded_amount + (order.refunded_tax_amount ?? 0),
+    },
+  ]
 }
 
 /** What one Polar webhook event means to the ledger; events Hatch keeps nothing of mean no change. */

@@ -101,7 +101,8 @@ export class PolarPaymentProvider implements PaymentProvider {
       })
       const checkout = await (await this.#polar).checkouts.create({
         products: [productId],
-        ...(perSeat && { seats: request.seats }),
+        // Pinned: the seats were checked against the members and invitations here.
+        ...(perSeat && { seats: request.seats, min_seats: request.seats, max_seats: request.seats }),
         currency: request.currency.toLowerCase() as 'usd',
         // The organization is Polar's customer: its external id finds the same customer on every checkout.
         external_customer_id: request.organizationId,
@@ -203,7 +204,8 @@ export class PolarPaymentProvider implements PaymentProvider {
 
   async changePlan(subscriptionId: string, change: PlanChange, _prorationDate: Date) {
     const polar = await this.#polar
-    const current = await this.requiredSnapshot(subscriptionId)
+    const subscription = await polar.subscriptions.get(subscriptionId)
+    const current = snapshotOf(subscription)
     const perSeat = planById(change.planId).perSeat
     try {
       if (current.planId !== change.planId || current.interval !== change.interval) {
@@ -215,7 +217,8 @@ export class PolarPaymentProvider implements PaymentProvider {
           product_id: productId,
           // Invoiced and charged now, as previewed.
           proration_behavior: 'invoice',
-          metadata: { hatch_plan: change.planId, hatch_interval: change.interval },
+          // The whole metadata, in case Polar replaces rather than merges it: the order and organization stay.
+          metadata: { ...subscription.metadata, hatch_plan: change.planId, hatch_interval: change.interval },
         })
       }
       const seats = perSeat ? change.seats : 1
