@@ -32,7 +32,9 @@ const budgets: Record<string, Budget> = {
   '/en/docs/development/testing': { kb: 272, scripts: 11 },
   '/en/sign-in': { kb: 302, scripts: 12 },
   '/en/console': { kb: 486, scripts: 16, as: 'app admin' },
-  '/en/console/books': { kb: 378, scripts: 19, as: 'new account' },
+  // Measured 378.1 (unrounded under 378.15) since the translated refusal of a currency the payment provider does not
+  // take reached every console page (issue 32).
+  '/en/console/books': { kb: 378.2, scripts: 19, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */
