@@ -3,6 +3,7 @@
 // lemonsqueezy-provider.ts). Lemon Squeezy keeps a checkout's custom data only on its webhook events (`meta`), not on
 // the objects its API returns, so the readers also say which organization an event's subscription belongs to.
 import { type BillingInterval, type Currency, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import { dateOf, isRecord, text } from './event-reading'
 import { addInterval } from './proration'
 import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from './provider'
 
@@ -31,21 +32,6 @@ export interface LemonSqueezySubscription {
 export interface HatchCustomData {
   orderId?: string
   organizationId?: string
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function text(value: unknown): string | undefined {
-  if (typeof value === 'number') return String(value)
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
-
-function dateOf(iso: unknown): Date | undefined {
-  if (typeof iso !== 'string') return undefined
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? undefined : date
 }
 
 export function customDataOf(meta: unknown): HatchCustomData {

@@ -5,10 +5,10 @@ import type { Database } from '../db/client'
 import { billingOrders, billingSubscriptions } from '../db/schema'
 import { log } from '../log'
 import { AppError } from '../trpc/init'
+import { isRecord } from './event-reading'
 import {
   changesOf,
   customDataOf,
-  isRecord,
   type LemonSqueezyResource,
   type LemonSqueezySubscription,
   snapshotOf,

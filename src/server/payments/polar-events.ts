@@ -1,7 +1,8 @@
 // Polar's objects and webhook events read into the ledger's terms: pure functions of what Polar sends, with no SDK
 // client (that is polar-provider.ts), so they can be read and tested apart from the calls. Polar's API and webhooks
 // use snake_case JSON with ISO dates and amounts in minor units.
-import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds } from '#/lib/plans'
+import type { BillingInterval } from '#/lib/plans'
+import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from './event-reading'
 import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from './provider'
 
 export type PolarMetadata = Record<string, string | number | boolean>
@@ -52,28 +53,6 @@ export interface PolarCheckout {
 }
 
 export const polarIntervals = { monthly: 'month', yearly: 'year' } as const satisfies Record<BillingInterval, string>
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function dateOf(iso: string | null | undefined): Date | undefined {
-  if (typeof iso !== 'string') return undefined
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? undefined : date
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
-
-function isPaidPlanId(value: unknown): value is PaidPlanId {
-  return typeof value === 'string' && (paidPlanIds as readonly string[]).includes(value)
-}
-
-function isCurrency(value: string): value is Currency {
-  return (currencies as readonly string[]).includes(value)
-}
 
 const statuses = new Map<string, SubscriptionStatus>([
   ['trialing', 'trialing'],

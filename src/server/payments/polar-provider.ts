@@ -2,14 +2,8 @@ import type { Polar } from '@polar-sh/sdk/2026-04'
 import { type BillingInterval, type Currency, type PaidPlanId, planById } from '#/lib/plans'
 import { log } from '../log'
 import { AppError } from '../trpc/init'
-import {
-  changesOf,
-  isRecord,
-  type PolarMetadata,
-  type PolarSubscription,
-  polarIntervals,
-  snapshotOf,
-} from './polar-events'
+import { isRecord } from './event-reading'
+import { changesOf, type PolarMetadata, type PolarSubscription, polarIntervals, snapshotOf } from './polar-events'
 import { prorate } from './proration'
 import type {
   ChangePreview,

@@ -1,7 +1,8 @@
 // Stripe's objects and events read into the ledger's terms: pure functions of what Stripe sends, with no SDK client
 // (that is stripe-provider.ts), so they can be read and tested apart from the calls.
 import type Stripe from 'stripe'
-import { type BillingInterval, type Currency, currencies, type PaidPlanId, paidPlanIds } from '#/lib/plans'
+import type { BillingInterval } from '#/lib/plans'
+import { isCurrency, isPaidPlanId, isRecord } from './event-reading'
 import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from './provider'
 
 /**
@@ -24,10 +25,6 @@ type AnySubscription = Stripe.Subscription & LegacySubscriptionFields
 
 export const stripeIntervals = { monthly: 'month', yearly: 'year' } as const satisfies Record<BillingInterval, string>
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** The id of an expandable field, whether Stripe sent the id or the whole object. */
 export function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value || undefined
@@ -37,14 +34,6 @@ export function idOf(value: unknown): string | undefined {
 
 function dateOf(seconds: number | null | undefined): Date | undefined {
   return typeof seconds === 'number' ? new Date(seconds * 1000) : undefined
-}
-
-function isPaidPlanId(value: unknown): value is PaidPlanId {
-  return typeof value === 'string' && (paidPlanIds as readonly string[]).includes(value)
-}
-
-function isCurrency(value: string): value is Currency {
-  return (currencies as readonly string[]).includes(value)
 }
 
 function intervalOf(metadata: Stripe.Metadata, price: Stripe.Price | undefined): BillingInterval | undefined {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { type BillingInterval, type PaidPlanId, planById } from '#/lib/plans'
 import { log } from '../log'
 import { AppError } from '../trpc/init'
+import { isRecord } from './event-reading'
 import type {
   ChangePreview,
   CheckoutRequest,
@@ -12,7 +13,7 @@ import type {
   SubscriptionUpdate,
 } from './provider'
 import { ChargeDeclinedError, WebhookSignatureError } from './provider'
-import { changesOf, idOf, isRecord, snapshotOf, stripeIntervals } from './stripe-events'
+import { changesOf, idOf, snapshotOf, stripeIntervals } from './stripe-events'
 
 export interface StripeProviderOptions {
   secretKey: string
