@@ -29,6 +29,7 @@ import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
 import { Route as HomeCheckoutRouteImport } from './routes/_home/checkout'
 import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
+import { Route as HomePaddleCheckoutRouteImport } from './routes/_home/paddle-checkout'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAskDocsRouteImport } from './routes/api/ask-docs'
 import { Route as ApiAssistantRouteImport } from './routes/api/assistant'
@@ -177,6 +178,11 @@ const HomeCheckoutRoute = HomeCheckoutRouteImport.update({
 const HomeMyOrdersRoute = HomeMyOrdersRouteImport.update({
   id: '/my-orders',
   path: '/my-orders',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomePaddleCheckoutRoute = HomePaddleCheckoutRouteImport.update({
+  id: '/paddle-checkout',
+  path: '/paddle-checkout',
   getParentRoute: () => HomeRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -465,6 +471,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof AuthVerifyEmailRoute
   '/checkout': typeof HomeCheckoutRoute
   '/my-orders': typeof HomeMyOrdersRoute
+  '/paddle-checkout': typeof HomePaddleCheckoutRoute
   '/api/$': typeof ApiSplatRoute
   '/api/ask-docs': typeof ApiAskDocsRoute
   '/api/assistant': typeof ApiAssistantRoute
@@ -530,6 +537,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof AuthVerifyEmailRoute
   '/checkout': typeof HomeCheckoutRoute
   '/my-orders': typeof HomeMyOrdersRoute
+  '/paddle-checkout': typeof HomePaddleCheckoutRoute
   '/api/$': typeof ApiSplatRoute
   '/api/ask-docs': typeof ApiAskDocsRoute
   '/api/assistant': typeof ApiAssistantRoute
@@ -602,6 +610,7 @@ export interface FileRoutesById {
   '/_auth/verify-email': typeof AuthVerifyEmailRoute
   '/_home/checkout': typeof HomeCheckoutRoute
   '/_home/my-orders': typeof HomeMyOrdersRoute
+  '/_home/paddle-checkout': typeof HomePaddleCheckoutRoute
   '/api/$': typeof ApiSplatRoute
   '/api/ask-docs': typeof ApiAskDocsRoute
   '/api/assistant': typeof ApiAssistantRoute
@@ -675,6 +684,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/checkout'
     | '/my-orders'
+    | '/paddle-checkout'
     | '/api/$'
     | '/api/ask-docs'
     | '/api/assistant'
@@ -740,6 +750,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/checkout'
     | '/my-orders'
+    | '/paddle-checkout'
     | '/api/$'
     | '/api/ask-docs'
     | '/api/assistant'
@@ -811,6 +822,7 @@ export interface FileRouteTypes {
     | '/_auth/verify-email'
     | '/_home/checkout'
     | '/_home/my-orders'
+    | '/_home/paddle-checkout'
     | '/api/$'
     | '/api/ask-docs'
     | '/api/assistant'
@@ -1034,6 +1046,13 @@ declare module '@tanstack/react-router' {
       path: '/my-orders'
       fullPath: '/my-orders'
       preLoaderRoute: typeof HomeMyOrdersRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/paddle-checkout': {
+      id: '/_home/paddle-checkout'
+      path: '/paddle-checkout'
+      fullPath: '/paddle-checkout'
+      preLoaderRoute: typeof HomePaddleCheckoutRouteImport
       parentRoute: typeof HomeRoute
     }
     '/api/$': {
@@ -1512,6 +1531,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface HomeRouteChildren {
   HomeCheckoutRoute: typeof HomeCheckoutRoute
   HomeMyOrdersRoute: typeof HomeMyOrdersRoute
+  HomePaddleCheckoutRoute: typeof HomePaddleCheckoutRoute
   HomeIndexRoute: typeof HomeIndexRoute
   HomeBlogSlugRoute: typeof HomeBlogSlugRoute
   HomeChangelogSlugRoute: typeof HomeChangelogSlugRoute
@@ -1524,6 +1544,7 @@ interface HomeRouteChildren {
 const HomeRouteChildren: HomeRouteChildren = {
   HomeCheckoutRoute: HomeCheckoutRoute,
   HomeMyOrdersRoute: HomeMyOrdersRoute,
+  HomePaddleCheckoutRoute: HomePaddleCheckoutRoute,
   HomeIndexRoute: HomeIndexRoute,
   HomeBlogSlugRoute: HomeBlogSlugRoute,
   HomeChangelogSlugRoute: HomeChangelogSlugRoute,
@@ -1570,13 +1591,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

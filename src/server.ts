@@ -55,7 +55,10 @@ function scriptPolicyApplies(): boolean {
 
 function scriptSources() {
   const env = getEnv()
-  return { googleOneTap: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }
+  return {
+    googleOneTap: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    paddle: Boolean(env.PADDLE_API_KEY && env.PADDLE_WEBHOOK_SECRET && env.PADDLE_CLIENT_TOKEN),
+  }
 }
 
 function isPublicPage(url: URL): boolean {

@@ -4,8 +4,11 @@ import { createHash, randomBytes } from 'node:crypto'
 /** What every answer's policy says, whatever it holds: nothing may frame the site, no plugins, no foreign <base>. */
 export const framingPolicy = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'"
 
-/** Google's one-tap library, the only script from another origin, loaded on the sign-in page when Google is set up. */
+/** Google's one-tap library, loaded on the sign-in page when Google is set up. */
 const googleOneTapScript = 'https://accounts.google.com/gsi/client'
+
+/** Paddle.js and the files it loads, on the Paddle checkout page when Paddle takes the payments. */
+const paddleScripts = 'https://cdn.paddle.com'
 
 const renderNonce = new AsyncLocalStorage<string>()
 
@@ -26,6 +29,8 @@ export function currentRenderNonce(): string | undefined {
 interface ScriptSources {
   /** Allows Google's one-tap library (GOOGLE_CLIENT_ID is set). */
   googleOneTap: boolean
+  /** Allows Paddle.js (Paddle is the payment provider). */
+  paddle: boolean
 }
 
 /** The policy of a page rendered for one request: same-origin files, and inline scripts that carry its nonce. */
@@ -47,6 +52,11 @@ export function policyWithHashes(html: string, sources: ScriptSources): string {
 }
 
 function scriptPolicy(inline: string[], sources: ScriptSources): string {
-  const allowed = ["'self'", ...inline, ...(sources.googleOneTap ? [googleOneTapScript] : [])]
+  const allowed = [
+    "'self'",
+    ...inline,
+    ...(sources.googleOneTap ? [googleOneTapScript] : []),
+    ...(sources.paddle ? [paddleScripts] : []),
+  ]
   return `script-src ${allowed.join(' ')}; ${framingPolicy}`
 }

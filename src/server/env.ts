@@ -142,6 +142,22 @@ const envSchema = z.object({
     .optional(),
   /** The store's currency: Lemon Squeezy sells in one, so checkouts in the other are refused. */
   LEMONSQUEEZY_CURRENCY: z.enum(['USD', 'CNY'], { error: 'must be USD or CNY' }).default('USD'),
+  /** A Paddle Billing API key (Developer tools → Authentication); with the webhook secret and client token, it takes payments. */
+  PADDLE_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  /** The secret key of the notification destination (Developer tools → Notifications). */
+  PADDLE_WEBHOOK_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
+  /** A client-side token (Developer tools → Authentication): Paddle.js opens the checkout with it, in the browser. */
+  PADDLE_CLIENT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^(?:test|live)_[A-Za-z0-9]+$/, 'must be a client-side token, starting with test_ or live_')
+    .optional(),
+  /** Paddle's sandbox (test cards, no money moves) or production. */
+  PADDLE_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .default('production'),
+  /** Where the Paddle SDK sends its calls; only tests point it elsewhere (a fake Paddle API). */
+  PADDLE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** An OpenAI-compatible API (a hosted provider, Ollama, vLLM, …): with AI_MODEL it switches the AI features on. */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1' })
@@ -229,12 +245,18 @@ const pairedCredentials = [
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['POLAR_ACCESS_TOKEN', 'POLAR_WEBHOOK_SECRET'],
   ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_WEBHOOK_SECRET'],
+  ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET'],
   ['AI_BASE_URL', 'AI_MODEL'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
 
 /** The variable that switches each payment provider on (with its webhook secret, paired above). */
-const paymentProviderKeys = ['STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN', 'LEMONSQUEEZY_API_KEY'] as const
+const paymentProviderKeys = [
+  'STRIPE_SECRET_KEY',
+  'POLAR_ACCESS_TOKEN',
+  'LEMONSQUEEZY_API_KEY',
+  'PADDLE_API_KEY',
+] as const
 
 /** Settings that mean nothing without another one. */
 const dependentSettings = [
@@ -245,6 +267,7 @@ const dependentSettings = [
   ['S3_ENDPOINT', 'S3_BUCKET'],
   ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_STORE_ID'],
   ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_VARIANTS'],
+  ['PADDLE_API_KEY', 'PADDLE_CLIENT_TOKEN'],
 ] as const
 
 export type Env = z.infer<typeof envSchema> & {
@@ -276,6 +299,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const paymentKeys = paymentProviderKeys.filter((key) => parsed[key])
   if (paymentKeys.length > 1) {
     unpaired.push(`  ${paymentKeys.join(', ')}: only one payment provider may be configured; unset all but one of them`)
+  }
+  // Paddle.js refuses a sandbox token in production and the reverse; say so before a buyer meets a blank checkout.
+  const paddleToken = parsed.PADDLE_CLIENT_TOKEN
+  if (paddleToken && paddleToken.startsWith('test_') !== (parsed.PADDLE_ENVIRONMENT === 'sandbox')) {
+    unpaired.push(
+      `  PADDLE_CLIENT_TOKEN: a ${paddleToken.startsWith('test_') ? 'test_' : 'live_'} token does not work with PADDLE_ENVIRONMENT=${parsed.PADDLE_ENVIRONMENT}`,
+    )
   }
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')

@@ -325,6 +325,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
+      'billing.paddle.get': { transactionId: 'txn_01foreign' },
       'webhooks.update': { id: foreign.endpointId, enabled: false },
       'webhooks.delete': { id: foreign.endpointId },
       'webhooks.rotateSecret': { id: foreign.endpointId },

@@ -142,6 +142,25 @@ describe('environment variables', () => {
     )
     const { LEMONSQUEEZY_STORE_ID: _store, ...withoutStore } = lemon
     expect(() => parseEnv(withoutStore)).toThrow(/LEMONSQUEEZY_API_KEY: needs LEMONSQUEEZY_STORE_ID as well/)
+    const paddle = {
+      PADDLE_API_KEY: 'pdl_live_apikey_1',
+      PADDLE_WEBHOOK_SECRET: 'pdl_ntfset_1',
+      PADDLE_CLIENT_TOKEN: 'live_0123abc',
+    }
+    expect(parseEnv(paddle)).toMatchObject({ PADDLE_CLIENT_TOKEN: 'live_0123abc', PADDLE_ENVIRONMENT: 'production' })
+    expect(() => parseEnv({ ...paddle, ...stripe })).toThrow(/STRIPE_SECRET_KEY, PADDLE_API_KEY: only one/)
+    const { PADDLE_CLIENT_TOKEN: _token, ...withoutToken } = paddle
+    expect(() => parseEnv(withoutToken)).toThrow(/PADDLE_API_KEY: needs PADDLE_CLIENT_TOKEN as well/)
+    expect(() => parseEnv({ ...paddle, PADDLE_CLIENT_TOKEN: 'pdl_live_apikey_1' })).toThrow(
+      /PADDLE_CLIENT_TOKEN: must be a client-side token, starting with test_ or live_/,
+    )
+    // Paddle.js refuses a sandbox token in production and the reverse: the server says so before a buyer meets it.
+    expect(() => parseEnv({ ...paddle, PADDLE_ENVIRONMENT: 'sandbox' })).toThrow(
+      /PADDLE_CLIENT_TOKEN: a live_ token does not work with PADDLE_ENVIRONMENT=sandbox/,
+    )
+    expect(parseEnv({ ...paddle, PADDLE_CLIENT_TOKEN: 'test_0123abc', PADDLE_ENVIRONMENT: 'sandbox' })).toMatchObject({
+      PADDLE_ENVIRONMENT: 'sandbox',
+    })
   })
 
   it('switches AI on with a provider URL and a model, and says which half is missing', () => {

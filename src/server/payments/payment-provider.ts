@@ -5,6 +5,7 @@ import { getEnv } from '../env'
 import { parseVariantPlans } from './lemonsqueezy-events'
 import { LemonSqueezyPaymentProvider } from './lemonsqueezy-provider'
 import { LocalPaymentProvider } from './local-provider'
+import { PaddlePaymentProvider } from './paddle-provider'
 import { PolarPaymentProvider } from './polar-provider'
 import type { PaymentProvider } from './provider'
 import { StripePaymentProvider } from './stripe-provider'
@@ -20,6 +21,7 @@ export function activePaymentProviderId(): PaymentProviderId {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe'
   if (env.POLAR_ACCESS_TOKEN && env.POLAR_WEBHOOK_SECRET) return 'polar'
   if (env.LEMONSQUEEZY_API_KEY && env.LEMONSQUEEZY_WEBHOOK_SECRET) return 'lemonsqueezy'
+  if (env.PADDLE_API_KEY && env.PADDLE_WEBHOOK_SECRET) return 'paddle'
   return 'local'
 }
 
@@ -69,6 +71,18 @@ export function paymentProviderFor(db: Database, id: PaymentProviderId = activeP
       storeId: env.LEMONSQUEEZY_STORE_ID,
       currency: env.LEMONSQUEEZY_CURRENCY,
       plans: parseVariantPlans(env.LEMONSQUEEZY_VARIANTS),
+    })
+  }
+  if (id === 'paddle') {
+    const env = getEnv()
+    const { PADDLE_API_KEY: apiKey, PADDLE_WEBHOOK_SECRET: webhookSecret } = env
+    if (!apiKey || !webhookSecret || !env.PADDLE_CLIENT_TOKEN) throw new Error('Paddle is not configured')
+    return new PaddlePaymentProvider({
+      apiKey,
+      webhookSecret,
+      environment: env.PADDLE_ENVIRONMENT,
+      apiUrl: env.PADDLE_API_URL,
+      appUrl: env.APP_URL,
     })
   }
   return localPaymentProvider(db)

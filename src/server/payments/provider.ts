@@ -152,9 +152,12 @@ export class ChargeDeclinedError extends Error {
   override name = 'ChargeDeclinedError'
 }
 
-/** One payment provider behind the ledger: `local` (built in), `stripe`, `polar` and `lemonsqueezy` implement it. */
+/**
+ * One payment provider behind the ledger: `local` (built in), `stripe`, `polar`, `lemonsqueezy` and `paddle` implement
+ * it.
+ */
 export interface PaymentProvider {
-  readonly id: 'local' | 'stripe' | 'polar' | 'lemonsqueezy'
+  readonly id: 'local' | 'stripe' | 'polar' | 'lemonsqueezy' | 'paddle'
   createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>
   /** Checks the signature of a webhook delivery and reads it; throws WebhookSignatureError when it is not genuine. */
   verifyEvent(rawBody: string, headers: Headers): Promise<ProviderEvent>

@@ -70,6 +70,12 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
     beyond: 'only the buyer’s own checkout, while the local provider is active',
     names: ['checkout'],
   },
+  'billing.paddle.get': {
+    gate: signedIn,
+    beyond:
+      'only the buyer’s own checkout, while Paddle is active; opening it needs billing:manage in its organization now',
+    names: ['checkout'],
+  },
   'billing.local.settle': {
     gate: signedIn,
     beyond: 'only the buyer’s own checkout; paying needs billing:manage in its organization now',

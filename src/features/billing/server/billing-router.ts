@@ -36,6 +36,7 @@ import {
 import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
 import { replayBillingEvent } from './operator-tasks'
+import { paddleCheckoutRouter } from './paddle-checkout-router'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 
 type Db = Parameters<typeof organizationPlan>[0]
@@ -354,4 +355,5 @@ export const billingRouter = createRouter({
   }),
 
   local: localCheckoutRouter,
+  paddle: paddleCheckoutRouter,
 })

@@ -11,7 +11,7 @@ import { deliverLocalEvents as deliver } from './plan-changes'
 /** How long "pay later" takes to settle, as a bank transfer or a wallet confirmation would. */
 export const payLaterDelayMs = 4000
 
-const checkoutNotFound = () =>
+export const checkoutNotFound = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'CHECKOUT_NOT_FOUND', message: 'This checkout does not exist' })
 
 /** The local provider's checkout page: only its buyer sees it, and only while the local provider is active. */

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm'
+import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
+import { billingOrders, organizations } from '#/server/db/schema'
+import { getEnv } from '#/server/env'
+import { activePaymentProviderId } from '#/server/payments/payment-provider'
+import { createRouter, protectedProcedure } from '#/server/trpc/init'
+import { paddleCheckoutInput } from '../schemas'
+import { checkoutNotFound } from './local-checkout-router'
+
+/** Where a Paddle checkout stands, as its page shows it. */
+export type PaddleCheckoutStatus = 'open' | 'processing' | 'complete' | 'expired' | 'closed' | 'not_allowed'
+
+function statusOf(order: {
+  status: string
+  providerSubscriptionId: string | null
+  expiresAt: Date | null
+}): PaddleCheckoutStatus {
+  switch (order.status) {
+    case 'pending':
+      if (order.providerSubscriptionId) return 'processing'
+      // Paddle keeps a transaction payable; Hatch's order stops taking payment at its own time.
+      return order.expiresAt && order.expiresAt <= new Date() ? 'expired' : 'open'
+    case 'paid':
+    case 'partially_refunded':
+    case 'refunded':
+      return 'complete'
+    case 'expired':
+      return 'expired'
+    default:
+      return 'closed'
+  }
+}
+
+/**
+ * The app's checkout page for Paddle (Paddle.js opens the transaction there): only the buyer sees it, only while
+ * Paddle is the active provider, and the client token is handed over only while the buyer may still pay.
+ */
+export const paddleCheckoutRouter = createRouter({
+  get: protectedProcedure.input(paddleCheckoutInput).query(async ({ ctx, input }) => {
+    if (activePaymentProviderId() !== 'paddle') throw checkoutNotFound()
+    const [order] = await ctx.db
+      .select({
+        id: billingOrders.id,
+        organizationId: billingOrders.organizationId,
+        organizationName: organizations.name,
+        planId: billingOrders.planId,
+        interval: billingOrders.interval,
+        seats: billingOrders.seats,
+        currency: billingOrders.currency,
+        amount: billingOrders.amount,
+        status: billingOrders.status,
+        providerSubscriptionId: billingOrders.providerSubscriptionId,
+        expiresAt: billingOrders.expiresAt,
+      })
+      .from(billingOrders)
+      .innerJoin(organizations, eq(organizations.id, billingOrders.organizationId))
+      .where(
+        and(
+          eq(billingOrders.provider, 'paddle'),
+          eq(billingOrders.providerCheckoutId, input.transactionId),
+          eq(billingOrders.createdById, ctx.user.id),
+        ),
+      )
+      .limit(1)
+    if (!order) throw checkoutNotFound()
+    let status: PaddleCheckoutStatus = statusOf(order)
+    if (status === 'open') {
+      // Paying is managing billing: a buyer whose role changed since, or who left, may no longer pay.
+      const access = await loadOrganizationAccess(ctx.db, ctx.user.id, order.organizationId)
+      if (!access || !accessAllows(access, { billing: ['manage'] })) status = 'not_allowed'
+    }
+    const env = getEnv()
+    return {
+      orderId: order.id,
+      organizationName: order.organizationName,
+      planId: order.planId,
+      interval: order.interval,
+      seats: order.seats,
+      currency: order.currency,
+      amount: order.amount,
+      status,
+      paddle:
+        status === 'open' && env.PADDLE_CLIENT_TOKEN
+          ? { clientToken: env.PADDLE_CLIENT_TOKEN, environment: env.PADDLE_ENVIRONMENT }
+          : null,
+    }
+  }),
+})
