@@ -182,7 +182,7 @@ test('the Paddle checkout page opens Paddle.js on the transaction, reopens it wh
 
   await overlay.getByRole('button', { name: 'Pay now' }).click()
   await expect(page).toHaveURL(new RegExp(`^${origin}/zh/my-orders\\?order=`))
-  await expect(page.getByRole('main')).toContainText('已付款')
+  await expect(page.getByRole('main')).toContainText('已支付')
 
   // Back on the checkout page, the paid checkout says so and does not load Paddle.js again.
   await visit(page, `${origin}/zh/paddle-checkout?_ptxn=${transactionId}`)

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_home/paddle-checkout')({
       throw error
     }
   },
-  head: () => ({ meta: [{ title: m.paddle_checkout_title() }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [{ title: m.local_pay_title() }, { name: 'robots', content: 'noindex' }] }),
   component: function PaddleCheckoutPage() {
     const { _ptxn } = Route.useSearch()
     return <PaddleCheckoutScreen transactionId={_ptxn} />

@@ -150,7 +150,7 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
 
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12 sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{m.paddle_checkout_title()}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{m.local_pay_title()}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{m.paddle_checkout_intro()}</p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border p-4 text-sm">
         <dt className="text-muted-foreground">{m.local_pay_organization()}</dt>
