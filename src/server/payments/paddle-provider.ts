@@ -357,7 +357,7 @@ export class PaddlePaymentProvider implements PaymentProvider {
   }
 
   async portalUrl(customerId: string, _returnUrl: string): Promise<string> {
-    // Paddle's portal has no way back to the app: it is opened in a new tab by the Billing page.
+    // Paddle's portal has no link back to the app (the return URL is not Paddle's to take): Back returns to Billing.
     const session = await this.call((paddle) => paddle.customerPortalSessions.create(customerId, []))
     return session.urls.general.overview
   }

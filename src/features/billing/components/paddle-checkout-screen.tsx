@@ -181,7 +181,7 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
           )}
         </div>
       ) : (
-        <div className="mt-6 grid gap-2" aria-live="polite" data-testid="paddle-checkout-form-state" data-state={form}>
+        <div className="mt-6 grid gap-3" aria-live="polite" data-testid="paddle-checkout-form-state" data-state={form}>
           {form === 'loading' || form === 'open' ? (
             <p className="text-sm text-muted-foreground">{m.paddle_checkout_loading()}</p>
           ) : form === 'paid' ? (
