@@ -1,6 +1,10 @@
 import { flushAnalytics } from '#/features/analytics/server'
 import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
-import { reconcileBilling, replayBillingEvent } from '#/features/billing/server/operator-tasks'
+import {
+  closeOverdueProviderCheckouts,
+  reconcileBilling,
+  replayBillingEvent,
+} from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
 import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
 import { purgeOldDeliveries } from '#/features/webhooks/server'
@@ -15,6 +19,7 @@ import { registerShutdownTask } from './runtime'
 
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
+registerMaintenanceTask('closing overdue checkouts at the payment provider', closeOverdueProviderCheckouts)
 registerMaintenanceTask('deleting webhook deliveries older than 30 days', purgeOldDeliveries)
 // After 'purging deleted books' (registered first, in src/server/maintenance.ts): their files go with them.
 registerMaintenanceTask('deleting the files of purged books', deletePurgedBooksFiles)

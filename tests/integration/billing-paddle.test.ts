@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reconcileSubscriptions, replayEvent } from '#/features/billing/server/ledger'
+import { closeOverdueProviderCheckouts } from '#/features/billing/server/operator-tasks'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
@@ -245,7 +246,7 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     expect(await orderOf(started.orderId)).toEqual(afterFirst)
   })
 
-  it('marks an order canceled when its transaction is canceled unpaid, and the page says it is over', async () => {
+  it('marks an order canceled when its transaction is canceled unpaid, and closes at Paddle what Hatch stopped offering', async () => {
     const started = await startCheckout('Ezra Expired', { planId: 'pro', interval: 'monthly', currency: 'USD' })
     const canceled = fake.cancelTransaction(started.transactionId)
     expect((await deliver(fake.event('transaction.canceled', canceled))).status).toBe(200)
@@ -265,6 +266,21 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       transactionId: late.transactionId,
     })
     expect(latePage.data).toMatchObject({ status: 'expired', paddle: null })
+
+    // The hourly task cancels it at Paddle (a paid one is left alone), and Paddle's event marks the order expired.
+    const paidLate = await startCheckout('Pia Paidlate', { planId: 'pro', interval: 'monthly', currency: 'USD' })
+    await db()
+      .update(billingOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(billingOrders.id, paidLate.orderId))
+    fake.completeCheckout(paidLate.transactionId)
+    expect(await closeOverdueProviderCheckouts(db())).toBe(1)
+    expect(fake.transaction(late.transactionId)?.status).toBe('canceled')
+    expect(fake.transaction(paidLate.transactionId)?.status).toBe('completed')
+    const canceledLate = fake.event('transaction.canceled', fake.transaction(late.transactionId))
+    expect((await deliver(canceledLate)).status).toBe(200)
+    expect(await orderOf(late.orderId)).toMatchObject({ status: 'expired' })
+    expect(await closeOverdueProviderCheckouts(db()), 'nothing is closed twice').toBe(0)
   })
 
   it('records a renewal as a new paid order once, and adds up refunds that Paddle sends one by one', async () => {

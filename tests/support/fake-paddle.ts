@@ -370,6 +370,20 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
         return fail(response, 400, 'request_error', code, (error as Error).message)
       }
     }
+    const transactionPath = /^\/transactions\/([^/]+)$/.exec(path)
+    if (transactionPath && method === 'PATCH') {
+      const transaction = transactions.get(decodeURIComponent(transactionPath[1] ?? ''))
+      if (!transaction) return notFound(response)
+      if (body.status === 'canceled') {
+        // Only a transaction nobody has paid can be canceled.
+        if (transaction.status !== 'draft' && transaction.status !== 'ready') {
+          return fail(response, 400, 'request_error', 'transaction_immutable', 'The transaction cannot be changed')
+        }
+        transaction.status = 'canceled'
+        transaction.updated_at = iso(new Date())
+      }
+      return send(response, 200, transaction)
+    }
     const subscriptionPath = /^\/subscriptions\/([^/]+)(\/preview|\/cancel)?$/.exec(path)
     if (subscriptionPath) {
       const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1] ?? ''))

@@ -356,6 +356,19 @@ export class PaddlePaymentProvider implements PaymentProvider {
     return snapshot
   }
 
+  async closeCheckout(transactionId: string): Promise<boolean> {
+    try {
+      await this.call((paddle) => paddle.transactions.update(transactionId, { status: 'canceled' }))
+      return true
+    } catch (error) {
+      const unreachable = unreachableProviderError(error)
+      if (unreachable) throw unreachable
+      // Paddle refuses to cancel a transaction that is billed, paid or completed: the buyer got there first.
+      if ((error as { type?: unknown } | null)?.type === 'request_error') return false
+      throw error
+    }
+  }
+
   async portalUrl(customerId: string, _returnUrl: string): Promise<string> {
     // Paddle's portal has no link back to the app (the return URL is not Paddle's to take): Back returns to Billing.
     const session = await this.call((paddle) => paddle.customerPortalSessions.create(customerId, []))

@@ -185,6 +185,12 @@ export interface PaymentProvider {
    * which names only the payment, find its order.
    */
   invoiceOfPayment?(paymentId: string): Promise<string | null>
+  /**
+   * Stops an unfinished checkout from taking payment, for providers whose checkouts stay open past Hatch's time for
+   * them (Paddle's transactions never expire). False when it can no longer be stopped (it was paid meanwhile). The
+   * provider's own event then closes the order.
+   */
+  closeCheckout?(checkoutId: string): Promise<boolean>
   /** The provider's own page for payment methods, invoices and cancellation, if it has one. */
   portalUrl?(customerId: string, returnUrl: string): Promise<string>
 }

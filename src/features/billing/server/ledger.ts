@@ -336,8 +336,17 @@ async function applyChange(
     }
     case 'checkout.expired': {
       const order = await orderBy(tx, providerId, { orderId: change.orderId, checkoutId: change.checkoutId })
+      // A checkout closed after Hatch's time for it ran out (Hatch closes those at providers that keep them open) is
+      // expired, whoever pressed the button.
+      const overdue = order?.expiresAt ? order.expiresAt <= new Date() : false
       if (order)
-        await stepOrder(tx, order, { kind: change.reason === 'canceled' ? 'canceled' : 'expired' }, {}, effects)
+        await stepOrder(
+          tx,
+          order,
+          { kind: change.reason === 'canceled' && !overdue ? 'canceled' : 'expired' },
+          {},
+          effects,
+        )
       return
     }
     case 'payment.succeeded': {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
-import { billingEvents } from '#/server/db/schema'
+import { billingEvents, billingOrders } from '#/server/db/schema'
+import { log } from '#/server/log'
 import { activePaymentProviderId, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { reconcileSubscriptions, replayEvent } from './ledger'
 
@@ -22,4 +23,37 @@ export async function replayBillingEvent(
 export async function reconcileBilling(db: Database): Promise<{ provider: string; drifted: string[] }> {
   const provider = paymentProviderFor(db, activePaymentProviderId())
   return { provider: provider.id, drifted: await reconcileSubscriptions(db, provider) }
+}
+
+/**
+ * Closes, at the provider, the checkouts Hatch no longer offers (past their 24 hours, unpaid) where the provider would
+ * keep taking payment for them (Paddle). The provider's own event then marks each order expired. A maintenance task.
+ */
+export async function closeOverdueProviderCheckouts(db: Database, now = new Date()): Promise<number> {
+  const provider = paymentProviderFor(db, activePaymentProviderId())
+  if (!provider.closeCheckout) return 0
+  const overdue = await db
+    .select({ id: billingOrders.id, checkoutId: billingOrders.providerCheckoutId })
+    .from(billingOrders)
+    .where(
+      and(
+        eq(billingOrders.provider, provider.id),
+        eq(billingOrders.status, 'pending'),
+        isNull(billingOrders.providerSubscriptionId),
+        isNotNull(billingOrders.providerCheckoutId),
+        lte(billingOrders.expiresAt, now),
+      ),
+    )
+    .limit(500)
+  let closed = 0
+  for (const order of overdue) {
+    if (!order.checkoutId) continue
+    try {
+      if (await provider.closeCheckout(order.checkoutId)) closed += 1
+    } catch (error) {
+      // The next hour tries again.
+      log().error({ err: error, orderId: order.id }, 'closing an overdue checkout at the payment provider failed')
+    }
+  }
+  return closed
 }
