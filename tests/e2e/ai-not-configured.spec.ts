@@ -1,50 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { newAccount } from './accounts'
 import { expect, test, visit } from './fixtures'
+import { type SecondServer, startSecondServer } from './second-server'
 
 // A second server from the same build, started as a newcomer starts it: no AI_BASE_URL, no AI_MODEL, its own
 // embedded database. Every AI surface must say so, and link to the page that explains the variables.
 const port = Number(process.env.E2E_PORT ?? 3211) + 17
 const origin = `http://localhost:${port}`
-let server: ChildProcess | undefined
-let dataDir: string
+let server: SecondServer | undefined
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-no-ai-'))
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir }
-  for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL', 'DATABASE_URL', 'APP_URL']) {
-    delete env[name]
-  }
-  // The build the other tests use, as it is: never rebuilt from here under the first server's feet.
-  const serveBuild =
-    "const { startProductionServer } = await import('./scripts/serve.ts'); await startProductionServer()"
-  server = spawn(process.execPath, ['--input-type=module', '-e', serveBuild], { env, stdio: 'ignore' })
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/api/health`)).status
-        } catch {
-          return 0
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200)
+  server = await startSecondServer({ port, unset: ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL'] })
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 test('without a provider, the assistant and Ask the docs say AI is not configured and link to its docs', async ({

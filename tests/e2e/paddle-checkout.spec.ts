@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { type FakePaddle, signedPaddleDelivery, startFakePaddle } from '../support/fake-paddle'
 import { newAccount } from './accounts'
 import { expect, test, visit } from './fixtures'
+import { type SecondServer, startSecondServer } from './second-server'
 
 // A second server from the same build, set up as a shop selling through Paddle (its API is a fake in this process),
 // and Paddle.js played by a small stand-in served at Paddle's CDN address: the page must load it under the
@@ -17,53 +14,28 @@ const origin = `http://localhost:${port}`
 const apiKey = 'pdl_sdbx_apikey_e2e'
 const webhookSecret = `pdl_ntfset_${randomBytes(16).toString('hex')}`
 const clientToken = 'test_e2eclienttoken'
-let server: ChildProcess | undefined
-let dataDir: string
+let server: SecondServer | undefined
 let fake: FakePaddle
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   fake = await startFakePaddle({ apiKey })
-  dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-paddle-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PADDLE_API_KEY: apiKey,
-    PADDLE_WEBHOOK_SECRET: webhookSecret,
-    PADDLE_CLIENT_TOKEN: clientToken,
-    PADDLE_ENVIRONMENT: 'sandbox',
-    PADDLE_API_URL: fake.url,
-  }
-  for (const name of ['DATABASE_URL', 'APP_URL', 'STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN', 'LEMONSQUEEZY_API_KEY']) {
-    delete env[name]
-  }
-  // The build the other tests use, as it is: never rebuilt from here under the first server's feet.
-  const serveBuild =
-    "const { startProductionServer } = await import('./scripts/serve.ts'); await startProductionServer()"
-  server = spawn(process.execPath, ['--input-type=module', '-e', serveBuild], { env, stdio: 'ignore' })
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/api/health`)).status
-        } catch {
-          return 0
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200)
+  server = await startSecondServer({
+    port,
+    set: {
+      PADDLE_API_KEY: apiKey,
+      PADDLE_WEBHOOK_SECRET: webhookSecret,
+      PADDLE_CLIENT_TOKEN: clientToken,
+      PADDLE_ENVIRONMENT: 'sandbox',
+      PADDLE_API_URL: fake.url,
+    },
+    unset: ['STRIPE_SECRET_KEY', 'POLAR_ACCESS_TOKEN', 'LEMONSQUEEZY_API_KEY'],
+  })
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
   await fake?.close()
 })
 

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import { type Currency, planById } from '#/lib/plans'
 import type { Database } from '../db/client'
 import { billingOrders, billingSubscriptions } from '../db/schema'
-import { log } from '../log'
 import { AppError } from '../trpc/init'
 import { isRecord } from './event-reading'
 import {
@@ -26,6 +25,7 @@ import type {
   SubscriptionUpdate,
 } from './provider'
 import { WebhookSignatureError } from './provider'
+import { providerUnavailable } from './provider-errors'
 
 export interface LemonSqueezyProviderOptions {
   apiKey: string
@@ -49,12 +49,7 @@ interface SdkResult<T> {
 function dataOf<T>(result: SdkResult<T>, what: string): T {
   if (!result.error && result.data) return result.data
   if (result.statusCode === null || result.statusCode >= 500 || result.statusCode === 429) {
-    log().error({ err: result.error, status: result.statusCode }, 'the Lemon Squeezy API did not answer')
-    throw new AppError({
-      code: 'BAD_GATEWAY',
-      appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
-      message: 'The payment provider is not answering; nothing was charged. Please try again in a moment.',
-    })
+    throw providerUnavailable('Lemon Squeezy', { error: result.error, status: result.statusCode })
   }
   const cause = (result.error as { cause?: unknown } | null)?.cause
   throw new Error(

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Environment, Paddle } from '@paddle/paddle-node-sdk'
 import { type BillingInterval, type Currency, planById } from '#/lib/plans'
-import { log } from '../log'
-import { AppError } from '../trpc/init'
+import type { AppError } from '../trpc/init'
 import { isRecord } from './event-reading'
 import {
   changesOf,
@@ -23,6 +22,7 @@ import type {
   SubscriptionUpdate,
 } from './provider'
 import { ChargeDeclinedError, WebhookSignatureError } from './provider'
+import { providerUnavailable } from './provider-errors'
 
 export interface PaddleProviderOptions {
   apiKey: string
@@ -66,12 +66,7 @@ function unreachableProviderError(error: unknown): AppError | undefined {
     type === 'api_error' ||
     typeof retryAfter === 'number'
   if (!unreachable) return undefined
-  log().error({ err: error }, 'the Paddle API did not answer')
-  return new AppError({
-    code: 'BAD_GATEWAY',
-    appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
-    message: 'The payment provider is not answering; nothing was charged. Please try again in a moment.',
-  })
+  return providerUnavailable('Paddle', error)
 }
 
 function errorCodeOf(error: unknown): string | undefined {

@@ -1,7 +1,6 @@
 import type { Polar } from '@polar-sh/sdk/2026-04'
 import { type BillingInterval, type Currency, type PaidPlanId, planById } from '#/lib/plans'
-import { log } from '../log'
-import { AppError } from '../trpc/init'
+import type { AppError } from '../trpc/init'
 import { isRecord } from './event-reading'
 import { changesOf, type PolarMetadata, type PolarSubscription, polarIntervals, snapshotOf } from './polar-events'
 import { prorate } from './proration'
@@ -15,6 +14,7 @@ import type {
   SubscriptionUpdate,
 } from './provider'
 import { ChargeDeclinedError, WebhookSignatureError } from './provider'
+import { providerUnavailable } from './provider-errors'
 
 export interface PolarProviderOptions {
   accessToken: string
@@ -44,12 +44,7 @@ const polarSdk = () => import('@polar-sh/sdk/2026-04')
 function unreachableProviderError(error: unknown): AppError | undefined {
   const name = (error as { name?: unknown } | null)?.name
   if (name !== 'PolarNetworkError' && name !== 'PolarServerError' && name !== 'PolarRateLimitError') return undefined
-  log().error({ err: error }, 'the Polar API did not answer')
-  return new AppError({
-    code: 'BAD_GATEWAY',
-    appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
-    message: 'The payment provider is not answering; nothing was charged. Please try again in a moment.',
-  })
+  return providerUnavailable('Polar', error)
 }
 
 function statusCodeOf(error: unknown): number | undefined {

@@ -1,7 +1,6 @@
 import type Stripe from 'stripe'
 import { type BillingInterval, type PaidPlanId, planById } from '#/lib/plans'
-import { log } from '../log'
-import { AppError } from '../trpc/init'
+import type { AppError } from '../trpc/init'
 import { isRecord } from './event-reading'
 import type {
   ChangePreview,
@@ -13,6 +12,7 @@ import type {
   SubscriptionUpdate,
 } from './provider'
 import { ChargeDeclinedError, WebhookSignatureError } from './provider'
+import { providerUnavailable } from './provider-errors'
 import { changesOf, idOf, snapshotOf, stripeIntervals } from './stripe-events'
 
 export interface StripeProviderOptions {
@@ -33,12 +33,7 @@ export const stripeTimeoutMs = 10_000
 function unreachableProviderError(error: unknown): AppError | undefined {
   const type = (error as { type?: unknown } | null)?.type
   if (type !== 'StripeConnectionError' && type !== 'StripeAPIError') return undefined
-  log().error({ err: error }, 'the Stripe API did not answer')
-  return new AppError({
-    code: 'BAD_GATEWAY',
-    appCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
-    message: 'The payment provider is not answering; nothing was charged. Please try again in a moment.',
-  })
+  return providerUnavailable('Stripe', error)
 }
 
 /**
