@@ -307,6 +307,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `  PADDLE_CLIENT_TOKEN: a ${paddleToken.startsWith('test_') ? 'test_' : 'live_'} token does not work with PADDLE_ENVIRONMENT=${parsed.PADDLE_ENVIRONMENT}`,
     )
   }
+  // Paddle's keys say which environment they belong to (pdl_sdbx_… / pdl_live_…); the other API refuses them.
+  const paddleKey = parsed.PADDLE_API_KEY
+  const keyEnvironment = paddleKey?.startsWith('pdl_sdbx_')
+    ? 'sandbox'
+    : paddleKey?.startsWith('pdl_live_')
+      ? 'production'
+      : undefined
+  if (keyEnvironment && keyEnvironment !== parsed.PADDLE_ENVIRONMENT) {
+    unpaired.push(
+      `  PADDLE_API_KEY: a ${keyEnvironment} key does not work with PADDLE_ENVIRONMENT=${parsed.PADDLE_ENVIRONMENT}`,
+    )
+  }
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
   // Without APP_URL the server is being tried on this machine: whichever loopback name the browser was given works.

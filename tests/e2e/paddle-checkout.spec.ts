@@ -47,14 +47,16 @@ const paddleStandIn = `
 window.Paddle = {
   Environment: { set(environment) { window.__paddle.environment = environment } },
   Initialize(options) {
+    if (window.__paddle.options) throw new Error('Paddle.Initialize() may be called once per page')
     window.__paddle.options = options
     const transactionId = new URLSearchParams(location.search).get('_ptxn')
     if (transactionId) window.Paddle.Checkout.open({ transactionId })
   },
   Checkout: {
-    open({ transactionId }) {
+    open({ transactionId, settings: given }) {
       window.__paddle.opened.push(transactionId)
-      const { settings } = window.__paddle.options.checkout
+      const settings = given ?? window.__paddle.options.checkout.settings
+      window.__paddle.lastSettings = settings
       const overlay = document.createElement('div')
       overlay.setAttribute('role', 'dialog')
       overlay.setAttribute('aria-label', 'Paddle checkout ' + settings.locale)
@@ -152,6 +154,14 @@ test('the Paddle checkout page opens Paddle.js on the transaction, reopens it wh
   await expect(overlay).toBeVisible()
   expect((await paddle()).opened).toEqual([transactionId, transactionId])
 
+  // Away to the pricing and Back again: the same page (Paddle.js initialized once) opens the form anew.
+  await overlay.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('link', { name: '返回价格' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${origin}/zh/?#pricing$`))
+  await page.goBack()
+  await expect(overlay).toBeVisible()
+  expect((await paddle()).opened).toEqual([transactionId, transactionId, transactionId])
+
   await overlay.getByRole('button', { name: 'Pay now' }).click()
   await expect(page).toHaveURL(new RegExp(`^${origin}/zh/my-orders\\?order=`))
   await expect(page.getByRole('main')).toContainText('已支付')
@@ -160,6 +170,15 @@ test('the Paddle checkout page opens Paddle.js on the transaction, reopens it wh
   await visit(page, `${origin}/zh/paddle-checkout?_ptxn=${transactionId}`)
   await expect(page.getByTestId('paddle-checkout-outcome')).toContainText('此结账已付款。')
   await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  // Paddle's emails link a renewal to pay or a card to update to the same page: it opens that transaction.
+  await visit(page, `${origin}/en/paddle-checkout?_ptxn=txn_01dunningrenewal`)
+  await expect(page.getByRole('heading', { name: 'Payment details' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Paddle checkout en' })).toBeVisible()
+  expect(await paddle()).toMatchObject({
+    opened: ['txn_01dunningrenewal'],
+    successUrl: `${origin}/en/console/organization/billing`,
+  })
 })
 
 test.describe('when Paddle.js cannot load', () => {

@@ -157,6 +157,10 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     expect(foreign.data).toBeUndefined()
     const malformed = await h.trpc('query', 'billing.paddle.get', started.owner.cookie, { transactionId: 'sub_1' })
     expect(malformed.status).toBe(400)
+    // A transaction that is no checkout of Hatch's (a renewal to pay, a card to update, linked from Paddle's emails):
+    // the page opens it in Paddle.js and shows nothing of any order.
+    const dunning = await h.trpc('query', 'billing.paddle.get', stranger.cookie, { transactionId: 'txn_01renewal' })
+    expect(dunning.data).toEqual({ kind: 'payment', paddle: { clientToken, environment: 'sandbox' } })
 
     const paid = fake.completeCheckout(started.transactionId)
     for (const event of [
@@ -194,15 +198,13 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     expect(after.data).toMatchObject({ status: 'complete', paddle: null })
   })
 
-  it('ends the same when the completed transaction arrives before the subscription events, and ignores buyer-set data', async () => {
+  it('ends the same when the completed transaction arrives before the subscription events', async () => {
     const started = await startCheckout('Olive Outoforder', { planId: 'pro', interval: 'yearly', currency: 'USD' })
     const paid = fake.completeCheckout(started.transactionId)
-    // Paddle.js lets anyone on the page set a transaction's custom data: Hatch reads only the price it made.
-    const tampered = { ...paid.transaction, custom_data: { hatch_order_id: 'someone-elses-order' } }
     for (const event of [
-      fake.event('transaction.completed', tampered),
+      fake.event('transaction.completed', paid.transaction),
       fake.event('subscription.activated', paid.subscription),
-      fake.event('transaction.paid', tampered),
+      fake.event('transaction.paid', paid.transaction),
     ]) {
       expect((await deliver(event)).status, event.event_type).toBe(200)
     }
@@ -286,7 +288,9 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
   it('records a renewal as a new paid order once, and adds up refunds that Paddle sends one by one', async () => {
     const bought = await buy('Rene Renews', { planId: 'pro', interval: 'monthly', currency: 'USD' })
     const renewal = fake.renew(bought.subscription.id)
+    // Paddle sends "paid" and "completed" for each renewal; the second "completed" is a retry.
     const renewed = fake.event('transaction.completed', renewal.transaction)
+    expect((await deliver(fake.event('transaction.paid', renewal.transaction))).status).toBe(200)
     expect((await deliver(renewed)).status).toBe(200)
     expect((await deliver(renewed)).status).toBe(200)
     const renewals = (await ordersOf(bought.organizationId)).filter((order) => order.kind === 'renewal')
@@ -311,6 +315,19 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       (await ordersOf(bought.organizationId)).find((order) => order.kind === 'renewal')?.amountRefunded,
       'the renewal was not refunded',
     ).toBe(0)
+
+    // A card update is a zero transaction of the subscription: no order. A refund of another integration's sale on
+    // the same Paddle account is acknowledged and changes nothing (not retried for days as if it came early).
+    const ordersBefore = await ordersOf(bought.organizationId)
+    const cardUpdate = fake.paymentMethodChange(bought.subscription.id)
+    expect((await deliver(fake.event('transaction.completed', cardUpdate))).status).toBe(200)
+    expect(await ordersOf(bought.organizationId)).toEqual(ordersBefore)
+    const foreignRefund = fake.refund(fake.foreignSale().id, 500)
+    expect((await deliver(fake.event('adjustment.created', foreignRefund))).body).toEqual({
+      received: true,
+      duplicate: false,
+    })
+    expect(await ordersOf(bought.organizationId)).toEqual(ordersBefore)
   })
 
   it('adds seats as previewed, charging the prorated amount at Paddle, and records that transaction as a change', async () => {
@@ -323,6 +340,8 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     )
     expect(preview.error).toBeUndefined()
     expect(preview.data?.amountDue).toBeGreaterThan(0)
+    // The owner reads the preview for nine minutes: Paddle prorates as of the change, a little less than shown.
+    fake.advanceClock(9 * 60_000)
     const changed = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', team.owner.cookie, {
       seats: 5,
       prorationDate: preview.data?.prorationDate,
@@ -334,10 +353,9 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       price: { custom_data: { hatch_order_id: team.orderId, hatch_plan: 'team' } },
     })
     const change = fake.transactionsOf(team.subscription.id).find((txn) => txn.origin === 'subscription_update')
-    expect(Number(change?.details.totals.grand_total), 'Paddle charged what the owner confirmed').toBeCloseTo(
-      preview.data?.amountDue ?? 0,
-      -1,
-    )
+    const charged = Number(change?.details.totals.grand_total)
+    expect(charged, 'less than the owner confirmed, as time passed').toBeLessThan(preview.data?.amountDue ?? 0)
+    expect(charged).toBeGreaterThanOrEqual((preview.data?.amountDue ?? 0) * 0.99)
     expect((await deliver(fake.event('transaction.completed', change))).status).toBe(200)
     expect((await ordersOf(team.organizationId)).find((order) => order.kind === 'change')).toMatchObject({
       status: 'paid',

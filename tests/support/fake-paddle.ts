@@ -60,7 +60,7 @@ export interface FakePaddleTransaction {
   business_id: null
   custom_data: Json | null
   currency_code: string
-  origin: 'api' | 'web' | 'subscription_recurring' | 'subscription_update'
+  origin: 'api' | 'web' | 'subscription_recurring' | 'subscription_update' | 'subscription_payment_method_change'
   subscription_id: string | null
   invoice_id: string | null
   invoice_number: string | null
@@ -161,6 +161,12 @@ export interface FakePaddle {
   refund(transactionId: string, amount: number, status?: FakePaddleAdjustment['status']): FakePaddleAdjustment
   /** A change made at Paddle without Hatch (in the dashboard, or by the customer in the portal). */
   setSubscription(id: string, patch: Partial<FakePaddleSubscription>): FakePaddleSubscription
+  /** Moves Paddle's clock on: a change made now is prorated as of that later moment. */
+  advanceClock(ms: number): void
+  /** A transaction Paddle makes without Hatch: a card update (origin `subscription_payment_method_change`, zero). */
+  paymentMethodChange(subscriptionId: string): FakePaddleTransaction
+  /** A sale another integration of the same Paddle account made, at a price Hatch did not make. */
+  foreignSale(): FakePaddleTransaction
   /** Makes charges to this customer fail with Paddle's `subscription_payment_declined`, as a declined card does. */
   declineCharges(customerId: string, declined?: boolean): void
   /** The transactions of a subscription, oldest first. */
@@ -203,6 +209,8 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
   const declined = new Set<string>()
   const requests: RecordedPaddleRequest[] = []
   let url = ''
+  /** How far Paddle's clock is ahead of this process's, for prorations made later than their preview. */
+  let clockOffsetMs = 0
 
   /** Paddle makes a non-catalog price (and product) for each inline price it is sent. */
   const priceFrom = (body: Json, quantity: number): FakePaddlePrice => {
@@ -310,7 +318,7 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
 
   /** What an items change costs now: Paddle's `prorated_immediately`, computed here on its own. */
   const proration = (subscription: FakePaddleSubscription, items: { price: FakePaddlePrice; quantity: number }[]) => {
-    const now = Date.now()
+    const now = Date.now() + clockOffsetMs
     const period = subscription.current_billing_period
     const start = period ? new Date(period.starts_at).getTime() : now
     const end = period ? new Date(period.ends_at).getTime() : now
@@ -371,6 +379,10 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
       }
     }
     const transactionPath = /^\/transactions\/([^/]+)$/.exec(path)
+    if (transactionPath && method === 'GET') {
+      const transaction = transactions.get(decodeURIComponent(transactionPath[1] ?? ''))
+      return transaction ? send(response, 200, transaction) : notFound(response)
+    }
     if (transactionPath && method === 'PATCH') {
       const transaction = transactions.get(decodeURIComponent(transactionPath[1] ?? ''))
       if (!transaction) return notFound(response)
@@ -630,6 +642,35 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
       const subscription = required(subscriptions, id, 'subscription')
       Object.assign(subscription, patch, { updated_at: iso(new Date()) })
       return structuredClone(subscription)
+    },
+    advanceClock(ms) {
+      clockOffsetMs += ms
+    },
+    paymentMethodChange(subscriptionId) {
+      const subscription = required(subscriptions, subscriptionId, 'subscription')
+      const items = subscription.items.filter((item) => item.status === 'active')
+      const transaction = newTransaction({
+        origin: 'subscription_payment_method_change',
+        status: 'completed',
+        currency_code: subscription.currency_code,
+        items: items.map(({ price, quantity }) => ({ price_id: price.id, price, quantity, proration: null })),
+        amount: 0,
+        customer_id: subscription.customer_id,
+        subscription_id: subscription.id,
+      })
+      return structuredClone(transaction)
+    },
+    foreignSale() {
+      const price = priceFrom({ name: 'Another app', unit_price: { amount: '500', currency_code: 'USD' } }, 1)
+      const transaction = newTransaction({
+        origin: 'api',
+        status: 'completed',
+        currency_code: 'USD',
+        items: [{ price_id: price.id, price, quantity: 1, proration: null }],
+        amount: 500,
+        customer_id: paddleId('ctm'),
+      })
+      return structuredClone(transaction)
     },
     declineCharges(customerId, isDeclined = true) {
       if (isDeclined) declined.add(customerId)

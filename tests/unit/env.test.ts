@@ -158,9 +158,17 @@ describe('environment variables', () => {
     expect(() => parseEnv({ ...paddle, PADDLE_ENVIRONMENT: 'sandbox' })).toThrow(
       /PADDLE_CLIENT_TOKEN: a live_ token does not work with PADDLE_ENVIRONMENT=sandbox/,
     )
-    expect(parseEnv({ ...paddle, PADDLE_CLIENT_TOKEN: 'test_0123abc', PADDLE_ENVIRONMENT: 'sandbox' })).toMatchObject({
-      PADDLE_ENVIRONMENT: 'sandbox',
-    })
+    expect(() => parseEnv({ ...paddle, PADDLE_CLIENT_TOKEN: 'test_0123abc', PADDLE_ENVIRONMENT: 'sandbox' })).toThrow(
+      /PADDLE_API_KEY: a production key does not work with PADDLE_ENVIRONMENT=sandbox/,
+    )
+    expect(
+      parseEnv({
+        ...paddle,
+        PADDLE_API_KEY: 'pdl_sdbx_apikey_1',
+        PADDLE_CLIENT_TOKEN: 'test_0123abc',
+        PADDLE_ENVIRONMENT: 'sandbox',
+      }),
+    ).toMatchObject({ PADDLE_ENVIRONMENT: 'sandbox' })
   })
 
   it('switches AI on with a provider URL and a model, and says which half is missing', () => {

@@ -24,7 +24,7 @@ function transaction(overrides: Record<string, unknown> = {}) {
     customer_id: 'ctm_01buyer',
     address_id: 'add_01buyer',
     currency_code: 'USD',
-    origin: 'web',
+    origin: 'api',
     subscription_id: 'sub_01team',
     invoice_id: 'inv_01',
     collection_mode: 'automatic',
@@ -71,8 +71,15 @@ describe('Paddle events in the ledger’s terms', () => {
     expect(renewal.map((change) => change.type)).toEqual(['payment.succeeded', 'subscription.changed'])
     expect(renewal[0]).toMatchObject({ orderId: undefined, invoiceId: 'txn_01renew' })
     expect(renewal[0]).not.toHaveProperty('reason')
-    const change = changesOf('transaction.paid', transaction({ id: 'txn_01change', origin: 'subscription_update' }))
+    const change = changesOf(
+      'transaction.completed',
+      transaction({ id: 'txn_01change', origin: 'subscription_update' }),
+    )
     expect(change[0]).toMatchObject({ type: 'payment.succeeded', reason: 'change', invoiceId: 'txn_01change' })
+    // Recorded once, on "completed": both events come for every renewal and change.
+    expect(changesOf('transaction.paid', transaction({ id: 'txn_01renew', origin: 'subscription_recurring' }))).toEqual(
+      [{ type: 'subscription.changed', subscriptionId: 'sub_01team' }],
+    )
   })
 
   it('ignores what Hatch did not sell and what buyers can set', () => {
@@ -85,6 +92,15 @@ describe('Paddle events in the ledger’s terms', () => {
       custom_data: hatchPrice.custom_data,
     })
     expect(changesOf('transaction.completed', claimed)).toEqual([])
+    // A transaction made in the browser with the public client token is never one of Hatch's checkouts.
+    expect(changesOf('transaction.completed', transaction({ origin: 'web' }))).toEqual([
+      { type: 'subscription.changed', subscriptionId: 'sub_01team' },
+    ])
+    // A card update: a zero transaction of the subscription, no sale.
+    const cardUpdate = transaction({ origin: 'subscription_payment_method_change' })
+    expect(changesOf('transaction.completed', cardUpdate)).toEqual([
+      { type: 'subscription.changed', subscriptionId: 'sub_01team' },
+    ])
     expect(changesOf('customer.updated', { id: 'ctm_01buyer' })).toEqual([])
     expect(changesOf('transaction.completed', 'not an object')).toEqual([])
   })
@@ -105,14 +121,14 @@ describe('Paddle events in the ledger’s terms', () => {
       totals: { total: '500' },
     }
     expect(changesOf('adjustment.created', refund, 1200)).toEqual([
-      { type: 'payment.refunded', invoiceId: 'txn_01checkout', paymentId: 'txn_01checkout', amountRefunded: 1200 },
+      { type: 'payment.refunded', paymentId: 'txn_01checkout', amountRefunded: 1200 },
     ])
     expect(changesOf('adjustment.created', { ...refund, status: 'pending_approval' }, 1200)).toEqual([])
     expect(changesOf('adjustment.created', { ...refund, action: 'credit' }, 1200)).toEqual([])
   })
 
-  it('reads a subscription with a scheduled cancellation as active until the period ends', () => {
-    const snapshot = snapshotOf({
+  it('reads a subscription with a scheduled cancellation as active until the period ends, and a paused one as not granting the plan', () => {
+    const subscription = {
       id: 'sub_01team',
       status: 'active',
       customerId: 'ctm_01buyer',
@@ -132,7 +148,9 @@ describe('Paddle events in the ledger’s terms', () => {
           },
         },
       ],
-    })
+    }
+    expect(snapshotOf({ ...subscription, status: 'paused', scheduledChange: null })?.status).toBe('incomplete')
+    const snapshot = snapshotOf(subscription)
     expect(snapshot).toMatchObject({
       organizationId: 'org-1',
       planId: 'team',

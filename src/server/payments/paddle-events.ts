@@ -46,8 +46,9 @@ const statuses = new Map<string, SubscriptionStatus>([
   ['active', 'active'],
   ['past_due', 'past_due'],
   ['canceled', 'canceled'],
-  // Paused keeps the subscription but takes no payments: Hatch treats it like a payment that has not come in.
-  ['paused', 'past_due'],
+  // Paused takes no payments and never ends by itself: the plan is not granted meanwhile (Hatch never pauses; a
+  // pause comes from Paddle's dashboard or API).
+  ['paused', 'incomplete'],
 ])
 
 /** Hatch's data on a price, or undefined for a price Hatch did not make. */
@@ -122,9 +123,13 @@ interface PaddleAdjustment {
   totals?: { total?: string } | null
 }
 
-/** The order a transaction pays when it is a checkout's (renewals and changes carry the price, and so its data, on). */
+/**
+ * The order a transaction pays when it is a checkout's (renewals and changes carry the price, and so its data, on).
+ * Hatch makes its checkouts through the API; a transaction made in the browser (origin `web`, with the public client
+ * token) is never one of Hatch's orders.
+ */
 function checkoutOrderOf(transaction: PaddleTransaction): string | undefined {
-  if (transaction.origin !== 'api' && transaction.origin !== 'web') return undefined
+  if (transaction.origin !== 'api') return undefined
   for (const item of transaction.items ?? []) {
     const data = hatchDataOf(item.price?.custom_data)
     if (data) return data.hatch_order_id
@@ -136,6 +141,14 @@ function isHatchTransaction(transaction: PaddleTransaction): boolean {
   return (transaction.items ?? []).some((item) => hatchDataOf(item.price?.custom_data))
 }
 
+/** Whether a transaction, as the SDK returns it, sells a price Hatch made. */
+export function soldByHatch(transaction: { items: { price: { customData: unknown } | null }[] }): boolean {
+  return transaction.items.some((item) => hatchDataOf(item.price?.customData))
+}
+
+/** The transactions of a subscription that bill its plan: its renewals and Hatch's plan or seat changes. */
+const billedOrigins = new Set(['subscription_recurring', 'subscription_update'])
+
 function transactionChanges(type: string, transaction: PaddleTransaction): LedgerChange[] {
   // A sale some other integration of the same Paddle account made: not Hatch's to record.
   if (!isHatchTransaction(transaction)) return []
@@ -146,6 +159,10 @@ function transactionChanges(type: string, transaction: PaddleTransaction): Ledge
     // "paid": the payment is captured; "completed": Paddle has processed it too (the subscription exists by then).
     case 'transaction.paid':
     case 'transaction.completed': {
+      // A card update (a zero transaction) or a one-off charge is not a sale of a plan; renewals and changes are
+      // recorded once, on "completed" (both events come for each, and each would make the renewal's order).
+      if (!orderId && !billedOrigins.has(transaction.origin)) return changed
+      if (!orderId && type === 'transaction.paid') return changed
       const changes: LedgerChange[] = []
       if (orderId) {
         changes.push({
@@ -186,14 +203,15 @@ function transactionChanges(type: string, transaction: PaddleTransaction): Ledge
 
 /**
  * A refund of a transaction. Paddle's adjustments are each one refund, not the running total the ledger wants, so the
- * provider adds up the transaction's approved refunds when the event arrives and keeps the sum with the event.
+ * provider adds up the transaction's approved refunds when the event arrives and keeps the sum with the event. Only
+ * the payment is named: the provider's `invoiceOfPayment` says whether the transaction is one Hatch sold (a refund of
+ * another integration's sale is none of the ledger's business, rather than an event retried for days).
  */
 function adjustmentChanges(adjustment: PaddleAdjustment, refundedTotal: number | undefined): LedgerChange[] {
   if (adjustment.action !== 'refund' || adjustment.status !== 'approved') return []
   return [
     {
       type: 'payment.refunded',
-      invoiceId: adjustment.transaction_id,
       paymentId: adjustment.transaction_id,
       amountRefunded: refundedTotal ?? Number(adjustment.totals?.total ?? 0),
     },

@@ -11,6 +11,7 @@ import {
   type PaddleSubscription,
   paddleIntervals,
   snapshotOf,
+  soldByHatch,
 } from './paddle-events'
 import type {
   ChangePreview,
@@ -93,6 +94,7 @@ function signatureParts(header: string): { timestamp: number; signatures: string
  */
 export class PaddlePaymentProvider implements PaymentProvider {
   readonly id = 'paddle' as const
+  readonly prorationAtRequestTime = true
   readonly #paddle: Promise<Paddle>
 
   constructor(private readonly options: PaddleProviderOptions) {
@@ -136,6 +138,8 @@ export class PaddlePaymentProvider implements PaymentProvider {
       // Pinned: the seats were checked against the members and invitations here.
       quantity: { minimum: seats, maximum: seats },
       customData: data,
+      // Hatch's prices are before tax: Paddle adds the buyer's tax on top, whatever the account's default.
+      taxMode: 'external' as const,
       product: { name: plan.name, taxCategory: 'saas' as const, customData: { hatch_plan: data.hatch_plan } },
     }
   }
@@ -211,6 +215,7 @@ export class PaddlePaymentProvider implements PaymentProvider {
     if (data.action !== 'refund' || typeof data.transaction_id !== 'string') return undefined
     const transactionId = data.transaction_id
     let total = 0
+    let listed = false
     await this.call(async (paddle) => {
       for await (const adjustment of paddle.adjustments.list({
         transactionId: [transactionId],
@@ -218,8 +223,12 @@ export class PaddlePaymentProvider implements PaymentProvider {
         status: ['approved'],
       })) {
         total += Number(adjustment.totals.total)
+        if (adjustment.id === data.id) listed = true
       }
     })
+    // The refund this event announces counts even if Paddle's list does not show it yet.
+    const own = isRecord(data.totals) ? Number(data.totals.total ?? 0) : 0
+    if (!listed && data.status === 'approved' && Number.isFinite(own)) total += own
     return total
   }
 
@@ -260,8 +269,14 @@ export class PaddlePaymentProvider implements PaymentProvider {
   }
 
   async invoiceOfPayment(paymentId: string): Promise<string | null> {
-    // A Paddle transaction is the invoice and the payment at once.
-    return paymentId
+    // A Paddle transaction is the invoice and the payment at once; one Hatch did not sell is no invoice of Hatch's.
+    try {
+      const transaction = await this.call((paddle) => paddle.transactions.get(paymentId))
+      return soldByHatch(transaction) ? transaction.id : null
+    } catch (error) {
+      if (errorCodeOf(error) === 'not_found' || errorCodeOf(error) === 'entity_not_found') return null
+      throw error
+    }
   }
 
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
@@ -358,8 +373,10 @@ export class PaddlePaymentProvider implements PaymentProvider {
     } catch (error) {
       const unreachable = unreachableProviderError(error)
       if (unreachable) throw unreachable
-      // Paddle refuses to cancel a transaction that is billed, paid or completed: the buyer got there first.
-      if ((error as { type?: unknown } | null)?.type === 'request_error') return false
+      // Paddle refuses to cancel a transaction that is billed, paid or completed: the buyer got there first. Any
+      // other refusal (a missing permission, say) is an error for the log, not a checkout someone paid.
+      const transaction = await this.call((paddle) => paddle.transactions.get(transactionId))
+      if (['billed', 'paid', 'completed'].includes(transaction.status)) return false
       throw error
     }
   }

@@ -158,6 +158,11 @@ export class ChargeDeclinedError extends Error {
  */
 export interface PaymentProvider {
   readonly id: 'local' | 'stripe' | 'polar' | 'lemonsqueezy' | 'paddle'
+  /**
+   * The provider prorates a change at the moment it is made and cannot be told another instant (Paddle): a
+   * confirmation may then charge a little less than the preview showed, as time passed in between.
+   */
+  readonly prorationAtRequestTime?: boolean
   createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>
   /** Checks the signature of a webhook delivery and reads it; throws WebhookSignatureError when it is not genuine. */
   verifyEvent(rawBody: string, headers: Headers): Promise<ProviderEvent>

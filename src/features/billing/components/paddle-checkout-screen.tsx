@@ -17,23 +17,24 @@ interface PaddleEvent {
   name?: string
 }
 
+/** The checkout settings this page gives Paddle.js. */
+interface PaddleCheckoutSettings {
+  displayMode: 'overlay'
+  locale: string
+  theme: 'light' | 'dark'
+  successUrl: string
+  allowLogout: boolean
+}
+
 /** The parts of Paddle.js this page uses. */
 interface PaddleJs {
   Environment: { set(environment: 'sandbox'): void }
   Initialize(options: {
     token: string
-    checkout: {
-      settings: {
-        displayMode: 'overlay'
-        locale: string
-        theme: 'light' | 'dark'
-        successUrl: string
-        allowLogout: boolean
-      }
-    }
+    checkout: { settings: PaddleCheckoutSettings }
     eventCallback(event: PaddleEvent): void
   }): void
-  Checkout: { open(options: { transactionId: string }): void }
+  Checkout: { open(options: { transactionId: string; settings?: PaddleCheckoutSettings }): void }
 }
 
 declare global {
@@ -71,49 +72,71 @@ function loadPaddle(): Promise<PaddleJs> {
 }
 
 /**
- * The app's checkout page for Paddle: Paddle's checkout link lands here (`?_ptxn=txn_…`), and Paddle.js opens its
- * payment form over the order's summary. Closing the form leaves the buyer here, with a way to open it again.
+ * Paddle.js may be initialized once per page (a second Initialize is an error), but this screen may be shown again
+ * in the same page (Back, then Forward): its events go to whichever screen is showing now.
  */
-export function PaddleCheckoutScreen({ transactionId }: { transactionId: string }) {
-  const trpc = useTRPC()
-  const { data: checkout } = useSuspenseQuery(trpc.billing.paddle.get.queryOptions({ transactionId }))
+let paddleInitialized = false
+let paddleListener: ((event: PaddleEvent) => void) | null = null
+
+/**
+ * Paddle's payment form for one transaction, opened over the page: Paddle.js opens the transaction named in the
+ * address (`_ptxn`) by itself when it starts, and on request after. Closing it leaves a way to open it again.
+ */
+function PaddleForm({
+  transactionId,
+  settings,
+  successHref,
+}: {
+  transactionId: string
+  settings: { clientToken: string; environment: 'sandbox' | 'production' }
+  successHref: string
+}) {
   const [form, setForm] = useState<FormState>('loading')
-  const paddle = useRef<PaddleJs | null>(null)
-  const orderHref = localizeHref(`/my-orders?order=${checkout.orderId}`)
-  const settings = checkout.paddle
 
   /** Loads Paddle.js and opens the form; returns how to ignore the outcome once the page is left. */
   const start = useCallback(() => {
-    if (!settings) return undefined
     let active = true
+    let loadTimer: number | undefined
     setForm('loading')
+    const checkoutSettings: PaddleCheckoutSettings = {
+      displayMode: 'overlay',
+      locale: getLocale() === 'zh' ? 'zh-Hans' : 'en',
+      theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+      successUrl: new URL(successHref, window.location.origin).href,
+      // The transaction belongs to this account's organization: the email is not changed on the form.
+      allowLogout: false,
+    }
+    paddleListener = (event) => {
+      if (!active) return
+      if (event.name === 'checkout.loaded') {
+        window.clearTimeout(loadTimer)
+        setForm('open')
+      }
+      if (event.name === 'checkout.closed') setForm((state) => (state === 'paid' ? state : 'closed'))
+      if (event.name === 'checkout.completed') setForm('paid')
+      // Paddle refused to open it (a domain not approved, a transaction no longer payable): said, not waited on.
+      if (event.name === 'checkout.error') {
+        window.clearTimeout(loadTimer)
+        setForm('failed')
+      }
+    }
     loadPaddle()
       .then((paddleJs) => {
         if (!active) return
-        if (!paddle.current) {
+        loadTimer = window.setTimeout(
+          () => setForm((state) => (state === 'loading' ? 'failed' : state)),
+          scriptTimeoutMs,
+        )
+        if (!paddleInitialized) {
           if (settings.environment === 'sandbox') paddleJs.Environment.set('sandbox')
-          // Paddle.js opens the transaction named by `_ptxn` in the page's address by itself once initialized.
           paddleJs.Initialize({
             token: settings.clientToken,
-            checkout: {
-              settings: {
-                displayMode: 'overlay',
-                locale: getLocale() === 'zh' ? 'zh-Hans' : 'en',
-                theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-                successUrl: new URL(orderHref, window.location.origin).href,
-                // The order belongs to this account's organization: the buyer's email is not changed on the form.
-                allowLogout: false,
-              },
-            },
-            eventCallback: (event) => {
-              if (event.name === 'checkout.loaded') setForm('open')
-              if (event.name === 'checkout.closed') setForm((state) => (state === 'paid' ? state : 'closed'))
-              if (event.name === 'checkout.completed') setForm('paid')
-            },
+            checkout: { settings: checkoutSettings },
+            eventCallback: (event) => paddleListener?.(event),
           })
-          paddle.current = paddleJs
+          paddleInitialized = true
         } else {
-          paddleJs.Checkout.open({ transactionId })
+          paddleJs.Checkout.open({ transactionId, settings: checkoutSettings })
         }
       })
       .catch(() => {
@@ -121,20 +144,70 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
       })
     return () => {
       active = false
+      window.clearTimeout(loadTimer)
     }
-  }, [settings, transactionId, orderHref])
+  }, [settings, transactionId, successHref])
 
-  useEffect(() => start(), [start])
+  const stopLast = useRef<(() => void) | undefined>(undefined)
+  useEffect(() => {
+    stopLast.current = start()
+    return () => stopLast.current?.()
+  }, [start])
 
   const openAgain = () => {
-    if (!paddle.current) {
-      start()
-      return
-    }
-    setForm('loading')
-    paddle.current.Checkout.open({ transactionId })
+    stopLast.current?.()
+    stopLast.current = start()
   }
 
+  return (
+    <div className="mt-6 grid gap-3" aria-live="polite" data-testid="paddle-checkout-form-state" data-state={form}>
+      {form === 'loading' || form === 'open' ? (
+        <p className="text-sm text-muted-foreground">{m.paddle_checkout_loading()}</p>
+      ) : form === 'paid' ? (
+        <p className="text-sm">{m.paddle_checkout_paid()}</p>
+      ) : (
+        <>
+          <p className="text-sm">{form === 'failed' ? m.paddle_checkout_failed() : m.paddle_checkout_closed_hint()}</p>
+          <Button onClick={openAgain}>
+            {form === 'failed' ? m.paddle_checkout_retry() : m.paddle_checkout_open()}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/" hash="pricing">
+              {m.paddle_checkout_back()}
+            </Link>
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The app's checkout page for Paddle: Paddle's checkout link lands here (`?_ptxn=txn_…`), and Paddle.js opens its
+ * payment form over the order's summary. Paddle's emails link here too, to pay a renewal or change the card: then
+ * there is no order of Hatch's to show, and the form says what it is for.
+ */
+export function PaddleCheckoutScreen({ transactionId }: { transactionId: string }) {
+  const trpc = useTRPC()
+  const { data: checkout } = useSuspenseQuery(trpc.billing.paddle.get.queryOptions({ transactionId }))
+
+  if (checkout.kind === 'payment') {
+    return (
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-12 sm:px-6">
+        <h1 className="text-2xl font-semibold tracking-tight">{m.paddle_payment_title()}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{m.paddle_payment_intro()}</p>
+        {checkout.paddle && (
+          <PaddleForm
+            transactionId={transactionId}
+            settings={checkout.paddle}
+            successHref={localizeHref('/console/organization/billing')}
+          />
+        )}
+      </main>
+    )
+  }
+
+  const orderHref = localizeHref(`/my-orders?order=${checkout.orderId}`)
   const outcome =
     checkout.status === 'complete'
       ? m.paddle_checkout_complete()
@@ -181,27 +254,9 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
           )}
         </div>
       ) : (
-        <div className="mt-6 grid gap-3" aria-live="polite" data-testid="paddle-checkout-form-state" data-state={form}>
-          {form === 'loading' || form === 'open' ? (
-            <p className="text-sm text-muted-foreground">{m.paddle_checkout_loading()}</p>
-          ) : form === 'paid' ? (
-            <p className="text-sm">{m.paddle_checkout_paid()}</p>
-          ) : (
-            <>
-              <p className="text-sm">
-                {form === 'failed' ? m.paddle_checkout_failed() : m.paddle_checkout_closed_hint()}
-              </p>
-              <Button onClick={openAgain}>
-                {form === 'failed' ? m.paddle_checkout_retry() : m.paddle_checkout_open()}
-              </Button>
-              <Button asChild variant="ghost">
-                <Link to="/" hash="pricing">
-                  {m.paddle_checkout_back()}
-                </Link>
-              </Button>
-            </>
-          )}
-        </div>
+        checkout.paddle && (
+          <PaddleForm transactionId={transactionId} settings={checkout.paddle} successHref={orderHref} />
+        )
       )}
     </main>
   )

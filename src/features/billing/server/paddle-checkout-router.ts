@@ -32,15 +32,20 @@ function statusOf(order: {
 }
 
 /**
- * The app's checkout page for Paddle (Paddle.js opens the transaction there): only the buyer sees it, only while
- * Paddle is the active provider, and the client token is handed over only while the buyer may still pay.
+ * The app's checkout page for Paddle (Paddle.js opens the transaction there): a checkout only for its buyer, and only
+ * while Paddle is the active provider; the client token (public by design) only while there is something to pay.
  */
 export const paddleCheckoutRouter = createRouter({
   get: protectedProcedure.input(paddleCheckoutInput).query(async ({ ctx, input }) => {
     if (activePaymentProviderId() !== 'paddle') throw checkoutNotFound()
+    const env = getEnv()
+    const paddleSettings = env.PADDLE_CLIENT_TOKEN
+      ? { clientToken: env.PADDLE_CLIENT_TOKEN, environment: env.PADDLE_ENVIRONMENT }
+      : null
     const [order] = await ctx.db
       .select({
         id: billingOrders.id,
+        createdById: billingOrders.createdById,
         organizationId: billingOrders.organizationId,
         organizationName: organizations.name,
         planId: billingOrders.planId,
@@ -54,23 +59,23 @@ export const paddleCheckoutRouter = createRouter({
       })
       .from(billingOrders)
       .innerJoin(organizations, eq(organizations.id, billingOrders.organizationId))
-      .where(
-        and(
-          eq(billingOrders.provider, 'paddle'),
-          eq(billingOrders.providerCheckoutId, input.transactionId),
-          eq(billingOrders.createdById, ctx.user.id),
-        ),
-      )
+      .where(and(eq(billingOrders.provider, 'paddle'), eq(billingOrders.providerCheckoutId, input.transactionId)))
       .limit(1)
-    if (!order) throw checkoutNotFound()
+    if (!order) {
+      // Not a checkout Hatch made: a renewal to pay or a card to update, linked from Paddle's emails and portal
+      // (Paddle sends those to the default payment link, this page). Paddle.js shows what it is for; the page opens it.
+      return { kind: 'payment' as const, paddle: paddleSettings }
+    }
+    // Another buyer's checkout is not there for this account.
+    if (order.createdById !== ctx.user.id) throw checkoutNotFound()
     let status: PaddleCheckoutStatus = statusOf(order)
     if (status === 'open') {
       // Paying is managing billing: a buyer whose role changed since, or who left, may no longer pay.
       const access = await loadOrganizationAccess(ctx.db, ctx.user.id, order.organizationId)
       if (!access || !accessAllows(access, { billing: ['manage'] })) status = 'not_allowed'
     }
-    const env = getEnv()
     return {
+      kind: 'checkout' as const,
       orderId: order.id,
       organizationName: order.organizationName,
       planId: order.planId,
@@ -79,10 +84,7 @@ export const paddleCheckoutRouter = createRouter({
       currency: order.currency,
       amount: order.amount,
       status,
-      paddle:
-        status === 'open' && env.PADDLE_CLIENT_TOKEN
-          ? { clientToken: env.PADDLE_CLIENT_TOKEN, environment: env.PADDLE_ENVIRONMENT }
-          : null,
+      paddle: status === 'open' ? paddleSettings : null,
     }
   }),
 })
