@@ -179,6 +179,12 @@ test('the Paddle checkout page opens Paddle.js on the transaction, reopens it wh
     opened: ['txn_01dunningrenewal'],
     successUrl: `${origin}/en/console/organization/billing`,
   })
+  // Closed unpaid, it leads back to Billing, not to the pricing.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('link', { name: 'Back to billing' })).toHaveAttribute(
+    'href',
+    '/en/console/organization/billing',
+  )
 })
 
 test.describe('when Paddle.js cannot load', () => {

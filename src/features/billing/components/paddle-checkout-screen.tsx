@@ -86,10 +86,13 @@ function PaddleForm({
   transactionId,
   settings,
   successHref,
+  purpose,
 }: {
   transactionId: string
   settings: { clientToken: string; environment: 'sandbox' | 'production' }
   successHref: string
+  /** A checkout goes on to its order and back to the pricing; a payment Paddle asked for, to and from Billing. */
+  purpose: 'checkout' | 'payment'
 }) {
   const [form, setForm] = useState<FormState>('loading')
 
@@ -164,21 +167,33 @@ function PaddleForm({
       {form === 'loading' || form === 'open' ? (
         <p className="text-sm text-muted-foreground">{m.paddle_checkout_loading()}</p>
       ) : form === 'paid' ? (
-        <p className="text-sm">{m.paddle_checkout_paid()}</p>
+        <p className="text-sm">{purpose === 'checkout' ? m.paddle_checkout_paid() : m.paddle_payment_done()}</p>
       ) : (
         <>
           <p className="text-sm">{form === 'failed' ? m.paddle_checkout_failed() : m.paddle_checkout_closed_hint()}</p>
           <Button onClick={openAgain}>
             {form === 'failed' ? m.paddle_checkout_retry() : m.paddle_checkout_open()}
           </Button>
-          <Button asChild variant="ghost">
-            <Link to="/" hash="pricing">
-              {m.paddle_checkout_back()}
-            </Link>
-          </Button>
+          {purpose === 'checkout' ? (
+            <BackToPricing variant="ghost" />
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to="/console/organization/billing">{m.paddle_payment_back()}</Link>
+            </Button>
+          )}
         </>
       )}
     </div>
+  )
+}
+
+function BackToPricing({ variant }: { variant: 'ghost' | 'outline' }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link to="/" hash="pricing">
+        {m.paddle_checkout_back()}
+      </Link>
+    </Button>
   )
 }
 
@@ -201,6 +216,7 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
             transactionId={transactionId}
             settings={checkout.paddle}
             successHref={localizeHref('/console/organization/billing')}
+            purpose="payment"
           />
         )}
       </main>
@@ -246,16 +262,17 @@ export function PaddleCheckoutScreen({ transactionId }: { transactionId: string 
               <a href={orderHref}>{m.paddle_checkout_view_order()}</a>
             </Button>
           ) : (
-            <Button asChild variant="outline">
-              <Link to="/" hash="pricing">
-                {m.paddle_checkout_back()}
-              </Link>
-            </Button>
+            <BackToPricing variant="outline" />
           )}
         </div>
       ) : (
         checkout.paddle && (
-          <PaddleForm transactionId={transactionId} settings={checkout.paddle} successHref={orderHref} />
+          <PaddleForm
+            transactionId={transactionId}
+            settings={checkout.paddle}
+            successHref={orderHref}
+            purpose="checkout"
+          />
         )
       )}
     </main>
