@@ -22,6 +22,9 @@ export default defineConfig({
     env: { SESSION_CACHE_SECONDS: '0' },
     // Integration tests open real databases; a fresh PGlite takes a few seconds to initialise.
     testTimeout: 30_000,
+    // Vitest's default on a 2-core machine is one file at a time, and a third of that time was spent waiting (an app
+    // server starting, a database, a socket): two files at once use both cores.
+    maxWorkers: 2,
     hookTimeout: 60_000,
   },
 })

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import { compileMessages } from './i18n.ts'
-import { assertSupportedNode, clientDir, runNodeBin } from './project.ts'
+import { assertSupportedNode, buildIsStale, clientDir, root, runNodeBin } from './project.ts'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -15,6 +16,58 @@ export async function build(): Promise<void> {
   // emit development JSX that the production React runtime cannot render.
   runNodeBin('node_modules/vite/bin/vite.js', ['build'], { ...process.env, NODE_ENV: 'production' })
   await precompressAssets(path.join(clientDir, 'assets'))
+}
+
+/**
+ * Builds when the sources are newer than the build. Processes that find it stale at once (test files starting servers
+ * side by side) take turns: the later ones wait for the first build and then find nothing left to do, where two
+ * builds writing into `dist/` at once would leave neither whole.
+ */
+export async function buildWhenStale(announce?: () => void): Promise<void> {
+  if (!buildIsStale()) return
+  const release = await takeBuildLock()
+  try {
+    if (!buildIsStale()) return
+    announce?.()
+    await build()
+  } finally {
+    release()
+  }
+}
+
+/** Outside `dist/`, which the build empties; a lock whose process has ended is taken over. */
+const buildLock = path.join(root, 'node_modules/.cache/hatch-build.lock')
+
+async function takeBuildLock(): Promise<() => void> {
+  mkdirSync(path.dirname(buildLock), { recursive: true })
+  for (;;) {
+    try {
+      const handle = openSync(buildLock, 'wx')
+      writeFileSync(handle, String(process.pid))
+      closeSync(handle)
+      return () => rmSync(buildLock, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    if (!lockHolderIsAlive()) rmSync(buildLock, { force: true })
+    else await sleep(250)
+  }
+}
+
+function lockHolderIsAlive(): boolean {
+  let pid: number
+  try {
+    pid = Number(readFileSync(buildLock, 'utf8'))
+  } catch {
+    return true // removed meanwhile, or not written yet: try again
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /**

@@ -79,7 +79,7 @@ export async function runOperatorTask(
   task: (operatorTasks: any) => Promise<number>,
 ): Promise<never> {
   assertSupportedNode()
-  if (buildIsStale()) await (await import('./build.ts')).build()
+  if (buildIsStale()) await (await import('./build.ts')).buildWhenStale()
   const { lifecycle, operatorTasks } = await import(pathToFileURL(serverBundle).href)
   let exitCode = 1
   try {

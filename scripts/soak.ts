@@ -13,8 +13,8 @@ import { createSoakDatabase, type SoakServer, startSoakServer, tailOf } from '..
 import { prepareOrganizations } from '../bench/soak/setup.ts'
 import { runTraffic } from '../bench/soak/traffic.ts'
 import { type Check, verifyDatabase } from '../bench/soak/verify.ts'
-import { build } from './build.ts'
-import { assertSupportedNode, buildIsStale, root } from './project.ts'
+import { buildWhenStale } from './build.ts'
+import { assertSupportedNode, root } from './project.ts'
 
 /**
  * A leak fails the soak when the server's RSS grows, from the 20% mark (minute 2 of 10) to the end, by more than
@@ -57,10 +57,7 @@ function keepServerLog(logFile: string): void {
 assertSupportedNode()
 const { minutes, port, smtpPort } = readOptions()
 const seconds = Math.round(minutes * 60)
-if (buildIsStale()) {
-  console.log('Building the app (sources changed or no build yet)…')
-  await build()
-}
+await buildWhenStale(() => console.log('Building the app (sources changed or no build yet)…'))
 
 const runTag = randomBytes(4).toString('hex')
 const database = await createSoakDatabase(process.env.DATABASE_URL)

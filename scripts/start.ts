@@ -13,9 +13,10 @@ if ('error' in processes) {
 if (cluster.isPrimary) {
   restartWithServerMemorySettings()
   if (buildIsStale()) {
-    console.log('Building the app (sources changed or no build yet)…')
     // Imported only when needed: a deployment that ships a build runs without the build tools.
-    await (await import('./build.ts')).build()
+    await (await import('./build.ts')).buildWhenStale(() =>
+      console.log('Building the app (sources changed or no build yet)…'),
+    )
   }
 }
 if (cluster.isPrimary && processes.count > 1) runCluster(processes.count)

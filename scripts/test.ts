@@ -59,10 +59,46 @@ run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
 if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
 if (built) run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
 
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>('vitest.json')
-const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-  'e2e-report.json',
-)
+interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[]
+}
+interface PlaywrightSuite {
+  title: string
+  file?: string
+  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[]
+  suites?: PlaywrightSuite[]
+}
+const vitest = readJson<VitestReport>('vitest.json')
+const e2e = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+  suites: PlaywrightSuite[]
+}>('e2e-report.json')
+
+// CI keeps only the end of the output: the names of what failed go last, beside the counts.
+function failedTestNames(): string[] {
+  const names: string[] = []
+  for (const file of vitest?.testResults ?? []) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') names.push(`${path.relative(root, file.name)} › ${test.fullName}`)
+    }
+  }
+  const visit = (suite: PlaywrightSuite, file: string, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const name = [...titles, spec.title].join(' › ')
+          names.push(`${test.status === 'flaky' ? 'flaky ' : ''}[${test.projectName}] ${file}:${spec.line} › ${name}`)
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file, [...titles, child.title])
+  }
+  for (const suite of e2e?.suites ?? []) visit(suite, suite.file ?? suite.title, [])
+  return names
+}
 const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0)
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)
 const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0)
@@ -70,5 +106,6 @@ const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0)
 console.log('\n── summary ──')
 for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name}`)
 const failedSteps = steps.filter((step) => !step.ok)
+for (const name of failedTestNames()) console.log(`  ✘ ${name}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failedSteps.length > 0 || failed > 0 || skipped > 0 ? 1 : 0)

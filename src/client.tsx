@@ -23,5 +23,8 @@ startTransition(() => {
     <StrictMode>
       <StartClient />
     </StrictMode>,
+    // React recovers from an error thrown while hydrating by rendering that part again, and its own report names only
+    // a code: the error it wraps (its cause) says what broke.
+    { onRecoverableError: (error) => console.error(error, error instanceof Error ? error.cause : undefined) },
   )
 })

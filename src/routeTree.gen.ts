@@ -73,6 +73,7 @@ import { Route as ConsoleOrganizationBillingRouteImport } from './routes/console
 import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
 import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
+import { Route as ConsoleOrganizationSsoRouteImport } from './routes/console/organization/sso'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
 import { Route as ConsoleOrganizationWebhooksRouteImport } from './routes/console/organization/webhooks'
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
@@ -408,6 +409,11 @@ const ConsoleOrganizationRolesRoute =
     path: '/roles',
     getParentRoute: () => ConsoleOrganizationRouteRoute,
   } as any)
+const ConsoleOrganizationSsoRoute = ConsoleOrganizationSsoRouteImport.update({
+  id: '/sso',
+  path: '/sso',
+  getParentRoute: () => ConsoleOrganizationRouteRoute,
+} as any)
 const ConsoleOrganizationTeamsRoute =
   ConsoleOrganizationTeamsRouteImport.update({
     id: '/teams',
@@ -508,6 +514,7 @@ export interface FileRoutesByFullPath {
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
+  '/console/organization/sso': typeof ConsoleOrganizationSsoRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
@@ -574,6 +581,7 @@ export interface FileRoutesByTo {
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
+  '/console/organization/sso': typeof ConsoleOrganizationSsoRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
@@ -648,6 +656,7 @@ export interface FileRoutesById {
   '/console/organization/invitations': typeof ConsoleOrganizationInvitationsRoute
   '/console/organization/members': typeof ConsoleOrganizationMembersRoute
   '/console/organization/roles': typeof ConsoleOrganizationRolesRoute
+  '/console/organization/sso': typeof ConsoleOrganizationSsoRoute
   '/console/organization/teams': typeof ConsoleOrganizationTeamsRoute
   '/console/organization/webhooks': typeof ConsoleOrganizationWebhooksRoute
   '/console/users/$userId': typeof ConsoleUsersUserIdRoute
@@ -721,6 +730,7 @@ export interface FileRouteTypes {
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
+    | '/console/organization/sso'
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
@@ -787,6 +797,7 @@ export interface FileRouteTypes {
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
+    | '/console/organization/sso'
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
@@ -860,6 +871,7 @@ export interface FileRouteTypes {
     | '/console/organization/invitations'
     | '/console/organization/members'
     | '/console/organization/roles'
+    | '/console/organization/sso'
     | '/console/organization/teams'
     | '/console/organization/webhooks'
     | '/console/users/$userId'
@@ -1356,6 +1368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOrganizationRolesRouteImport
       parentRoute: typeof ConsoleOrganizationRouteRoute
     }
+    '/console/organization/sso': {
+      id: '/console/organization/sso'
+      path: '/sso'
+      fullPath: '/console/organization/sso'
+      preLoaderRoute: typeof ConsoleOrganizationSsoRouteImport
+      parentRoute: typeof ConsoleOrganizationRouteRoute
+    }
     '/console/organization/teams': {
       id: '/console/organization/teams'
       path: '/teams'
@@ -1427,6 +1446,7 @@ interface ConsoleOrganizationRouteRouteChildren {
   ConsoleOrganizationInvitationsRoute: typeof ConsoleOrganizationInvitationsRoute
   ConsoleOrganizationMembersRoute: typeof ConsoleOrganizationMembersRoute
   ConsoleOrganizationRolesRoute: typeof ConsoleOrganizationRolesRoute
+  ConsoleOrganizationSsoRoute: typeof ConsoleOrganizationSsoRoute
   ConsoleOrganizationTeamsRoute: typeof ConsoleOrganizationTeamsRoute
   ConsoleOrganizationWebhooksRoute: typeof ConsoleOrganizationWebhooksRoute
   ConsoleOrganizationIndexRoute: typeof ConsoleOrganizationIndexRoute
@@ -1439,6 +1459,7 @@ const ConsoleOrganizationRouteRouteChildren: ConsoleOrganizationRouteRouteChildr
     ConsoleOrganizationInvitationsRoute: ConsoleOrganizationInvitationsRoute,
     ConsoleOrganizationMembersRoute: ConsoleOrganizationMembersRoute,
     ConsoleOrganizationRolesRoute: ConsoleOrganizationRolesRoute,
+    ConsoleOrganizationSsoRoute: ConsoleOrganizationSsoRoute,
     ConsoleOrganizationTeamsRoute: ConsoleOrganizationTeamsRoute,
     ConsoleOrganizationWebhooksRoute: ConsoleOrganizationWebhooksRoute,
     ConsoleOrganizationIndexRoute: ConsoleOrganizationIndexRoute,

@@ -12,4 +12,6 @@ export interface AuthMethods {
   emailOtp: boolean
   anonymous: boolean
   passkey: boolean
+  /** Enterprise single sign-on through an organization's identity provider. */
+  sso: boolean
 }

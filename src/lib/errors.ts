@@ -150,8 +150,18 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
 
 const errorCodePrefix = 'error_code_'
 
+// Texts only one screen needs (its field messages and refusal codes), registered by that screen's module, so they ship
+// with it rather than with every page.
+const featureMessages: Record<string, (() => string) | undefined> = {}
+
+/** Registers a feature's own message keys and app codes (e.g. `validation_sso_…`, `SSO_DOMAIN_TAKEN`). */
+export function addFeatureMessages(messages: Record<string, () => string>): void {
+  Object.assign(featureMessages, messages)
+}
+
 /** The translation of an error code, if it has one (own keys only: a code never reaches Object.prototype). */
 export function translateErrorCode(code: string | undefined): string | undefined {
+  if (code && Object.hasOwn(featureMessages, code)) return featureMessages[code]?.()
   return code && Object.hasOwn(errorCodeMessages, code) ? errorCodeMessages[code]?.() : undefined
 }
 
@@ -163,7 +173,11 @@ export function translateAppError(appCode: string, params: Record<string, string
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */
 export function translateMessage(keyOrText: string): string {
-  const validation = validationMessages[keyOrText]
+  const validation = Object.hasOwn(validationMessages, keyOrText)
+    ? validationMessages[keyOrText]
+    : Object.hasOwn(featureMessages, keyOrText)
+      ? featureMessages[keyOrText]
+      : undefined
   if (validation) return validation()
   if (keyOrText.startsWith(errorCodePrefix))
     return translateErrorCode(keyOrText.slice(errorCodePrefix.length)) ?? keyOrText

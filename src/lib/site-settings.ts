@@ -19,6 +19,7 @@ export const siteSettingsInput = z.object({
   authEmailOtp: z.boolean(),
   authAnonymous: z.boolean(),
   authPasskey: z.boolean(),
+  authSso: z.boolean(),
   signUpOpen: z.boolean(),
   emailVerificationRequired: z.boolean(),
   analyticsEnabled: z.boolean(),

@@ -62,9 +62,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument({ children }: { children: React.ReactNode }) {
   const defaultTheme = Route.useLoaderData()?.defaultTheme ?? fallbackSettings.defaultTheme
   const nonce = useRouter().options.ssr?.nonce
-  // Marks the moment the page became interactive: end-to-end tests (and CSS, if needed) can wait for it.
+  // Marks the moment the whole page became interactive: end-to-end tests (and CSS, if needed) can wait for it. This
+  // shell hydrates first; each route's content (a Suspense boundary of its own) hydrates after it, in later tasks.
+  // A navigation started in between makes the router throw in the content still hydrating (TanStack/router#8198,
+  // recovered by React), so the mark waits until the browser has nothing left to run.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
+    const markHydrated = () => {
+      document.documentElement.dataset.hydrated = 'true'
+    }
+    if ('requestIdleCallback' in window) requestIdleCallback(markHydrated, { timeout: 5000 })
+    else setTimeout(markHydrated)
   }, [])
   return (
     // The boot script sets the theme class before hydration, so React must not report it as a mismatch.

@@ -40,6 +40,7 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     authEmailOtp: row.authEmailOtp,
     authAnonymous: row.authAnonymous,
     authPasskey: row.authPasskey,
+    authSso: row.authSso,
     signUpOpen: row.signUpOpen,
     emailVerificationRequired: row.emailVerificationRequired,
     analyticsEnabled: row.analyticsEnabled,

@@ -100,8 +100,11 @@ test.describe('first-party analytics', () => {
     await expect(landingRow.getByRole('cell').nth(1)).toHaveText('3')
     await expect(page.getByTestId('kpi-live')).not.toHaveText('0')
 
-    // Every chart can be read as a table.
+    // The traffic chart is drawn (its code loads with the first chart that has something to draw), with both lines.
     const traffic = page.getByTestId('chart-traffic')
+    await expect(traffic.getByRole('img').locator('svg.recharts-surface')).toBeVisible()
+    await expect(traffic.locator('.recharts-line')).toHaveCount(4)
+    // Every chart can be read as a table.
     await traffic.getByRole('button', { name: 'Table' }).click()
     await expect(traffic.getByRole('table')).toBeVisible()
   })

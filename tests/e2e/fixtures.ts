@@ -11,9 +11,10 @@ export const test = base.extend<Options>({
   page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`)
+      // The page's address says which page broke when a test walks through several.
+      if (message.type() === 'error') problems.push(`console.error on ${page.url()}: ${message.text()}`)
     })
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+    page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`))
     await use(page)
     const unexpected = problems.filter((problem) => !expectedConsoleErrors?.test(problem))
     expect(unexpected, 'the browser console stayed free of errors').toEqual([])

@@ -151,7 +151,11 @@ test.describe('organizations', () => {
 
     // The owner makes them an admin and an editor: after a reload the invitee sees it, and may invite.
     await visit(page, '/en/console/organization/members')
-    await page.getByRole('button', { name: `Actions for ${invitee.name}` }).click()
+    // A click while the list is refreshed after the page load may not open the menu: a person clicks again.
+    await expect(async () => {
+      await page.getByRole('button', { name: `Actions for ${invitee.name}` }).click()
+      await expect(page.getByRole('menuitem', { name: 'Change role' })).toBeVisible({ timeout: 2_000 })
+    }).toPass()
     await page.getByRole('menuitem', { name: 'Change role' }).click()
     const roles = page.getByRole('form', { name: 'Change role' })
     await roles.getByLabel('Admin', { exact: true }).check()

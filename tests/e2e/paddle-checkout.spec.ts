@@ -158,6 +158,8 @@ test('the Paddle checkout page opens Paddle.js on the transaction, reopens it wh
   await overlay.getByRole('button', { name: 'Close' }).click()
   await page.getByRole('link', { name: '返回价格' }).click()
   await expect(page).toHaveURL(new RegExp(`^${origin}/zh/?#pricing$`))
+  // The address changes before the pricing has loaded; Back before that would only cancel the navigation.
+  await expect(page.getByRole('heading', { name: '简单的价格' })).toBeVisible()
   await page.goBack()
   await expect(overlay).toBeVisible()
   expect((await paddle()).opened).toEqual([transactionId, transactionId, transactionId])

@@ -22,7 +22,9 @@ export async function startSecondServer(options: {
   const origin = `http://localhost:${options.port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-second-'))
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.set, PORT: String(options.port), DATA_DIR: dataDir }
-  for (const name of ['DATABASE_URL', 'APP_URL', ...(options.unset ?? [])]) delete env[name]
+  // Without CI's Redis too: sharing it, this server's sign-up limit (the default, a few a minute) counted the main
+  // server's sign-ups from the same address, and the story's own sign-up was refused with 429 now and then.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'APP_URL', ...(options.unset ?? [])]) delete env[name]
   const serveBuild =
     "const { startProductionServer } = await import('./scripts/serve.ts'); await startProductionServer()"
   const server: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', serveBuild], {

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { SMTPServer } from 'smtp-server'
-import { build } from '../../scripts/build.ts'
-import { buildIsStale, clientDir } from '../../scripts/project.ts'
+import { buildWhenStale } from '../../scripts/build.ts'
+import { clientDir } from '../../scripts/project.ts'
 import { startProductionServer } from '../../scripts/serve.ts'
+import { startDnsServer } from '../support/dns-server.ts'
 import { fakeModelId, startFakeOpenAi } from '../support/fake-openai.ts'
 import { startTestOidcProvider } from '../support/oidc-provider.ts'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database.ts'
@@ -108,7 +109,15 @@ const oidcProvider = await startTestOidcProvider({ appUrl })
 process.env.OAUTH_PROVIDERS = JSON.stringify([oidcProvider.config])
 cleanups.push(oidcProvider.close)
 
-if (buildIsStale()) await build()
+// Single sign-on (tests/e2e/sso.spec.ts): identity providers on 127.0.0.1, and a DNS responder for the domain's TXT
+// record that the spec writes through its control port (E2E_DNS_PORT + 1).
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? 4653)
+const dns = await startDnsServer({ port: dnsPort, controlPort: dnsPort + 1 })
+process.env.SSO_DNS_SERVERS = `127.0.0.1:${dnsPort}`
+process.env.SSO_ALLOW_PRIVATE = '1'
+cleanups.push(dns.close)
+
+await buildWhenStale()
 // A marker left by a run that crashed would let the tests start too early.
 rmSync(path.join(clientDir, 'e2e-ready.txt'), { force: true })
 await startProductionServer({

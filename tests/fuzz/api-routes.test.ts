@@ -153,7 +153,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
     const key = await h.call<{ key: string }>('/api-key/create', { body: { name: 'Fuzz' }, cookie: person.cookie })
     expect(key.status).toBe(200)
     apiKey = key.body.key
-    fake = await startFakeOpenAi({ port: 3480 + engines.indexOf(engine) })
+    fake = await startFakeOpenAi()
     useFileStorage(localFileStorage({ root: filesRoot, appUrl: testOrigin, secret: 'the fuzz run’s file-link secret' }))
     const created = await h.trpc<{ id: string }>('mutation', 'books.create', person.cookie, book('Fuzzed Files'))
     fuzzBookId = created.data?.id ?? ''

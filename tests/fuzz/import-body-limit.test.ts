@@ -24,7 +24,7 @@ describe.each(engines)('an import over the body limit on %s', (engine) => {
     owner = await h.signUp('Large File Owner')
     await h.createOrganization(owner, 'Large Files', 'large-files')
     server = serve({
-      port: 3483 + engines.indexOf(engine),
+      port: 0,
       hostname: '127.0.0.1',
       silent: true,
       maxRequestBodySize: requestBodyBytesMax,

@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#/server/db/client'
+import { sqlRows } from '#/server/db/raw-sql'
 import { type AppServer, signUp, startAppServer } from '../support/app-server'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
@@ -62,7 +65,7 @@ describe('PostgreSQL connections cut and PostgreSQL unreachable', () => {
     server = await startAppServer({
       port: 3446,
       // Sessions read from the database every time (no signed copy, no Redis), so that every request below needs it.
-      env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0', REDIS_URL: undefined },
+      env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0' },
     })
     cookie = await signUp(server.url, 'faults@example.com')
   }, 180_000)
@@ -136,5 +139,30 @@ describe('PostgreSQL connections cut and PostgreSQL unreachable', () => {
     proxy.cutAll()
     await eventually(async () => (await requests().trpc()).status === 200, 'service after the stall')
     expect(server.process.exitCode).toBeNull()
+  })
+})
+
+describe('a PostgreSQL connection cut while it is checked out', () => {
+  it('fails that transaction only; the process lives on and the next query gets a fresh connection', async () => {
+    const database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_faults')
+    const connection = openDatabase({ engine: 'postgres', url: database.url })
+    try {
+      const transaction = connection.db.transaction(async (tx) => {
+        const [backend] = await sqlRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`)
+        const admin = new pg.Client({ connectionString: adminUrl })
+        await admin.connect()
+        await admin.query('select pg_terminate_backend($1)', [backend?.pid])
+        await admin.end()
+        // Between two statements, the client is the transaction's, not the pool's: the connection ends under it.
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        await tx.execute(sql`select 1`)
+      })
+      // Before the fix, the client's 'error' event had no listener and ended the test process here.
+      await expect(transaction).rejects.toThrow()
+      expect(await sqlRows(connection.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
+    } finally {
+      await connection.close()
+      await database.drop()
+    }
   })
 })

@@ -72,6 +72,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
       'sign_in_throttles',
       'site_setting_changes',
       'site_settings',
+      'sso_providers',
       'team_members',
       'teams',
       'two_factors',

@@ -51,7 +51,6 @@ describe('traces of a console page load', { timeout: 240_000 }, () => {
       env: {
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
-        REDIS_URL: undefined,
         WEB_CONCURRENCY: '1',
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`,
         OTEL_SERVICE_NAME: 'hatch-under-test',

@@ -15,7 +15,9 @@ export async function startAppServer(options: {
   /** Keep what the server prints after it listens (default), or drop it: a benchmark's millions of request lines. */
   keepOutput?: boolean
 }): Promise<AppServer> {
-  const { DATABASE_URL: _inherited, ...inherited } = process.env
+  // The database and Redis are the test's to give: servers that inherited CI's Redis shared rate-limit counters (one
+  // client address, one key prefix) with whatever other test file was running beside them.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   // A variable the test sets to undefined is left out, not inherited.
   const env = Object.fromEntries(
     Object.entries({ ...inherited, NODE_ENV: 'production', PORT: String(options.port), ...options.env }).filter(

@@ -8,7 +8,9 @@ import Provider from 'oidc-provider'
 /** The provider's user behind a login name: a verified address and a name of its own. */
 export function oidcTestUser(login: string) {
   const subject = login.trim().toLowerCase()
-  return { sub: subject, email: `${subject}@oidc.example.test`, email_verified: true, name: `OIDC ${subject}` }
+  // A login name that is an address is that address (single sign-on tests pick the domain).
+  const email = subject.includes('@') ? subject : `${subject}@oidc.example.test`
+  return { sub: subject, email, email_verified: true, name: `OIDC ${subject.split('@')[0]}` }
 }
 
 export interface TestOidcProvider {
@@ -24,6 +26,10 @@ interface Options {
   providerId?: string
   name?: string
   port?: number
+  /** Where the client may be sent back to, instead of the generic provider's callback (single sign-on tests). */
+  redirectUris?: string[]
+  /** How the client proves itself at the token endpoint (Better Auth's generic OAuth posts the secret). */
+  tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic'
 }
 
 /** Starts the provider on 127.0.0.1 (a free port unless one is given) with one client: the app. */
@@ -32,6 +38,8 @@ export async function startTestOidcProvider({
   providerId = 'hatch-id',
   name = 'Hatch ID',
   port = 0,
+  redirectUris,
+  tokenEndpointAuthMethod = 'client_secret_post',
 }: Options): Promise<TestOidcProvider> {
   const clientId = 'hatch-app'
   const clientSecret = 'hatch-app-test-secret-0123456789'
@@ -48,11 +56,11 @@ export async function startTestOidcProvider({
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [`${appUrl.replace(/\/$/, '')}/api/auth/callback/${providerId}`],
+        redirect_uris: redirectUris ?? [`${appUrl.replace(/\/$/, '')}/api/auth/callback/${providerId}`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        // Better Auth sends the secret in the token request body when one is configured.
-        token_endpoint_auth_method: 'client_secret_post',
+        // Better Auth's generic OAuth sends the secret in the token request body when one is configured.
+        token_endpoint_auth_method: tokenEndpointAuthMethod,
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

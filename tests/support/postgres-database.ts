@@ -13,13 +13,17 @@ async function runAdminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** Creates an empty database named `<prefix>_<random>`; `drop` deletes it, closing any connection left open. */
+/**
+ * Creates a database named `<prefix>_<random>`, empty or a copy of `template`; `drop` deletes it, closing any
+ * connection left open.
+ */
 export async function createThrowawayPostgresDatabase(
   adminUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  await runAdminQuery(adminUrl, `create database ${name}`)
+  await runAdminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return { url: url.href, drop: () => runAdminQuery(adminUrl, `drop database if exists ${name} with (force)`) }

@@ -28,6 +28,11 @@ const recordedDetails: Record<ActivityAction, readonly string[]> = {
   role_created: ['role'],
   role_updated: ['role'],
   role_deleted: ['role'],
+  sso_saved: ['protocol', 'domain'],
+  sso_domain_verified: ['domain'],
+  sso_required: ['domain'],
+  sso_not_required: ['domain'],
+  sso_removed: ['domain'],
 }
 
 const load = (locale: string) =>

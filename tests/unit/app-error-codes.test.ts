@@ -6,6 +6,9 @@ import { TRPCClientError } from '@trpc/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeError, translateAppError } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
+// Screens register their own messages when loaded (addFeatureMessages): load those that do.
+import '#/features/auth/sso-messages'
+import '#/features/sso/components/sso-messages'
 
 const sourceFiles = (readdirSync('src', { recursive: true, encoding: 'utf8' }) as string[])
   .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('paraglide'))

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, loggablePath, requestIdOf, withoutSecretFields, withRequestId } from '#/server/log'
+import {
+  createLogger,
+  linesGroupedByTurn,
+  loggablePath,
+  requestIdOf,
+  withoutSecretFields,
+  withRequestId,
+} from '#/server/log'
 
 function capturedLogger(level = 'info') {
   const lines: string[] = []
@@ -83,5 +90,42 @@ describe('the server log', () => {
     expect(loggablePath('/zh/accept-invitation/inv_9f8e7d6c5b4a')).toBe('/zh/accept-invitation/[not logged]')
     expect(loggablePath('/en/pay/chk_0123456789')).toBe('/en/pay/[not logged]')
     expect(loggablePath('/en/console/books')).toBe('/en/console/books')
+  })
+
+  it('hands the first line of a turn on at once and the rest of that turn together at its end; flush (at exit) at once', async () => {
+    const writes: string[] = []
+    const lines = linesGroupedByTurn((text) => writes.push(text))
+    const logger = createLogger({ level: 'info', readable: false, destination: lines })
+    const messages = (text: string | undefined) =>
+      (text ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).msg)
+    logger.info('first')
+    expect(writes.map(messages), 'the first line is out before anything else runs').toEqual([['first']])
+    logger.info('second')
+    logger.warn('third')
+    expect(writes, 'the others wait for the end of the turn').toHaveLength(1)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes.map(messages)).toEqual([['first'], ['second', 'third']])
+
+    logger.info('next turn')
+    expect(writes.map(messages).at(-1), 'a new turn’s first line is out at once').toEqual(['next turn'])
+    logger.error('just before exit')
+    lines.flush()
+    expect(writes.map(messages).at(-1)).toEqual(['just before exit'])
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(writes.map(messages), 'nothing written twice').toEqual([
+      ['first'],
+      ['second', 'third'],
+      ['next turn'],
+      ['just before exit'],
+    ])
+  })
+
+  it('loads its readable form (development) when asked for it, and only then', () => {
+    const readable = createLogger({ level: 'debug', readable: true })
+    expect(readable.isLevelEnabled('debug')).toBe(true)
+    expect(() => readable.debug('a readable line, as npm run dev prints it')).not.toThrow()
   })
 })

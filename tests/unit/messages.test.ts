@@ -60,6 +60,9 @@ describe('UI strings', () => {
       'account_session_ip',
       'books_col_isbn',
       'book_field_isbn',
+      // Protocol names.
+      'sso_protocol_saml',
+      'sso_protocol_oidc',
     ])
     const copied = keys(en).filter((key) => !allowedSame.has(key) && en[key] === zh[key])
     expect(copied).toEqual([])

@@ -17,6 +17,7 @@ const valid = {
   authEmailOtp: true,
   authAnonymous: true,
   authPasskey: true,
+  authSso: true,
   signUpOpen: true,
   emailVerificationRequired: false,
   analyticsEnabled: true,

@@ -3,6 +3,9 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { translateMessage } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
+// Screens register their own messages when loaded (addFeatureMessages): load those that do.
+import '#/features/auth/sso-messages'
+import '#/features/sso/components/sso-messages'
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

@@ -4,7 +4,7 @@ import {
   type HostLookup,
   isPublicAddress,
   parseWebhookUrl,
-} from '#/features/webhooks/server/destination'
+} from '#/server/outbound/destination'
 
 /** A resolver that answers from a table, as a DNS zone an attacker controls would. */
 const zone =

@@ -18,6 +18,12 @@ const callbackErrors: Record<string, () => string> = {
   invalid_callback_request: m.oauth_error_interrupted,
   no_code: m.oauth_error_interrupted,
   invalid_code: m.oauth_error_interrupted,
+  // Single sign-on (Better Auth's SSO plugin): a SAML response refused, or a sign-in that lost its request.
+  invalid_saml_response: m.sso_error_response_refused,
+  saml_error: m.sso_error_response_refused,
+  replay_detected: m.sso_error_response_refused,
+  invalid_state: m.oauth_error_interrupted,
+  invalid_request: m.oauth_error_interrupted,
 }
 
 /**

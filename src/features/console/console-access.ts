@@ -11,6 +11,7 @@ export type GuardedConsolePage =
   | 'billing'
   | 'activity'
   | 'webhooks'
+  | 'sso'
   | 'users'
   | 'configuration'
   | 'system'

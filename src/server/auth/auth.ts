@@ -25,6 +25,15 @@ import {
   organizationChecks,
   organizationPlugin,
 } from '#/features/organizations/server'
+import {
+  checkSsoAccountLink,
+  checkSsoNewUser,
+  identityProviderOrigins,
+  ssoManagementPaths,
+  ssoPlugin,
+  ssoRequirement,
+  ssoSessionGate,
+} from '#/features/sso/server'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
 import { passwordLimits } from '#/lib/password-policy'
@@ -42,6 +51,7 @@ import {
   organizations,
   passkeys,
   sessions,
+  ssoProviders,
   teamMembers,
   teams,
   twoFactors,
@@ -71,6 +81,7 @@ import { emailVerificationGate } from './email-verification-gate'
 import { signInMethodOf } from './methods'
 import { passkeyNameLimit } from './passkey-names'
 import {
+  closeRedis,
   connectRedis,
   createRedisRateLimits,
   createRedisStorage,
@@ -115,9 +126,14 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     baseURL: env.APP_URL,
     basePath: '/api/auth',
     // Failures are logged once and answered without details at the app's exit (src/server/failure-answers.ts).
-    onAPIError: { onError: noteAuthFailure },
+    // A refused redirect flow (a provider's callback, a SAML response) lands on the sign-in page, which explains it.
+    onAPIError: { onError: noteAuthFailure, errorURL: `${env.APP_URL}/sign-in?oauth=failed` },
     secret,
-    trustedOrigins: env.trustedOrigins,
+    // Identity providers on private addresses are trusted only with SSO_ALLOW_PRIVATE (local development, tests).
+    trustedOrigins: env.SSO_ALLOW_PRIVATE
+      ? async () => [...env.trustedOrigins, ...(await identityProviderOrigins(db))]
+      : env.trustedOrigins,
+    disabledPaths: ssoManagementPaths,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -135,6 +151,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         team: teams,
         teamMember: teamMembers,
         organizationRole: organizationRoles,
+        ssoProvider: ssoProviders,
       },
     }),
     socialProviders: {
@@ -179,14 +196,18 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       user: {
         create: {
           before: async (user, ctx) => {
+            // Only addresses in a connection's verified domain become accounts through single sign-on.
+            const bySso = await checkSsoNewUser(db, user.email, ctx)
             // Closed sign-up creates no account by any method (a guest, a magic link, a provider); app admins still
-            // can, from Users.
-            if (ctx?.path !== '/admin/create-user' && !(await getSiteSettings(db)).signUpOpen) {
+            // can, from Users, and an organization's own identity provider still can, for its verified domain.
+            if (!bySso && ctx?.path !== '/admin/create-user' && !(await getSiteSettings(db)).signUpOpen) {
               throw new APIError('FORBIDDEN', { code: 'SIGN_UP_CLOSED', message: 'Sign-up is closed' })
             }
             return {
               data: {
                 ...user,
+                // The organization proved the domain and its identity provider vouches for the address.
+                ...(bySso ? { emailVerified: true } : {}),
                 // Magic links and email codes create users from an address alone: name them after it until they choose.
                 name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
                 // The first account of a fresh install runs it: it becomes an app admin, once in the installation's
@@ -202,16 +223,27 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
           },
         },
       },
+      account: {
+        create: {
+          before: async (account, ctx) => {
+            await checkSsoAccountLink(db, account.userId, ctx)
+          },
+        },
+      },
       session: {
         create: {
           // Every session works in an organization: the user's first, or a personal workspace made for a new account.
           before: async (session, ctx) => {
             const [user] = await db
-              .select({ id: users.id, name: users.name })
+              .select({ id: users.id, name: users.name, email: users.email })
               .from(users)
               .where(eq(users.id, session.userId))
             if (!user) return
-            const current = (session as { activeOrganizationId?: string | null }).activeOrganizationId
+            // A single sign-on opens the session in the connection's organization (joining it the first time); other
+            // sign-ins of a domain that must use SSO stop here.
+            const ssoOrganizationId = await ssoSessionGate(db, ctx, user)
+            const current =
+              ssoOrganizationId ?? (session as { activeOrganizationId?: string | null }).activeOrganizationId
             const activeOrganizationId = await chooseActiveOrganization(
               db,
               user,
@@ -321,6 +353,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       oneTap({ clientId: env.GOOGLE_CLIENT_ID }),
       organizationPlugin(db),
       organizationChecks(db),
+      ssoPlugin(),
+      ssoRequirement(db),
       userAdministration(db),
       // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
       admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: impersonationMinutes * 60 }),
@@ -393,7 +427,7 @@ export function getAuthRedis(): Redis | undefined {
 export async function closeAuthResources(): Promise<void> {
   // A lock email goes out after its answer: it still leaves before the server stops.
   await signInLockEmailsSent()
-  await redis?.quit()
+  if (redis) await closeRedis(redis)
   redis = undefined
   auth = undefined
 }

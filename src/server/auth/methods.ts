@@ -17,6 +17,7 @@ export function enabledAuthMethods(settings: SiteSettings, env: MethodEnv): Auth
     emailOtp: settings.authEmailOtp,
     anonymous: settings.authAnonymous,
     passkey: settings.authPasskey,
+    sso: settings.authSso,
   }
 }
 
@@ -74,6 +75,10 @@ export function disabledMethodError(
     case '/passkey/generate-register-options':
     case '/passkey/verify-registration':
       return methods.passkey ? null : methodOff
+    case '/sign-in/sso':
+    case '/sso/callback/:providerId':
+    case '/sso/saml2/sp/acs/:providerId':
+      return methods.sso ? null : methodOff
     default:
       // Every email-code endpoint (sending, verifying, resetting a password by code) goes with the switch.
       return path.startsWith('/email-otp/') && !methods.emailOtp ? methodOff : null
@@ -109,6 +114,9 @@ export function signInMethodOf(path: string | undefined, params: Record<string, 
     }
     case '/oauth2/callback/:providerId':
       return 'oauth'
+    case '/sso/callback/:providerId':
+    case '/sso/saml2/sp/acs/:providerId':
+      return 'sso'
     default:
       return null
   }
@@ -135,12 +143,17 @@ export function isSignInMethodEnabled(method: string, methods: AuthMethods): boo
       return methods.passkey
     case 'anonymous':
       return methods.anonymous
+    case 'sso':
+      return methods.sso
     default:
       return true
   }
 }
 
-/** Whether a returning user could still sign in at all (a guest cannot come back, so guests do not count). */
+/**
+ * Whether a returning user could still sign in at all (a guest cannot come back, so guests do not count; nor does
+ * single sign-on, which only serves organizations that set it up, not the app's admins).
+ */
 export function anySignInMethodLeft(methods: AuthMethods): boolean {
   return (
     methods.emailPassword ||

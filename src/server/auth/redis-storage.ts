@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import type { BetterAuthOptions } from 'better-auth'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Database } from '../db/client'
 import { log } from '../log'
 import { consumeRateLimit } from '../rate-limit'
@@ -123,7 +124,20 @@ export function createRedisRateLimits(redis: Redis, db: Database, prefix = 'hatc
   }
 }
 
-/** A Redis connection that fails fast: a request errors instead of waiting forever while Redis is down. */
+/**
+ * A Redis connection that fails fast: a request errors instead of waiting forever while Redis is down. The client
+ * library is loaded here, when a Redis URL is set, rather than at every start: it was about 50 ms of a cold start
+ * that most deployments (one server, no Redis) never use.
+ */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis')
+  return new RedisClient(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+}
+
+/**
+ * Closes a connection at shutdown. QUIT lets the replies still owed arrive first; when it fails (the connection was
+ * already lost, or closed under it), the socket is dropped instead, so a stopping server never fails on its way out.
+ */
+export async function closeRedis(connection: Redis): Promise<void> {
+  await connection.quit().catch(() => connection.disconnect())
 }

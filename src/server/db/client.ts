@@ -61,6 +61,11 @@ class PromptlyConnectingClient extends pg.Client {
       ...(typeof config === 'string' ? { connectionString: config } : config),
       connectionTimeoutMillis: postgresConnectTimeoutMs,
     })
+    // The pool listens for errors only on the clients it holds idle. A connection that dies while checked out (in a
+    // transaction between two statements, say) emitted 'error' to nobody, and Node ended the process: found when
+    // PostgreSQL terminated the connections under load. Its queries fail by themselves and the pool drops the client
+    // when it comes back.
+    this.on('error', (error) => log().warn({ err: error }, 'a PostgreSQL connection in use failed'))
   }
 }
 

@@ -9,6 +9,7 @@ import { filesRouter } from '#/features/files/server/files-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { notificationsRouter } from '#/features/notifications/server/notifications-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
+import { ssoRouter } from '#/features/sso/server/sso-router'
 import { usersRouter } from '#/features/users/server/users-router'
 import { webhooksRouter } from '#/features/webhooks/server/webhooks-router'
 import { createCallerFactory, createRouter } from './init'
@@ -29,6 +30,7 @@ export const appRouter = createRouter({
   notifications: notificationsRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
+  sso: ssoRouter,
   system: systemRouter,
   users: usersRouter,
   webhooks: webhooksRouter,

@@ -28,11 +28,17 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
   const hasPassword = useHasPassword()
   const [setup, setSetup] = useState<PendingSetup | null>(null)
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null)
+  // Turned on here, before the refreshed session says so: "I have saved them" must not fall back to the setup form.
+  const [enabledHere, setEnabledHere] = useState(false)
+  useEffect(() => {
+    if (user.twoFactorEnabled) setEnabledHere(false)
+  }, [user.twoFactorEnabled])
+  const twoFactorOn = user.twoFactorEnabled || enabledHere
 
   let body: ReactNode
   if (backupCodes) {
     body = <BackupCodes codes={backupCodes} account={user.email} onDone={() => setBackupCodes(null)} />
-  } else if (user.twoFactorEnabled) {
+  } else if (twoFactorOn) {
     body = <ManageTwoFactor onNewBackupCodes={setBackupCodes} />
   } else if (setup) {
     body = (
@@ -41,6 +47,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
         onCancel={() => setSetup(null)}
         onEnabled={() => {
           setSetup(null)
+          setEnabledHere(true)
           setBackupCodes(setup.backupCodes)
         }}
       />
@@ -60,16 +67,16 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
       <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="twofa-state">
         <span
           className={
-            user.twoFactorEnabled
+            twoFactorOn
               ? 'inline-flex items-center gap-1 rounded-full border border-primary/40 px-2 py-0.5 text-xs font-medium text-primary'
               : 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs text-muted-foreground'
           }
         >
-          {user.twoFactorEnabled ? <ShieldCheckIcon className="size-3.5" /> : <ShieldOffIcon className="size-3.5" />}
-          {user.twoFactorEnabled ? m.twofa_state_on() : m.twofa_state_off()}
+          {twoFactorOn ? <ShieldCheckIcon className="size-3.5" /> : <ShieldOffIcon className="size-3.5" />}
+          {twoFactorOn ? m.twofa_state_on() : m.twofa_state_off()}
         </span>
         <span className="text-muted-foreground">
-          {user.twoFactorEnabled ? m.twofa_state_on_detail() : m.twofa_state_off_detail()}
+          {twoFactorOn ? m.twofa_state_on_detail() : m.twofa_state_off_detail()}
         </span>
       </p>
       {body}

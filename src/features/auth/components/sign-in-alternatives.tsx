@@ -6,6 +6,7 @@ import { EmailCodeSignIn } from './email-code-sign-in'
 import { MagicLinkSignIn } from './magic-link-sign-in'
 import { PasskeySignInButton } from './passkey-sign-in-button'
 import { SocialButtons } from './social-buttons'
+import { SsoSignIn } from './sso-sign-in'
 
 /** Whether any method besides the password form is on (the divider and the block show only then). */
 function hasAlternatives(methods: AuthMethods, signUpOpen: boolean): boolean {
@@ -16,6 +17,7 @@ function hasAlternatives(methods: AuthMethods, signUpOpen: boolean): boolean {
     methods.magicLink ||
     methods.emailOtp ||
     methods.passkey ||
+    methods.sso ||
     (methods.anonymous && signUpOpen)
   )
 }
@@ -35,6 +37,7 @@ export function SignInAlternatives({ redirect }: { redirect: string | undefined 
         <span className="h-px flex-1 bg-border" />
       </div>
       <SocialButtons redirect={redirect} />
+      {authMethods.sso ? <SsoSignIn redirect={redirect} /> : null}
       {authMethods.passkey ? <PasskeySignInButton redirect={redirect} /> : null}
       {authMethods.magicLink ? <MagicLinkSignIn redirect={redirect} /> : null}
       {authMethods.emailOtp ? <EmailCodeSignIn redirect={redirect} /> : null}

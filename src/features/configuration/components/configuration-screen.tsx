@@ -191,6 +191,7 @@ const SignInSections = withForm({
       ['authMagicLink', undefined],
       ['authEmailOtp', undefined],
       ['authPasskey', undefined],
+      ['authSso', undefined],
       ['authAnonymous', undefined],
     ] as const
     return (

@@ -18,6 +18,7 @@ export const settingLabels: Record<keyof SiteSettingsInput, () => string> = {
   authEmailOtp: m.config_auth_email_otp,
   authAnonymous: m.config_auth_anonymous,
   authPasskey: m.config_auth_passkey,
+  authSso: m.config_auth_sso,
   signUpOpen: m.config_sign_up_open,
   emailVerificationRequired: m.config_email_verification_required,
   analyticsEnabled: m.config_analytics_enabled,
@@ -34,6 +35,7 @@ const methodSettings: Record<string, keyof SiteSettingsInput> = {
   magicLink: 'authMagicLink',
   emailOtp: 'authEmailOtp',
   passkey: 'authPasskey',
+  sso: 'authSso',
   anonymous: 'authAnonymous',
 }
 

@@ -4,6 +4,7 @@ import {
   BookOpenIcon,
   Building2Icon,
   CreditCardIcon,
+  KeyRoundIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
@@ -80,6 +81,12 @@ const organizationEntries: NavEntry[] = [
     label: m.console_org_webhooks,
     icon: WebhookIcon,
     visible: can({ webhook: ['read'] }),
+  },
+  {
+    to: '/console/organization/sso',
+    label: m.console_org_sso,
+    icon: KeyRoundIcon,
+    visible: can({ organization: ['update', 'delete'] }),
   },
 ]
 

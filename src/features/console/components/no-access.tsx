@@ -14,6 +14,7 @@ const guardedPages: Record<GuardedConsolePage, { name: () => string; grantedBy: 
   billing: { name: m.console_org_billing, grantedBy: 'organization' },
   activity: { name: m.console_org_activity, grantedBy: 'organization' },
   webhooks: { name: m.console_org_webhooks, grantedBy: 'organization' },
+  sso: { name: m.console_org_sso, grantedBy: 'organization' },
   users: { name: m.console_users, grantedBy: 'app' },
   configuration: { name: m.console_configuration, grantedBy: 'app' },
   system: { name: m.console_system, grantedBy: 'app' },

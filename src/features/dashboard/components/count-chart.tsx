@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts'
-import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from '#/components/ui/chart'
 import { m } from '#/paraglide/messages'
 import { csvFileName } from '../csv-export'
-import { formatBucket, formatBucketShort, formatCount } from '../dashboard-format'
+import { formatBucket, formatCount } from '../dashboard-format'
 import type { Granularity } from '../date-range'
 import { ChartPanel } from './chart-panel'
 import type { TableColumn } from './dashboard-table'
+import { BarsOverTime } from './lazy-charts'
 
 interface CountPoint {
   start: string
@@ -38,7 +37,6 @@ export function CountChart({
   testId?: string
 }) {
   const { granularity } = range
-  const config = { count: { label: countLabel, color } } satisfies ChartConfig
   const columns: TableColumn<CountPoint>[] = [
     { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
     { header: countLabel, numeric: true, cell: (row) => formatCount(row.count), csv: (row) => row.count },
@@ -55,29 +53,16 @@ export function CountChart({
       empty={nothing ? empty : undefined}
       testId={testId}
     >
-      <ChartContainer config={config} className="aspect-auto h-56">
-        <BarChart data={series as CountPoint[]} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} />
-          <XAxis
-            dataKey="start"
-            tickLine={false}
-            axisLine={false}
-            minTickGap={24}
-            tickFormatter={(day: string) => formatBucketShort(day, granularity)}
-          />
-          <YAxis width={44} tickLine={false} axisLine={false} allowDecimals={false} tickFormatter={formatCount} />
-          <ChartTooltip
-            cursor={false}
-            content={
-              <ChartTooltipContent
-                labelFormatter={(day) => formatBucket(day, granularity)}
-                valueFormatter={(value) => formatCount(value)}
-              />
-            }
-          />
-          <Bar dataKey="count" fill="var(--color-count)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        </BarChart>
-      </ChartContainer>
+      <BarsOverTime
+        points={series}
+        valueKey="count"
+        label={countLabel}
+        color={color}
+        granularity={granularity}
+        format={formatCount}
+        yAxisWidth={44}
+        allowDecimals={false}
+      />
     </ChartPanel>
   )
 }

@@ -1,16 +1,15 @@
 import { ReceiptIcon } from 'lucide-react'
 import { useId } from 'react'
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts'
 import { EmptyState } from '#/components/empty-state'
-import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from '#/components/ui/chart'
 import { planName } from '#/lib/plan-text'
 import { m } from '#/paraglide/messages'
 import { csvFileName } from '../csv-export'
-import { formatBucket, formatBucketShort, formatCount, formatDay, formatMoney } from '../dashboard-format'
+import { formatBucket, formatCount, formatDay, formatMoney } from '../dashboard-format'
 import type { SiteDashboard } from '../dashboard-queries'
 import { ChartPanel } from './chart-panel'
 import { CsvButton, csvOf, DashboardTable, type TableColumn } from './dashboard-table'
 import { KpiCard, KpiGrid } from './kpi-card'
+import { BarsOverTime } from './lazy-charts'
 
 type CurrencyRevenue = SiteDashboard['billing']['revenue'][number]
 type RevenuePoint = CurrencyRevenue['series'][number]
@@ -70,7 +69,6 @@ function RevenueChart({ revenue, range }: { revenue: CurrencyRevenue; range: Sit
   const { currency } = revenue
   const granularity = range.granularity
   const money = (amount: number) => formatMoney(amount, currency)
-  const config = { revenue: { label: m.dashboard_col_revenue(), color: 'var(--chart-4)' } } satisfies ChartConfig
   const columns: TableColumn<RevenuePoint>[] = [
     { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
     {
@@ -108,29 +106,16 @@ function RevenueChart({ revenue, range }: { revenue: CurrencyRevenue; range: Sit
       fileName={csvFileName(`revenue-${currency.toLowerCase()}`, range)}
       testId={`chart-revenue-${currency}`}
     >
-      <ChartContainer config={config} className="aspect-auto h-56">
-        <BarChart data={revenue.series} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} />
-          <XAxis
-            dataKey="start"
-            tickLine={false}
-            axisLine={false}
-            minTickGap={24}
-            tickFormatter={(day: string) => formatBucketShort(day, granularity)}
-          />
-          <YAxis width={64} tickLine={false} axisLine={false} tickFormatter={(value: number) => money(value)} />
-          <ChartTooltip
-            cursor={false}
-            content={
-              <ChartTooltipContent
-                labelFormatter={(day) => formatBucket(day, granularity)}
-                valueFormatter={(value) => money(value)}
-              />
-            }
-          />
-          <Bar dataKey="revenue" fill="var(--color-revenue)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        </BarChart>
-      </ChartContainer>
+      <BarsOverTime
+        points={revenue.series}
+        valueKey="revenue"
+        label={m.dashboard_col_revenue()}
+        color="var(--chart-4)"
+        granularity={granularity}
+        format={money}
+        yAxisWidth={64}
+        allowDecimals
+      />
     </ChartPanel>
   )
 }

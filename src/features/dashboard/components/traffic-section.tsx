@@ -1,32 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { MousePointerClickIcon } from 'lucide-react'
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts'
 import { EmptyState } from '#/components/empty-state'
-import {
-  type ChartConfig,
-  ChartContainer,
-  ChartLegend,
-  ChartLegendContent,
-  ChartTooltip,
-  ChartTooltipContent,
-} from '#/components/ui/chart'
 import { m } from '#/paraglide/messages'
 import { csvFileName } from '../csv-export'
-import { formatBucket, formatBucketShort, formatCount, formatDay, formatDuration } from '../dashboard-format'
+import { formatBucket, formatCount, formatDay, formatDuration } from '../dashboard-format'
 import type { SiteDashboard } from '../dashboard-queries'
 import { BreakdownCard, type BreakdownDimension } from './breakdown-card'
 import { ChartPanel } from './chart-panel'
 import type { TableColumn } from './dashboard-table'
 import { KpiCard, KpiGrid } from './kpi-card'
-
-interface TrafficPoint {
-  start: string
-  visitors: number
-  pageviews: number
-  previousStart: string
-  previousVisitors: number
-  previousPageviews: number
-}
+import { TrafficLines, type TrafficPoint } from './lazy-charts'
 
 /** Site traffic for app admins: headline numbers against the previous period, the chart, and every breakdown. */
 export function TrafficSection({ data, analyticsEnabled }: { data: SiteDashboard; analyticsEnabled: boolean }) {
@@ -110,12 +93,6 @@ function TrafficChart({ data }: { data: SiteDashboard }) {
       previousPageviews: previous?.pageviews ?? 0,
     }
   })
-  const config = {
-    visitors: { label: m.dashboard_kpi_visitors(), color: 'var(--chart-1)' },
-    pageviews: { label: m.dashboard_kpi_pageviews(), color: 'var(--chart-2)' },
-    previousVisitors: { label: m.dashboard_col_previous_visitors(), color: 'var(--chart-1)', dashed: true },
-    previousPageviews: { label: m.dashboard_col_previous_pageviews(), color: 'var(--chart-2)', dashed: true },
-  } satisfies ChartConfig
   const columns = trafficColumns(granularity)
   const summary = m.dashboard_traffic_summary({
     from: formatDay(range.from),
@@ -139,52 +116,7 @@ function TrafficChart({ data }: { data: SiteDashboard }) {
       fileName={csvFileName('traffic', range)}
       testId="chart-traffic"
     >
-      <ChartContainer config={config} className="aspect-auto h-64">
-        <LineChart data={points} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} />
-          <XAxis
-            dataKey="start"
-            tickLine={false}
-            axisLine={false}
-            minTickGap={24}
-            tickFormatter={(day: string) => formatBucketShort(day, granularity)}
-          />
-          <YAxis width={44} tickLine={false} axisLine={false} allowDecimals={false} tickFormatter={formatCount} />
-          <ChartTooltip
-            content={
-              <ChartTooltipContent
-                labelFormatter={(day) => formatBucket(day, granularity)}
-                valueFormatter={(value) => formatCount(value)}
-              />
-            }
-          />
-          <ChartLegend content={<ChartLegendContent />} />
-          {(['previousVisitors', 'previousPageviews'] as const).map((key) => (
-            <Line
-              key={key}
-              dataKey={key}
-              type="monotone"
-              stroke={`var(--color-${key})`}
-              strokeOpacity={0.6}
-              strokeDasharray="5 4"
-              strokeWidth={1.5}
-              dot={false}
-              isAnimationActive={false}
-            />
-          ))}
-          {(['visitors', 'pageviews'] as const).map((key) => (
-            <Line
-              key={key}
-              dataKey={key}
-              type="monotone"
-              stroke={`var(--color-${key})`}
-              strokeWidth={2}
-              dot={points.length === 1}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ChartContainer>
+      <TrafficLines points={points} granularity={granularity} />
     </ChartPanel>
   )
 }

@@ -42,6 +42,11 @@ const sentences: Record<string, (actor: string, details: Details) => string> = {
   role_created: (actor, d) => m.activity_role_created({ actor, role: d.role ?? '' }),
   role_updated: (actor, d) => m.activity_role_updated({ actor, role: d.role ?? '' }),
   role_deleted: (actor, d) => m.activity_role_deleted({ actor, role: d.role ?? '' }),
+  sso_saved: (actor, d) => m.activity_sso_saved({ actor, protocol: d.protocol ?? '', domain: d.domain ?? '' }),
+  sso_domain_verified: (actor, d) => m.activity_sso_domain_verified({ actor, domain: d.domain ?? '' }),
+  sso_required: (actor, d) => m.activity_sso_required({ actor, domain: d.domain ?? '' }),
+  sso_not_required: (actor, d) => m.activity_sso_not_required({ actor, domain: d.domain ?? '' }),
+  sso_removed: (actor, d) => m.activity_sso_removed({ actor, domain: d.domain ?? '' }),
 }
 
 function describeActivity(action: string, actor: string, details: Details): string {

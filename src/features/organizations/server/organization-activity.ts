@@ -23,6 +23,11 @@ export const activityActions = [
   'role_created',
   'role_updated',
   'role_deleted',
+  'sso_saved',
+  'sso_domain_verified',
+  'sso_required',
+  'sso_not_required',
+  'sso_removed',
 ] as const
 
 export type ActivityAction = (typeof activityActions)[number]

@@ -81,6 +81,11 @@ const activityKindOf: Record<ActivityAction, ActivityKind> = {
   role_created: 'roles',
   role_updated: 'roles',
   role_deleted: 'roles',
+  sso_saved: 'organization',
+  sso_domain_verified: 'organization',
+  sso_required: 'organization',
+  sso_not_required: 'organization',
+  sso_removed: 'organization',
 }
 
 const actionsOfKind = (kind: ActivityKind) =>

@@ -31,7 +31,7 @@ export function invitationUrl(id: string, locale: Locale): string {
 }
 
 /** A membership as webhook receivers get it (member.added, member.removed). */
-function memberEvent(
+export function memberEvent(
   type: 'member.added' | 'member.removed',
   organizationId: string,
   member: { id: string; role: string; createdAt: Date },

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { checkWebhookDestination, type HostLookup, type RefusedDestination } from './destination'
+import {
+  checkWebhookDestination,
+  type HostLookup,
+  pinnedLookup,
+  type RefusedDestination,
+} from '#/server/outbound/destination'
 
 /** How long one attempt may take, from connecting to the last byte read. */
 export const deliveryTimeoutMs = 5000
@@ -74,17 +78,8 @@ export async function deliverWebhook(
       excerpt: '',
     }
   const { body, headers } = signedWebhookRequest(endpoint.secret, message)
-  const checked = destination.addresses
   // Name resolution answered from the addresses just checked, so nothing is looked up between check and connect.
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    const family = lookupOptions.family === 6 || lookupOptions.family === 4 ? lookupOptions.family : undefined
-    const usable = checked.filter((address) => family === undefined || address.family === family)
-    const first = usable[0]
-    if (!first)
-      return callback(Object.assign(new Error('No checked address of that family'), { code: 'ENOTFOUND' }), '', 4)
-    if (lookupOptions.all) return (callback as unknown as (error: null, all: typeof usable) => void)(null, usable)
-    return callback(null, first.address, first.family)
-  }
+  const pinned = pinnedLookup(destination.addresses)
   const request = destination.url.protocol === 'https:' ? httpsRequest : httpRequest
   const requestOptions: RequestOptions = {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
+import { checkWebhookDestination } from '#/server/outbound/destination'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { webhookLimits } from '../events'
 import {
@@ -11,7 +12,6 @@ import {
   webhookEndpointIdInput,
 } from '../schemas'
 import { newWebhookSecret } from './delivery'
-import { checkWebhookDestination } from './destination'
 import { attemptDelivery, newMessageId } from './webhook-deliveries'
 
 const endpointNotFound = () =>

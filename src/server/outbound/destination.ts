@@ -1,5 +1,5 @@
 import { lookup as systemLookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 
 /**
  * Where an outgoing webhook may be delivered: an http(s) URL whose host resolves only to public addresses. Checked
@@ -152,5 +152,21 @@ export async function checkWebhookDestination(
     ok: true,
     url,
     addresses: found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 })),
+  }
+}
+
+/**
+ * A `lookup` for http(s).request that answers from the addresses a check returned, so nothing is looked up between
+ * the check and the connection (a name pointed elsewhere meanwhile cannot reach an internal address).
+ */
+export function pinnedLookup(checked: { address: string; family: 4 | 6 }[]): LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    const family = lookupOptions.family === 6 || lookupOptions.family === 4 ? lookupOptions.family : undefined
+    const usable = checked.filter((address) => family === undefined || address.family === family)
+    const first = usable[0]
+    if (!first)
+      return callback(Object.assign(new Error('No checked address of that family'), { code: 'ENOTFOUND' }), '', 4)
+    if (lookupOptions.all) return (callback as unknown as (error: null, all: typeof usable) => void)(null, usable)
+    return callback(null, first.address, first.family)
   }
 }
