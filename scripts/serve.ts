@@ -193,12 +193,19 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     // A client that hung up leaves its request running here after its connection closed: it finishes (or the
     // shutdown timeout ends it) before the database it writes to is closed.
     await Promise.race([answering.settled(), new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))])
-    await app.lifecycle.closeServerResources()
+    // A resource that fails to close is reported and the exit code says so; it never ends the process halfway.
+    const closed = await app.lifecycle.closeServerResources().then(
+      () => true,
+      (error: unknown) => {
+        log.error({ err: error }, 'closing the database or Redis failed during shutdown')
+        return false
+      },
+    )
     // The last spans are sent before the process ends.
     await telemetry?.shutdown().catch(() => undefined)
     await options.afterStop?.()
     log.info('Stopped.')
-    process.exit(0)
+    process.exit(closed ? 0 : 1)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))

@@ -100,6 +100,13 @@ export default createServerEntry({
   },
 })
 
+/**
+ * nginx's status for a request whose client hung up before its answer. The router then gives up waiting and answers
+ * 500 to nobody; logged and counted as that, a client leaving mid-request (a closed tab, a load test stopping) looked
+ * like a server fault in the logs and the 5xx metrics.
+ */
+const clientClosedRequest = 499
+
 /** Every request is logged once and counted in the metrics; its answer carries the id its log lines have. */
 async function answerLoggedAndCounted(request: Request, requestId: string): Promise<Response> {
   const started = performance.now()
@@ -118,17 +125,13 @@ async function answerLoggedAndCounted(request: Request, requestId: string): Prom
       ),
     (answer) => {
       const seconds = (performance.now() - started) / 1000
-      recordRequest(request.method, pathname, answer.status, seconds)
+      const status = answer.status >= 500 && request.signal.aborted ? clientClosedRequest : answer.status
+      recordRequest(request.method, pathname, status, seconds)
       log().info(
-        {
-          method: request.method,
-          path: loggablePath(pathname),
-          status: answer.status,
-          ms: Math.round(seconds * 1e4) / 10,
-        },
+        { method: request.method, path: loggablePath(pathname), status, ms: Math.round(seconds * 1e4) / 10 },
         'request',
       )
-      return `${request.method} ${routeLabelOf(pathname, answer.status)}`
+      return `${request.method} ${routeLabelOf(pathname, status)}`
     },
   )
   return isCompleteAnswer(response) ? response : withSecurityHeaders(response, [[requestIdHeader, requestId]])

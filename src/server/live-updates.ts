@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Redis } from 'ioredis'
-import { connectRedis } from './auth/redis-storage'
+import { closeRedis, connectRedis } from './auth/redis-storage'
 import { log } from './log'
 
 // "Something changed for this person": the console's open pages hear it through Server-Sent Events and read what
@@ -84,6 +84,5 @@ export async function stopLiveUpdates(): Promise<void> {
   endLiveStreams()
   const current = redis
   redis = undefined
-  const close = (connection: Redis) => connection.quit().catch(() => connection.disconnect())
-  if (current) await Promise.all([close(current.subscriber), close(current.publisher)])
+  if (current) await Promise.all([closeRedis(current.subscriber), closeRedis(current.publisher)])
 }

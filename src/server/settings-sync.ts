@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis'
-import { connectRedis } from './auth/redis-storage'
+import { closeRedis, connectRedis } from './auth/redis-storage'
 import type { Database } from './db/client'
 import { log } from './log'
 import { forgetSiteSettings } from './settings'
@@ -34,7 +33,6 @@ export async function createSettingsSync(db: Database, redisUrl: string): Promis
     wasDown = false
   })
   await subscriber.subscribe(channel)
-  const close = (redis: Redis) => redis.quit().catch(() => redis.disconnect())
   return {
     announce: async () => {
       // A change is saved whether or not Redis carries the news; the other servers then see it when their copy expires.
@@ -43,7 +41,7 @@ export async function createSettingsSync(db: Database, redisUrl: string): Promis
       })
     },
     stop: async () => {
-      await Promise.all([close(subscriber), close(publisher)])
+      await Promise.all([closeRedis(subscriber), closeRedis(publisher)])
     },
   }
 }

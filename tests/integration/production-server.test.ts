@@ -87,6 +87,23 @@ describe('graceful shutdown of the production server', () => {
     await reopened.close()
   }, 180_000)
 
+  it('logs a request whose client hung up as 499, not as a server fault', async () => {
+    const { output, exited } = await startServer()
+    const leaving = new AbortController()
+    const inFlight = fetch(`http://localhost:${port}/en/debug/slow`, { signal: leaving.signal }).catch(() => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    leaving.abort()
+    await inFlight
+    const logged = () =>
+      output()
+        .split('\n')
+        .filter((line) => line.includes('"path":"/en/debug/slow"'))
+    await expect.poll(logged, { timeout: 10_000 }).toHaveLength(1)
+    expect(JSON.parse(logged()[0] ?? '{}')).toMatchObject({ msg: 'request', status: 499 })
+    server?.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  }, 180_000)
+
   it('writes the analytics beacons still queued in memory before the database closes', async () => {
     const { exited } = await startServer()
     // Beacons are answered at once and written a second later; the signal comes before that second is up.
