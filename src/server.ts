@@ -6,6 +6,7 @@ import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
 import { forgettingAccessOnChange } from './server/auth/organization-access'
 import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
 import { withCacheControl } from './server/cache-control'
+import { clientClosedRequest, clientLeftBeforeAnswer, routedUntilAnswered } from './server/client-hang-up'
 import { compressedAnswer } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import type { DatabaseFault } from './server/db/client'
@@ -68,9 +69,9 @@ function isPublicPage(url: URL): boolean {
   return docsPagePath.test(url.pathname) && !url.pathname.endsWith('.md')
 }
 
-function render(request: Request): Promise<Response> {
+function render(request: Request, options?: { sharedAnswer?: boolean }): Promise<Response> {
   // The router rewrites localized URLs itself, so the original request goes on (see paraglide's middleware docs).
-  return paraglideMiddleware(request, () => handler.fetch(request))
+  return routedUntilAnswered(request, (routed) => paraglideMiddleware(routed, () => handler.fetch(routed)), options)
 }
 
 /** A render for this request alone: its inline scripts carry a fresh nonce, and its policy names it. */
@@ -100,13 +101,6 @@ export default createServerEntry({
   },
 })
 
-/**
- * nginx's status for a request whose client hung up before its answer. The router then gives up waiting and answers
- * 500 to nobody; logged and counted as that, a client leaving mid-request (a closed tab, a load test stopping) looked
- * like a server fault in the logs and the 5xx metrics.
- */
-const clientClosedRequest = 499
-
 /** Every request is logged once and counted in the metrics; its answer carries the id its log lines have. */
 async function answerLoggedAndCounted(request: Request, requestId: string): Promise<Response> {
   const started = performance.now()
@@ -125,7 +119,7 @@ async function answerLoggedAndCounted(request: Request, requestId: string): Prom
       ),
     (answer) => {
       const seconds = (performance.now() - started) / 1000
-      const status = answer.status >= 500 && request.signal.aborted ? clientClosedRequest : answer.status
+      const status = clientLeftBeforeAnswer(request, answer.status) ? clientClosedRequest : answer.status
       recordRequest(request.method, pathname, status, seconds)
       log().info(
         { method: request.method, path: loggablePath(pathname), status, ms: Math.round(seconds * 1e4) / 10 },
@@ -202,7 +196,11 @@ async function answer(request: Request): Promise<Response> {
   if (redirect) return redirect
   if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
     const { updatedAt } = await getSiteSettings(getDb())
-    return publicPages.serve(`${url.pathname}|${updatedAt.getTime()}`, () => render(request), request)
+    return publicPages.serve(
+      `${url.pathname}|${updatedAt.getTime()}`,
+      () => render(request, { sharedAnswer: true }),
+      request,
+    )
   }
   return renderForRequest(request)
 }

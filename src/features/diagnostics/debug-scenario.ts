@@ -2,9 +2,14 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import { z } from '#/lib/zod'
+import { pingDatabase } from '#/server/db/client'
+import { getDb } from '#/server/db/database'
 import { getEnv } from '#/server/env'
 
-/** How long the `slow` scenario takes; shutdown tests use it as a request still in flight. */
+/**
+ * How long the `slow` scenario takes; shutdown tests use it as a request still in flight. It reads the database after
+ * its wait, as a real page would, so a server that closed the database under it would fail it.
+ */
 const slowScenarioMs = 1500
 
 /** Set this cookie to make the `error` scenario fail; clear it and "Try Again" succeeds. */
@@ -20,6 +25,7 @@ export const runDebugScenario = createServerFn({ method: 'GET' })
     }
     if (data.scenario === 'slow') {
       await new Promise((resolve) => setTimeout(resolve, slowScenarioMs))
+      await pingDatabase(getDb())
       return { scenario: data.scenario, loadedAt: new Date().toISOString() }
     }
     throw notFound()
