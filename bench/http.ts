@@ -10,8 +10,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { serverHeapFlags, serverMallocSettings } from '../scripts/project.ts'
+import { buildIsStale, root } from '../scripts/project.ts'
 import {
   type AutocannonResult,
   type CeilingSample,
@@ -360,16 +359,15 @@ function residentMegabytes(pid: number): number | undefined {
 /** Starts the built production server on `dataDir` and resolves with the ms until /api/health answers 200. */
 async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
   const port = await freePort()
+  // What `npm start` runs, with its restart under the memory settings and its look at whether the build is current.
+  if (buildIsStale()) fail('The build is older than the sources: build first (npm run build), or the start would.')
   const started = performance.now()
-  // The serve script, not `npm start`: the build is there already and must not be rebuilt.
-  const serveScript = pathToFileURL(path.resolve(import.meta.dirname, '..', 'scripts/serve.ts')).href
-  const startServer = `await (await import(${JSON.stringify(serveScript)})).startProductionServer()`
-  const child = spawn(process.execPath, [...serverHeapFlags, '--input-type=module', '-e', startServer], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
     env: {
-      ...serverMallocSettings,
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
+      WEB_CONCURRENCY: '1',
       DATABASE_URL: '',
       REDIS_URL: '',
       APP_URL: '',
