@@ -1,21 +1,21 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import { compileMessages } from './i18n.ts'
 import { assertSupportedNode, buildIsStale, clientDir, root, runNodeBin } from './project.ts'
+import { filesUnder, worthCompressing } from './static-files.ts'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
-const compressible = /\.(js|mjs|css|svg|json|txt|html|xml|wasm)$/
 
 export async function build(): Promise<void> {
   await compileMessages()
   // Always a production build: an inherited NODE_ENV (a shell's "development", Vitest's "test") would make Vite
   // emit development JSX that the production React runtime cannot render.
   runNodeBin('node_modules/vite/bin/vite.js', ['build'], { ...process.env, NODE_ENV: 'production' })
-  await precompressAssets(path.join(clientDir, 'assets'))
+  await precompressAssets(clientDir)
 }
 
 /**
@@ -71,14 +71,11 @@ function lockHolderIsAlive(): boolean {
 }
 
 /**
- * Brotli (highest quality) and gzip copies beside every build asset, which the production server sends to browsers
- * that accept them (scripts/serve.ts): compressed once here rather than on every request.
+ * Brotli (highest quality) and gzip copies beside every client file worth compressing, which the production server
+ * sends to browsers that accept them (scripts/serve.ts): compressed once here rather than on every request or start.
  */
 async function precompressAssets(dir: string): Promise<void> {
-  const files = readdirSync(dir)
-    .filter((name) => compressible.test(name))
-    .map((name) => path.join(dir, name))
-    .filter((file) => statSync(file).size >= 1024)
+  const files = filesUnder(dir).filter((file) => worthCompressing(file, statSync(file).size))
   await Promise.all(
     files.map(async (file) => {
       const bytes = readFileSync(file)

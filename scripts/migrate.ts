@@ -7,7 +7,7 @@ assertSupportedNode()
 if (buildIsStale()) await (await import('./build.ts')).buildWhenStale()
 const { lifecycle } = await import(pathToFileURL(serverBundle).href)
 try {
-  await lifecycle.ensureServerReady({ jobs: false })
+  await lifecycle.ensureServerReady({ jobs: 'none' })
   console.log('Migrations are up to date.')
   await lifecycle.closeServerResources()
 } catch (error) {

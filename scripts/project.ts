@@ -83,7 +83,7 @@ export async function runOperatorTask(
   const { lifecycle, operatorTasks } = await import(pathToFileURL(serverBundle).href)
   let exitCode = 1
   try {
-    await lifecycle.ensureServerReady({ jobs: false })
+    await lifecycle.ensureServerReady({ jobs: 'none' })
     exitCode = await task(operatorTasks)
   } catch (error) {
     console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)

@@ -11,7 +11,8 @@ import { startTelemetry } from './telemetry.ts'
 interface AppBundle {
   default: { fetch(request: Request): Promise<Response> }
   lifecycle: {
-    ensureServerReady(): Promise<void>
+    ensureServerReady(options: { jobs: 'later' }): Promise<void>
+    startPromisedJobQueue(): Promise<void>
     closeServerResources(): Promise<void>
     endLiveStreams(): void
     finished(response: Response): Response
@@ -114,6 +115,9 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
   }
 }
 
+/** How long a server that has had no request yet waits before it starts its job queue. */
+const jobQueueStartDelayMs = 1_000
+
 /** The app's answers still being worked out, whether or not their client is still connected. */
 class RequestsInFlight {
   #running = new Set<Promise<Response>>()
@@ -145,19 +149,35 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const telemetry = await startTelemetry(process.env)
   const app: AppBundle = await import(pathToFileURL(serverBundle).href)
   try {
-    await app.lifecycle.ensureServerReady()
+    await app.lifecycle.ensureServerReady({ jobs: 'later' })
   } catch (error) {
     console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
     console.error('The server did not start.')
     process.exit(1)
   }
   const env = app.lifecycle.getEnv()
+  const log = app.lifecycle.log()
   const answering = new RequestsInFlight()
   let stopping = false
+  let failedToStartJobs = false
+  // The job queue starts once the first answer has gone out, or after a second without requests: its start would
+  // otherwise run between the first request's steps on the embedded database's one thread (docs/decisions/030).
+  let jobQueueStart: Promise<void> | undefined
+  const startJobQueue = () => {
+    if (stopping) return
+    jobQueueStart ??= app.lifecycle.startPromisedJobQueue().catch((error: unknown) => {
+      log.error({ err: error }, 'the job queue did not start; the server stops')
+      failedToStartJobs = true
+      void stop('The job queue did not start')
+    })
+  }
   const server = serve({
     fetch: (request) => {
       const limited = withBodyLimit(request)
-      return limited instanceof Response ? limited : answering.track(app.default.fetch(limited))
+      if (limited instanceof Response) return limited
+      const answer = answering.track(app.default.fetch(limited))
+      if (!jobQueueStart) answer.finally(() => setImmediate(startJobQueue)).catch(() => undefined)
+      return answer
     },
     port: env.PORT,
     hostname: env.HOST,
@@ -174,14 +194,14 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   })
   await server.ready()
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  const log = app.lifecycle.log()
   log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
   if (cluster.isWorker) process.send?.(listeningMessage)
+  setTimeout(startJobQueue, jobQueueStartDelayMs).unref()
 
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return
     stopping = true
-    log.info(`${signal} received: finishing in-flight requests…`)
+    log.info(`${reason}: finishing in-flight requests…`)
     // Open notification streams never finish on their own: they end now, and their pages reconnect elsewhere.
     app.lifecycle.endLiveStreams()
     const force = setTimeout(() => {
@@ -205,8 +225,8 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     await telemetry?.shutdown().catch(() => undefined)
     await options.afterStop?.()
     log.info('Stopped.')
-    process.exit(closed ? 0 : 1)
+    process.exit(closed && !failedToStartJobs ? 0 : 1)
   }
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM received'))
+  process.on('SIGINT', () => void stop('SIGINT received'))
 }

@@ -8,7 +8,7 @@ if (cluster.isPrimary) restartWithServerMemorySettings()
 // V8 keeps the compiled scripts, with their types already stripped, and the app (in the system's temporary folder):
 // a restart skips most of the parsing and compiling, a shorter cold start.
 enableCompileCache()
-const { processCount, runCluster } = await import('./cluster.ts')
+const { processCount } = await import('./process-count.ts')
 const processes = processCount(process.env)
 if ('error' in processes) {
   console.error(processes.error)
@@ -21,6 +21,6 @@ if (cluster.isPrimary && buildIsStale()) {
     console.log('Building the app (sources changed or no build yet)…'),
   )
 }
-const { startProductionServer } = await import('./serve.ts')
-if (cluster.isPrimary && processes.count > 1) runCluster(processes.count)
-else await startProductionServer()
+// The launcher of several processes and a server each load only their own modules.
+if (cluster.isPrimary && processes.count > 1) (await import('./cluster.ts')).runCluster(processes.count)
+else await (await import('./serve.ts')).startProductionServer()

@@ -48,8 +48,11 @@ const contentTypes: Record<string, string> = {
   '.woff': 'font/woff',
 }
 
-/** Worth compressing: text formats. Images and fonts are compressed already. */
+/** Worth compressing: text formats (images and fonts are compressed already), past a few hundred bytes. */
 const compressible = /\.(js|mjs|css|html|json|map|txt|xml|svg|webmanifest|wasm)$/
+export function worthCompressing(file: string, bytes: number): boolean {
+  return compressible.test(file) && bytes >= 256
+}
 
 const immutableCaching = 'public, max-age=31536000, immutable'
 const revalidatedCaching = 'public, max-age=3600'
@@ -59,7 +62,7 @@ function representation(body: Buffer<ArrayBuffer>, suffix: string): Representati
   return { body, etag: `"${hash}${suffix}"` }
 }
 
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
@@ -67,7 +70,8 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Reads every file under `dir` as a URL path → file map. A build asset's `.br` and `.gz` siblings (scripts/build.ts)
- * become its compressed forms; a compressible file without them is compressed once, here.
+ * become its compressed forms (the build writes them for every file worth compressing); one without them (a file copied
+ * into the build by hand) is compressed here, once.
  */
 export function loadStaticFiles(dir: string, options: { maxFileBytes?: number } = {}): Map<string, StaticFile> {
   const maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024
@@ -83,7 +87,7 @@ export function loadStaticFiles(dir: string, options: { maxFileBytes?: number } 
       cacheControl: urlPath.startsWith('/assets/') ? immutableCaching : revalidatedCaching,
       identity: representation(bytes, ''),
     }
-    if (compressible.test(file) && bytes.length >= 256) {
+    if (worthCompressing(file, bytes.length)) {
       const br = onDisk.has(`${file}.br`)
         ? readFileSync(`${file}.br`)
         : brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })

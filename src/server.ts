@@ -28,7 +28,7 @@ import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { isCompleteAnswer, PageCache } from './server/page-cache'
-import { closeServerResources, ensureServerReady } from './server/runtime'
+import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
 import { inRequestSpan } from './server/tracing'
@@ -227,7 +227,15 @@ function sessionJson(session: SessionRead['session']): string {
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
-export const lifecycle = { ensureServerReady, closeServerResources, endLiveStreams, getEnv, finished, log }
+export const lifecycle = {
+  ensureServerReady,
+  startPromisedJobQueue,
+  closeServerResources,
+  endLiveStreams,
+  getEnv,
+  finished,
+  log,
+}
 
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {

@@ -4,7 +4,7 @@ import { resolveAuthSecret } from './auth-secret'
 import type { Database } from './db/client'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
-import { startJobQueue, stopJobQueue } from './jobs/queue'
+import { type PromisedJobQueue, promiseJobQueue, startJobQueue, stopJobQueue } from './jobs/queue'
 import { startLiveUpdates, stopLiveUpdates } from './live-updates'
 import { log } from './log'
 // Defines the hourly maintenance job before the queue starts (the features register their tasks in it).
@@ -15,12 +15,16 @@ import { startSettingsSync, stopSettingsSync } from './settings-sync'
 
 export const startedAt = new Date()
 let ready: Promise<void> | undefined
+let promisedJobQueue: PromisedJobQueue | undefined
 
 /**
  * Everything the server needs before it answers a request: a valid environment, an open database with every
  * migration applied, and warm settings. Runs once per process; the production server awaits it before listening.
+ *
+ * `jobs`: `'now'` (the default) starts the job queue before it resolves; `'later'` leaves it for `startPromisedJobQueue`,
+ * jobs sent meanwhile waiting for it; `'none'` runs no queue (a command-line task).
  */
-export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<void> {
+export function ensureServerReady(options: { jobs?: 'now' | 'later' | 'none' } = {}): Promise<void> {
   ready ??= (async () => {
     const env = getEnv()
     const { source } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
@@ -31,8 +35,9 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
     await connection.migrate()
     await getSiteSettings(connection.db)
     // A command-line task (scripts/project.ts) works on the database without taking jobs from the servers.
-    if (options.jobs !== false) {
-      await startJobQueue(connection)
+    if (options.jobs !== 'none') {
+      if (options.jobs === 'later') promisedJobQueue = promiseJobQueue(connection)
+      else await startJobQueue(connection)
       startMetrics(connection)
       await startHeartbeat(connection.db, startedAt)
     }
@@ -45,6 +50,15 @@ export function ensureServerReady(options: { jobs?: boolean } = {}): Promise<voi
     ready = undefined
   })
   return ready
+}
+
+/**
+ * Starts the job queue that `ensureServerReady({ jobs: 'later' })` promised. Starting pg-boss takes about 20
+ * statements, which on the embedded database share the one thread with the first requests: the production server calls
+ * this once its first answer has gone out (scripts/serve.ts).
+ */
+export function startPromisedJobQueue(): Promise<void> {
+  return promisedJobQueue?.start() ?? Promise.resolve()
 }
 
 /** Work the features hand in (the composition root, feature-tasks.ts, registers it) to finish before the database closes. */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { processCount } from '../../scripts/cluster.ts'
+import { processCount } from '../../scripts/process-count.ts'
 
 describe('how many app processes npm start runs', () => {
   const postgres = 'postgres://hatch@db/hatch'

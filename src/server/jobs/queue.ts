@@ -144,6 +144,14 @@ export async function startJobRunner(
 
 let running: JobRunner | undefined
 
+/** A queue promised to this process and not started yet: `enqueue` waits for `runner`. */
+interface PromisedRunner {
+  runner: Promise<JobRunner | undefined>
+  settle(runner: JobRunner | undefined): void
+  starting: boolean
+}
+let promised: PromisedRunner | undefined
+
 type JobOutcome = 'completed' | 'retrying' | 'failed'
 let jobRunObserver: ((job: string, outcome: JobOutcome) => void) | undefined
 
@@ -157,14 +165,54 @@ export async function startJobQueue(connection: DatabaseConnection, options: Job
   running ??= await startJobRunner(connection, options)
 }
 
+export interface PromisedJobQueue {
+  /** Starts the queue (once; later calls answer the same start). A failed start rejects, and `enqueue` answers null. */
+  start(): Promise<void>
+}
+
+/**
+ * Promises this process a queue that starts later, when `start` is called: the production server starts it once its
+ * first answers have gone out (scripts/serve.ts), so a restarted server answers sooner. Jobs sent meanwhile wait for
+ * the start, and are sent as soon as it is done.
+ */
+export function promiseJobQueue(connection: DatabaseConnection, options: JobRunnerOptions = {}): PromisedJobQueue {
+  let settle: (runner: JobRunner | undefined) => void = () => undefined
+  const entry: PromisedRunner = {
+    runner: new Promise((resolve) => {
+      settle = resolve
+    }),
+    settle: (runner) => settle(runner),
+    starting: false,
+  }
+  promised = entry
+  let started: Promise<void> | undefined
+  return {
+    start: () => {
+      started ??= (async () => {
+        // Shutdown came first and withdrew the promise: the queue stays unstarted.
+        if (promised !== entry) return
+        entry.starting = true
+        try {
+          running = await startJobRunner(connection, options)
+        } finally {
+          entry.settle(running)
+          if (promised === entry) promised = undefined
+        }
+      })()
+      return started
+    },
+  }
+}
+
 /** Sends a job; null when this process runs no queue (a command-line task), for the caller to leave it for later. */
 export async function enqueue<Data extends object>(
   definition: JobDefinition<Data>,
   data: Data,
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
-  if (!running) return null
-  return running.boss.send(definition.name, data, {
+  const runner = running ?? (await promised?.runner)
+  if (!runner) return null
+  return runner.boss.send(definition.name, data, {
     singletonKey: options.singletonKey,
     startAfter: options.startAfterSeconds,
   })
@@ -177,6 +225,11 @@ export function runningQueue(): PgBoss | undefined {
 
 /** Stops taking new jobs and waits for the running ones (part of a graceful shutdown). */
 export async function stopJobQueue(): Promise<void> {
+  // A queue still starting is stopped once started; one promised and never started is withdrawn.
+  const pending = promised
+  promised = undefined
+  if (pending && !pending.starting) pending.settle(undefined)
+  else await pending?.runner
   const current = running
   running = undefined
   await current?.stop()

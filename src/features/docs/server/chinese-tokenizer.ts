@@ -6,13 +6,15 @@ import type { Tokenizer } from 'zbsearch'
  * Latin words inside Chinese text stay whole and are lower-cased.
  */
 export function createChineseTokenizer(): Tokenizer {
-  const segmenter = new Intl.Segmenter('zh-CN', { granularity: 'word' })
+  // Made on first use: loading ICU's Chinese dictionary takes tens of milliseconds, paid otherwise at every start.
+  let segmenter: Intl.Segmenter | undefined
   return {
     language: 'chinese',
     normalizationCache: new Map(),
     tokenize(raw) {
       if (typeof raw !== 'string') return [raw]
       const tokens: string[] = []
+      segmenter ??= new Intl.Segmenter('zh-CN', { granularity: 'word' })
       for (const { segment, isWordLike } of segmenter.segment(raw.toLowerCase())) {
         if (isWordLike) tokens.push(segment)
       }
