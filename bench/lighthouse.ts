@@ -97,10 +97,13 @@ async function audit(port: number, page: string): Promise<RunnerResult> {
 const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs })
 const rows: string[][] = []
 const misses: string[] = []
+/** Lighthouse's measure of the host's CPU per audit: its 4× slowdown stands for a mid-range phone at about 1,500. */
+const benchmarkIndexes: number[] = []
 try {
   for (const page of pages) {
     const runs: RunnerResult[] = []
     for (let run = 0; run < runCount; run++) runs.push(await audit(chrome.port, page))
+    benchmarkIndexes.push(...runs.map((run) => Math.round(run.lhr.environment.benchmarkIndex)))
     const performanceOf = (run: RunnerResult) => run.lhr.categories.performance?.score ?? 0
     const sorted = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))
     const result = sorted[Math.floor((sorted.length - 1) / 2)] as RunnerResult
@@ -140,6 +143,7 @@ const header = [
 ]
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)))
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`
-console.log(`\nLighthouse ${origin}\n`)
+const indexRange = `${Math.min(...benchmarkIndexes)}-${Math.max(...benchmarkIndexes)}`
+console.log(`\nLighthouse ${origin} (the host's benchmark index ${indexRange}; the 4× CPU slowdown assumes ~1,500)\n`)
 console.log([line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n'))
 if (misses.length > 0) console.log(`\nBelow the goal:\n${misses.map((miss) => `- ${miss}`).join('\n')}`)
