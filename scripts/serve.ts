@@ -117,6 +117,8 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
 
 /** How long a server that has had no request yet waits before it starts its job queue. */
 const jobQueueStartDelayMs = 1_000
+/** How long after a failed start of the job queue it is tried again. */
+const jobQueueRetryMs = 5_000
 
 /** The app's answers still being worked out, whether or not their client is still connected. */
 class RequestsInFlight {
@@ -159,24 +161,31 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const log = app.lifecycle.log()
   const answering = new RequestsInFlight()
   let stopping = false
-  let failedToStartJobs = false
   // The job queue starts once the first answer has gone out, or after a second without requests: its start would
-  // otherwise run between the first request's steps on the embedded database's one thread (docs/decisions/030).
+  // otherwise run between the first request's steps on the embedded database's one thread (docs/decisions/030). A
+  // start that fails (the database away for a moment) is tried again; jobs sent meanwhile are left for later.
   let jobQueueStart: Promise<void> | undefined
-  const startJobQueue = () => {
+  const startJobQueue = (afterFailure = false) => {
     if (stopping) return
-    jobQueueStart ??= app.lifecycle.startPromisedJobQueue().catch((error: unknown) => {
-      log.error({ err: error }, 'the job queue did not start; the server stops')
-      failedToStartJobs = true
-      void stop('The job queue did not start')
-    })
+    jobQueueStart ??= app.lifecycle.startPromisedJobQueue().then(
+      () => {
+        if (afterFailure) log.info('the job queue has started')
+      },
+      (error: unknown) => {
+        log.warn({ err: error }, `the job queue did not start; trying again in ${jobQueueRetryMs / 1000} s`)
+        setTimeout(() => {
+          jobQueueStart = undefined
+          startJobQueue(true)
+        }, jobQueueRetryMs).unref()
+      },
+    )
   }
   const server = serve({
     fetch: (request) => {
       const limited = withBodyLimit(request)
       if (limited instanceof Response) return limited
       const answer = answering.track(app.default.fetch(limited))
-      if (!jobQueueStart) answer.finally(() => setImmediate(startJobQueue)).catch(() => undefined)
+      if (!jobQueueStart) answer.finally(() => setImmediate(() => startJobQueue())).catch(() => undefined)
       return answer
     },
     port: env.PORT,
@@ -196,7 +205,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
   if (cluster.isWorker) process.send?.(listeningMessage)
-  setTimeout(startJobQueue, jobQueueStartDelayMs).unref()
+  setTimeout(() => startJobQueue(), jobQueueStartDelayMs).unref()
 
   const stop = async (reason: string) => {
     if (stopping) return
@@ -225,7 +234,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     await telemetry?.shutdown().catch(() => undefined)
     await options.afterStop?.()
     log.info('Stopped.')
-    process.exit(closed && !failedToStartJobs ? 0 : 1)
+    process.exit(closed ? 0 : 1)
   }
   process.on('SIGTERM', () => void stop('SIGTERM received'))
   process.on('SIGINT', () => void stop('SIGINT received'))

@@ -166,3 +166,43 @@ describe('a PostgreSQL connection cut while it is checked out', () => {
     }
   })
 })
+
+describe('PostgreSQL away while the job queue starts', () => {
+  it('serves on, tries the queue again, and starts it once PostgreSQL is back', async () => {
+    const database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_faults')
+    const target = new URL(database.url)
+    const proxy = await startTcpProxy({
+      port: 3447,
+      target: { host: target.hostname, port: Number(target.port || 5432) },
+    })
+    const throughProxy = new URL(database.url)
+    throughProxy.hostname = '127.0.0.1'
+    throughProxy.port = String(proxy.port)
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fault-pg-queue-'))
+    const server = await startAppServer({
+      port: 3448,
+      env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0' },
+    })
+    try {
+      // The queue starts a second after listening when no request comes: PostgreSQL goes away before that.
+      proxy.setMode('refuse')
+      proxy.cutAll()
+      await eventually(
+        async () => server.output().includes('the job queue did not start; trying again'),
+        'a failed start of the queue',
+      )
+      expectUnavailable(await get(`${server.url}/api/health`), 'health while PostgreSQL is away')
+      expect(server.process.exitCode, 'the server serves on').toBeNull()
+
+      proxy.setMode('forward')
+      await eventually(async () => server.output().includes('the job queue has started'), 'the queue started')
+      expect((await get(`${server.url}/api/health`)).status).toBe(200)
+      expect(server.process.exitCode).toBeNull()
+    } finally {
+      await server.stop('SIGKILL')
+      await proxy.close()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

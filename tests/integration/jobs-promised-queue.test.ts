@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseConnection } from '#/server/db/client'
 import { defineJob, enqueue, promiseJobQueue, runningQueue, stopJobQueue } from '#/server/jobs/queue'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -68,5 +69,43 @@ describe.each(engines)('a job queue promised before it starts, on %s', { timeout
     await stopJobQueue()
     await starting
     expect(runningQueue(), 'shutdown waited for the start, then stopped it').toBeUndefined()
+  })
+})
+
+describe('a job queue whose start fails', { timeout: 90_000 }, () => {
+  let database: FreshDatabase
+  beforeAll(async () => {
+    database = await createFreshDatabase('pglite')
+  })
+  afterAll(async () => {
+    await stopJobQueue()
+    await database.dispose()
+  })
+
+  it('is tried again while jobs sent meanwhile are left for later after the wait; once started, jobs are sent', async () => {
+    // The database refuses the queue's statements, as when PostgreSQL is away for a moment.
+    let refusing = true
+    const queueDatabase = database.connection.queueDatabase
+    if (!('db' in queueDatabase)) throw new Error('the embedded database hands pg-boss its own client')
+    const flaky: DatabaseConnection = {
+      ...database.connection,
+      queueDatabase: {
+        db: {
+          executeSql: (text, values) =>
+            refusing ? Promise.reject(new Error('Connection terminated')) : queueDatabase.db.executeSql(text, values),
+        },
+      },
+    }
+    const queue = promiseJobQueue(flaky, { pollingIntervalSeconds: 0.5, startWaitMs: 1_000 })
+    const sent = enqueue(noted, { note: 'while refused' })
+    await expect(queue.start()).rejects.toThrow('Connection terminated')
+    expect(runningQueue()).toBeUndefined()
+    expect(await sent, 'left for later once the wait is over').toBeNull()
+
+    refusing = false
+    await queue.start()
+    expect(runningQueue(), 'a second start succeeds').toBeDefined()
+    expect(await enqueue(noted, { note: 'after the retry' })).toEqual(expect.any(String))
+    await until(() => ran.includes('after the retry'), 'the job to run')
   })
 })

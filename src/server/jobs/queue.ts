@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss'
+import { type JobWithMetadata, PgBoss } from 'pg-boss'
 import type { Database, DatabaseConnection } from '../db/client'
 import { log } from '../log'
 import { inSpan, SpanKind } from '../tracing'
@@ -93,6 +93,35 @@ export interface JobRunnerOptions {
   retryLimitAtMost?: number
 }
 
+/** Runs one attempt of a job, tells the observer how it ended, and logs a failure (pg-boss retries it). */
+function jobHandler(definition: JobDefinition<object>, connection: DatabaseConnection) {
+  return async ([job]: JobWithMetadata<object>[]) => {
+    if (!job) return
+    const last = job.retryCount >= job.retryLimit
+    try {
+      await inSpan(
+        `job ${definition.name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: { 'hatch.job.id': job.id, 'hatch.job.attempt': job.retryCount + 1 },
+        },
+        () =>
+          definition.run(connection.db, job.data, {
+            jobId: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            last,
+          }),
+      )
+    } catch (error) {
+      jobRunObserver?.(definition.name, last ? 'failed' : 'retrying')
+      log().warn({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'a job failed')
+      throw error
+    }
+    jobRunObserver?.(definition.name, 'completed')
+  }
+}
+
 /**
  * One server's part of the queue: its workers for every defined job, the schedules, and a first run of each
  * scheduled job unless a server already ran it this period.
@@ -102,42 +131,24 @@ export async function startJobRunner(
   options: JobRunnerOptions = {},
 ): Promise<JobRunner> {
   const boss = newQueueClient(connection, { supervise: true })
-  await boss.start()
-  await ensureQueues(boss, options)
-  for (const definition of definitions.values()) {
-    await boss.work(
-      definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return
-        const last = job.retryCount >= job.retryLimit
-        try {
-          await inSpan(
-            `job ${definition.name}`,
-            {
-              kind: SpanKind.CONSUMER,
-              attributes: { 'hatch.job.id': job.id, 'hatch.job.attempt': job.retryCount + 1 },
-            },
-            () =>
-              definition.run(connection.db, job.data, {
-                jobId: job.id,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                last,
-              }),
-          )
-        } catch (error) {
-          jobRunObserver?.(definition.name, last ? 'failed' : 'retrying')
-          log().warn({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'a job failed')
-          throw error
-        }
-        jobRunObserver?.(definition.name, 'completed')
-      },
-    )
-    if (definition.schedule) {
-      await boss.schedule(definition.name, definition.schedule.cron, {}, { tz: 'UTC' })
-      await boss.sendThrottled(definition.name, {}, null, definition.schedule.periodSeconds, 'start')
+  try {
+    await boss.start()
+    await ensureQueues(boss, options)
+    for (const definition of definitions.values()) {
+      await boss.work(
+        definition.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        jobHandler(definition, connection),
+      )
+      if (definition.schedule) {
+        await boss.schedule(definition.name, definition.schedule.cron, {}, { tz: 'UTC' })
+        await boss.sendThrottled(definition.name, {}, null, definition.schedule.periodSeconds, 'start')
+      }
     }
+  } catch (error) {
+    // What the failed start had set going (its pool, its timers) ends with it; a later start makes a new client.
+    await boss.stop({ graceful: false, close: true }).catch(() => undefined)
+    throw error
   }
   return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }) }
 }
@@ -149,6 +160,7 @@ interface PromisedRunner {
   runner: Promise<JobRunner | undefined>
   settle(runner: JobRunner | undefined): void
   starting: boolean
+  startWaitMs: number
 }
 let promised: PromisedRunner | undefined
 
@@ -166,16 +178,25 @@ export async function startJobQueue(connection: DatabaseConnection, options: Job
 }
 
 export interface PromisedJobQueue {
-  /** Starts the queue (once; later calls answer the same start). A failed start rejects, and `enqueue` answers null. */
+  /**
+   * Starts the queue; a call while a start runs answers that start. A failed start rejects and leaves the queue
+   * promised, for a later call to try again.
+   */
   start(): Promise<void>
 }
 
+/** How long a job sent while the promised queue has not started waits for it, before the caller leaves it for later. */
+const defaultStartWaitMs = 10_000
+
 /**
  * Promises this process a queue that starts later, when `start` is called: the production server starts it once its
- * first answers have gone out (scripts/serve.ts), so a restarted server answers sooner. Jobs sent meanwhile wait for
- * the start, and are sent as soon as it is done.
+ * first answers have gone out (scripts/serve.ts), so a restarted server answers sooner. A job sent meanwhile waits
+ * for the start (at most `startWaitMs`, else `enqueue` answers null as where no queue runs) and is then sent.
  */
-export function promiseJobQueue(connection: DatabaseConnection, options: JobRunnerOptions = {}): PromisedJobQueue {
+export function promiseJobQueue(
+  connection: DatabaseConnection,
+  options: JobRunnerOptions & { startWaitMs?: number } = {},
+): PromisedJobQueue {
   let settle: (runner: JobRunner | undefined) => void = () => undefined
   const entry: PromisedRunner = {
     runner: new Promise((resolve) => {
@@ -183,34 +204,59 @@ export function promiseJobQueue(connection: DatabaseConnection, options: JobRunn
     }),
     settle: (runner) => settle(runner),
     starting: false,
+    startWaitMs: options.startWaitMs ?? defaultStartWaitMs,
   }
   promised = entry
-  let started: Promise<void> | undefined
+  let attempt: Promise<void> | undefined
+  const tryToStart = async () => {
+    // Shutdown came first and withdrew the promise: the queue stays unstarted.
+    if (promised !== entry) return
+    entry.starting = true
+    try {
+      running = await startJobRunner(connection, options)
+    } catch (error) {
+      entry.starting = false
+      attempt = undefined
+      // Shutdown came while this start ran: it waits for nothing more.
+      if (promised !== entry) entry.settle(undefined)
+      throw error
+    }
+    entry.settle(running)
+    if (promised === entry) promised = undefined
+  }
   return {
     start: () => {
-      started ??= (async () => {
-        // Shutdown came first and withdrew the promise: the queue stays unstarted.
-        if (promised !== entry) return
-        entry.starting = true
-        try {
-          running = await startJobRunner(connection, options)
-        } finally {
-          entry.settle(running)
-          if (promised === entry) promised = undefined
-        }
-      })()
-      return started
+      attempt ??= tryToStart()
+      return attempt
     },
   }
 }
 
-/** Sends a job; null when this process runs no queue (a command-line task), for the caller to leave it for later. */
+/** This process's runner, once a promised queue has started (waiting at most its `startWaitMs`). */
+async function startedRunner(): Promise<JobRunner | undefined> {
+  const pending = promised
+  if (running || !pending) return running
+  let timer: NodeJS.Timeout | undefined
+  const gaveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, pending.startWaitMs, undefined)
+  })
+  try {
+    return await Promise.race([pending.runner, gaveUp])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Sends a job; null when this process runs no queue (a command-line task) or its queue has not started in time, for
+ * the caller to leave it for later.
+ */
 export async function enqueue<Data extends object>(
   definition: JobDefinition<Data>,
   data: Data,
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
-  const runner = running ?? (await promised?.runner)
+  const runner = await startedRunner()
   if (!runner) return null
   return runner.boss.send(definition.name, data, {
     singletonKey: options.singletonKey,
