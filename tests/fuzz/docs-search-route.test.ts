@@ -8,6 +8,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppServer, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 import { hostileText } from './arbitraries'
 import { assertSafeAnswer, fuzz, fuzzTimeout, observe } from './fuzz-support'
 
@@ -18,7 +19,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fuzz-search-'))
 let server: AppServer | undefined
 
 beforeAll(async () => {
-  server = await startAppServer({ port: 3449, env: { DATA_DIR: dataDir } })
+  server = await startAppServer({ port: testPorts.docsSearchFuzz, env: { DATA_DIR: dataDir } })
 }, 180_000)
 afterAll(async () => {
   await server?.stop()

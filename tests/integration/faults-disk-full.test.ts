@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { newsletterSubscribers } from '#/server/db/schema'
 import { type AppServer, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 
 // DATA_DIR on a small filesystem of its own (a tmpfs: the test runs as root, as CI does), so it can be filled.
 const mountPoint = mkdtempSync(path.join(tmpdir(), 'hatch-fault-disk-'))
@@ -43,7 +44,7 @@ async function subscribe(baseUrl: string, email: string) {
 
 describe('DATA_DIR on a full disk (embedded database)', () => {
   it('refuses writes with a clear, translated 503 while full, and works with no data lost once space returns', async () => {
-    server = await startAppServer({ port: 3447, env: { DATA_DIR: mountPoint, TRUST_PROXY: 'true' } })
+    server = await startAppServer({ port: testPorts.diskFull, env: { DATA_DIR: mountPoint, TRUST_PROXY: 'true' } })
     const acknowledged: string[] = []
     for (let n = 0; n < 5; n++) {
       const email = `before-${n}@example.com`

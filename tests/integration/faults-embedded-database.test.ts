@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { newsletterSubscribers } from '#/server/db/schema'
 import { type AppServer, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fault-kill-'))
 const servers: AppServer[] = []
@@ -38,7 +39,7 @@ async function subscribe(baseUrl: string, email: string, n: number): Promise<boo
 
 describe('the embedded database when the server is killed in the middle of writes', () => {
   it('starts again, and every write acknowledged before the kill is there', async () => {
-    const first = await start(3442)
+    const first = await start(testPorts.embeddedKilledFirst)
     const acknowledged: string[] = []
     let sent = 0
     let killed = false
@@ -62,7 +63,7 @@ describe('the embedded database when the server is killed in the middle of write
     await first.exited
     expect(acknowledged.length, first.output()).toBeGreaterThanOrEqual(60)
 
-    const second = await start(3443)
+    const second = await start(testPorts.embeddedKilledSecond)
     const health = await fetch(`${second.url}/api/health`)
     expect(health.status, second.output()).toBe(200)
     expect(await subscribe(second.url, 'after-restart@example.com', 1_000_000)).toBe(true)

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { sqlRows } from '#/server/db/raw-sql'
 import { type AppServer, signUp, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 
@@ -58,12 +59,15 @@ describe('PostgreSQL connections cut and PostgreSQL unreachable', () => {
   beforeAll(async () => {
     database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_faults')
     const target = new URL(database.url)
-    proxy = await startTcpProxy({ port: 3445, target: { host: target.hostname, port: Number(target.port || 5432) } })
+    proxy = await startTcpProxy({
+      port: testPorts.postgresAwayProxy,
+      target: { host: target.hostname, port: Number(target.port || 5432) },
+    })
     const throughProxy = new URL(database.url)
     throughProxy.hostname = '127.0.0.1'
     throughProxy.port = String(proxy.port)
     server = await startAppServer({
-      port: 3446,
+      port: testPorts.postgresAwayServer,
       // Sessions read from the database every time (no signed copy, no Redis), so that every request below needs it.
       env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0' },
     })
@@ -172,7 +176,7 @@ describe('PostgreSQL away while the job queue starts', () => {
     const database = await createThrowawayPostgresDatabase(adminUrl, 'hatch_faults')
     const target = new URL(database.url)
     const proxy = await startTcpProxy({
-      port: 3447,
+      port: testPorts.queueStartProxy,
       target: { host: target.hostname, port: Number(target.port || 5432) },
     })
     const throughProxy = new URL(database.url)
@@ -180,7 +184,7 @@ describe('PostgreSQL away while the job queue starts', () => {
     throughProxy.port = String(proxy.port)
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fault-pg-queue-'))
     const server = await startAppServer({
-      port: 3448,
+      port: testPorts.queueStartServer,
       env: { DATABASE_URL: throughProxy.href, DATA_DIR: dataDir, SESSION_CACHE_SECONDS: '0' },
     })
     try {

@@ -5,8 +5,9 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { analyticsEvents, siteSettings } from '#/server/db/schema'
+import { testPorts } from '../support/ports'
 
-const port = 3297
+const port = testPorts.productionServer
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-shutdown-'))
 let server: ChildProcess | undefined
 

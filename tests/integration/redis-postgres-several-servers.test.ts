@@ -12,14 +12,15 @@ import { readSiteSettings } from '#/server/settings'
 import { type AppServer, startAppServer } from '../support/app-server'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
 import { type Nginx, shippedNginxSite, startNginx } from '../support/nginx'
+import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { book } from './book-fixtures'
 import { organizationHarness } from './organization-fixtures'
 
-const proxyPort = 3480
-const serverPorts = [3481, 3482, 3483]
-const redisProxyPort = 3484
+const proxyPort = testPorts.severalServersProxy
+const serverPorts: number[] = [...testPorts.severalServers]
+const redisProxyPort = testPorts.severalServersRedisProxy
 const appUrl = `http://localhost:${proxyPort}`
 const password = 'correct-horse-9-battery'
 

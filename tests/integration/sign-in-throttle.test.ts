@@ -11,6 +11,7 @@ import { overwriteGetLocale } from '#/paraglide/runtime'
 import { createAuth } from '#/server/auth/auth'
 import { signInLockEmailsSent, signInThrottlePolicy } from '#/server/auth/sign-in-throttle'
 import { emailOutbox, signInThrottles, users } from '#/server/db/schema'
+import { testPorts } from '../support/ports'
 import { authRequest, cookieHeaderOf } from './auth-requests'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -277,7 +278,7 @@ describe.each(engines)('failed sign-ins limited per account on %s', (engine) => 
 })
 
 describe('the production server behind a proxy (TRUST_PROXY=true)', () => {
-  const port = 3400
+  const port = testPorts.signInThrottle
   const smtpPort = 2540
   const base = `http://localhost:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-sign-in-throttle-'))

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppServer, signUp, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 
 interface ReceivedSpan {
@@ -17,8 +18,8 @@ interface ReceivedSpan {
   attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[]
 }
 
-const receiverPort = 3491
-const appPort = 3492
+const receiverPort = testPorts.tracesReceiver
+const appPort = testPorts.tracesApp
 
 describe('traces of a console page load', { timeout: 240_000 }, () => {
   const spans: ReceivedSpan[] = []

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type AppServer, startAppServer } from '../support/app-server'
+import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { engines } from './test-databases'
 
@@ -43,7 +44,7 @@ describe.each(engines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_
         databaseUrl = database.url
       }
       server = await startAppServer({
-        port: engine === 'postgres' ? 3461 : 3462,
+        port: engine === 'postgres' ? testPorts.webConcurrencyPostgres : testPorts.webConcurrencyEmbedded,
         env: { WEB_CONCURRENCY: '2', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, METRICS_TOKEN: metricsToken },
       })
       const expected = engine === 'postgres' ? 2 : 1

@@ -1,0 +1,24 @@
+/**
+ * The fixed ports of the servers and proxies that tests start. Test files run in parallel, so two files that pick
+ * the same port fail each other at random: a CI run failed the full-disk test because the job-queue fault test had
+ * taken its port. Every fixed port is named here, once; `tests/unit/test-ports.test.ts` keeps it that way.
+ */
+export const testPorts = {
+  productionServer: 3297,
+  signInThrottle: 3400,
+  embeddedKilledFirst: 3442,
+  embeddedKilledSecond: 3443,
+  postgresAwayProxy: 3445,
+  postgresAwayServer: 3446,
+  diskFull: 3447,
+  queueStartProxy: 3451,
+  queueStartServer: 3452,
+  docsSearchFuzz: 3449,
+  webConcurrencyPostgres: 3461,
+  webConcurrencyEmbedded: 3462,
+  severalServersProxy: 3480,
+  severalServers: [3481, 3482, 3483],
+  severalServersRedisProxy: 3484,
+  tracesReceiver: 3491,
+  tracesApp: 3492,
+} as const
