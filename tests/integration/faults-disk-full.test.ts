@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import superjson from 'superjson'
@@ -24,6 +24,46 @@ afterAll(async () => {
   if (mounted) execFileSync('umount', ['-l', mountPoint])
   rmSync(mountPoint, { recursive: true, force: true })
 })
+
+const freeBytes = () => {
+  const { bavail, bsize } = statfsSync(mountPoint)
+  return bavail * bsize
+}
+
+/** Waits until the server's own start-up writes (the job queue creates its tables after the first answer) are done. */
+async function startUpWritesDone() {
+  let before = freeBytes()
+  // A second without writes, for at most 20 s: the test's own writes then run on a disk nobody else is writing to.
+  for (let stillFor = 0, waited = 0; stillFor < 4 && waited < 80; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = freeBytes()
+    stillFor = now === before ? stillFor + 1 : 0
+    before = now
+  }
+}
+
+/**
+ * Fills the filesystem until `bytesLeft` remain. Written a megabyte at a time, and given back where the server wrote
+ * meanwhile: one write of the free space measured before could itself find the disk full (a CI run did).
+ */
+function fillLeaving(bytesLeft: number) {
+  const chunk = Buffer.alloc(1024 * 1024)
+  const fd = openSync(filler, 'w')
+  try {
+    for (let toWrite = freeBytes() - bytesLeft; toWrite > 0; toWrite = freeBytes() - bytesLeft) {
+      try {
+        writeSync(fd, chunk, 0, Math.min(chunk.length, toWrite))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break
+        throw error
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  const short = bytesLeft - freeBytes()
+  if (short > 0) truncateSync(filler, Math.max(0, statSync(filler).size - short))
+}
 
 let client = 0
 /** One subscription through HTTP (each from its own address, past the newsletter's limit): its status and body. */
@@ -52,9 +92,8 @@ describe('DATA_DIR on a full disk (embedded database)', () => {
     }
     expect(acknowledged).toHaveLength(5)
 
-    // Fill the filesystem to its last few kilobytes.
-    const { bavail, bsize } = statfsSync(mountPoint)
-    writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 64 * 1024)))
+    await startUpWritesDone()
+    fillLeaving(64 * 1024)
     const refusals: { status: number; retryAfter: string | null; body: string }[] = []
     // Rows fill the pages left; within a few hundred writes the table must grow and cannot.
     for (let n = 0; n < 2000 && refusals.length < 3; n++) {
