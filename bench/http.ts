@@ -350,6 +350,44 @@ function linkOrNone(link: string): string {
   }
 }
 
+/** A process's parent, from /proc (undefined once it has exited). */
+function parentOf(pid: number): number | undefined {
+  try {
+    // The command name in brackets may hold spaces: the fields after its closing bracket are fixed.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The server's processes: with several (WEB_CONCURRENCY, by default one per CPU on PostgreSQL), the launcher and
+ * every worker it started, so that the memory reported is what the server holds in all, not one process's share.
+ */
+function serverProcesses(listeningPid: number): number[] {
+  // A cluster worker (Node gives it NODE_UNIQUE_ID) answers for its launcher, which holds the listening socket.
+  const launcher = readEnvironment(listeningPid).includes('NODE_UNIQUE_ID=')
+    ? (parentOf(listeningPid) ?? listeningPid)
+    : listeningPid
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+  const family = [launcher]
+  for (let index = 0; index < family.length; index++) {
+    for (const pid of all) if (parentOf(pid) === family[index]) family.push(pid)
+  }
+  return family
+}
+
+function readEnvironment(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 /** Resident memory of a process in MB, from /proc. */
 function residentMegabytes(pid: number): number | undefined {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -451,11 +489,16 @@ async function main(): Promise<void> {
   printTable(rows, ceilingRow.result.requests.average)
 
   const pid = listeningProcess(Number(new URL(settings.origin).port || 80))
-  const rss = pid ? residentMegabytes(pid) : undefined
+  const memory = pid
+    ? serverProcesses(pid).map((process) => ({ process, rss: residentMegabytes(process) ?? 0 }))
+    : undefined
   console.log(
-    rss
-      ? `\nServer memory after the run: ${rss.toFixed(0)} MB RSS (process ${pid}).`
-      : '\nServer memory: the listening process could not be found in /proc.',
+    !memory
+      ? '\nServer memory: the listening process could not be found in /proc.'
+      : memory.length === 1
+        ? `\nServer memory after the run: ${memory[0]?.rss.toFixed(0)} MB RSS (process ${pid}).`
+        : `\nServer memory after the run: ${memory.reduce((sum, { rss }) => sum + rss, 0).toFixed(0)} MB RSS in all, ` +
+          `${memory.length} processes (${memory.map(({ process, rss }) => `${process}: ${rss.toFixed(0)}`).join(', ')} MB).`,
   )
   const coldMs = await measureColdStart()
   console.log(`Cold start on an existing embedded database, to the first healthy answer: ${coldMs.toFixed(0)} ms.`)
