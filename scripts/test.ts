@@ -16,15 +16,21 @@ mkdirSync(resultsDir, { recursive: true })
 interface StepResult {
   name: string
   ok: boolean
+  seconds: number
 }
 const steps: StepResult[] = []
 
 function run(name: string, script: string, args: string[]): boolean {
   console.log(`\n── ${name} ──`)
+  const started = performance.now()
   const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit' })
   const ok = result.status === 0
-  steps.push({ name, ok })
+  steps.push({ name, ok, seconds: secondsSince(started) })
   return ok
+}
+
+function secondsSince(started: number): number {
+  return Math.round((performance.now() - started) / 1000)
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -34,13 +40,14 @@ function readJson<T>(file: string): T | undefined {
 
 console.log(`── build (Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ──`)
 let built = true
+const buildStarted = performance.now()
 try {
   await build()
 } catch (error) {
   console.error(error)
   built = false
 }
-steps.push({ name: 'build', ok: built })
+steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted) })
 
 run('type check', 'node_modules/typescript/bin/tsc', ['--noEmit'])
 run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
@@ -68,7 +75,11 @@ interface VitestReport {
 interface PlaywrightSuite {
   title: string
   file?: string
-  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[]
+  specs?: {
+    title: string
+    line: number
+    tests: { projectName: string; status: string; results?: { duration: number }[] }[]
+  }[]
   suites?: PlaywrightSuite[]
 }
 const vitest = readJson<VitestReport>('vitest.json')
@@ -99,12 +110,38 @@ function failedTestNames(): string[] {
   for (const suite of e2e?.suites ?? []) visit(suite, suite.file ?? suite.title, [])
   return names
 }
+/** End-to-end files by the worker time their tests took, longest first: what to shorten when CI runs long. */
+function slowestEndToEndFiles(count: number): string[] {
+  const seconds = new Map<string, number>()
+  const add = (suite: PlaywrightSuite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + result.duration, 0)
+        seconds.set(file, (seconds.get(file) ?? 0) + ms / 1000)
+      }
+    }
+    for (const child of suite.suites ?? []) add(child, file)
+  }
+  for (const suite of e2e?.suites ?? []) add(suite, suite.file ?? suite.title)
+  return [...seconds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, total]) => `${file} ${formatDuration(Math.round(total))}`)
+}
 const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0)
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)
 const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats.skipped ?? 0)
 
+function formatDuration(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+}
+
 console.log('\n── summary ──')
-for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name}`)
+// Each step's time, so that the one to shorten is plain when CI nears its time limit.
+for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${formatDuration(step.seconds)})`)
+const slowest = slowestEndToEndFiles(5)
+if (slowest.length > 0) console.log(`slowest end-to-end files (worker time): ${slowest.join(', ')}`)
+console.log(`in all ${formatDuration(steps.reduce((sum, step) => sum + step.seconds, 0))}`)
 const failedSteps = steps.filter((step) => !step.ok)
 for (const name of failedTestNames()) console.log(`  ✘ ${name}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
