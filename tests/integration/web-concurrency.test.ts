@@ -84,7 +84,15 @@ describe.each(engines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_
       expect(text).toContain('hatch_http_requests_total{method="GET",route="/api/health",status="200"} 20')
       expect(text).toMatch(/^hatch_process_resident_memory_bytes \d+/m)
       expect(text).toMatch(/^hatch_email_outbox_messages\{status="dead"\} 0$/m)
-      expect(text).toContain('hatch_job_queue_jobs{queue="email-delivery"')
+      // Each process starts its job queue after its first answer, which takes a moment more on a busy machine: the
+      // queue's gauge appears once one of them has.
+      const scrape = `${server.url}/api/metrics`
+      await expect
+        .poll(async () => (await fetch(scrape, { headers: { authorization: `Bearer ${metricsToken}` } })).text(), {
+          timeout: 15_000,
+          interval: 250,
+        })
+        .toContain('hatch_job_queue_jobs{queue="email-delivery"')
       expect(await server.stop('SIGTERM')).toBe(0)
       expect(server.output().split('Stopped.').length - 1, 'each process finished and stopped').toBe(expected)
       expect(childrenOf(pid)).toEqual([])
