@@ -28,8 +28,11 @@ test.describe('docs pages', () => {
       'href',
       'https://github.com/hatch-dev/hatch/blob/main/content/docs/(guide)/development/testing.mdx',
     )
-    await expect(page.getByText(/Last updated on/)).toBeVisible()
+    // The date in the page's language, whatever the browser's: written by the server.
+    await expect(page.getByText(/^Last updated on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
     await expect(page.getByText('Next Page')).toHaveCount(0)
+    await visit(page, '/zh/docs/development/testing')
+    await expect(page.getByText(/^最后更新于 \d{4}年\d{1,2}月\d{1,2}日$/)).toBeVisible()
   })
 
   test('switches sidebar tabs between the root folders', async ({ page }) => {

@@ -1,19 +1,13 @@
 import browserCollections from 'collections/browser'
-import {
-  DocsBody,
-  DocsDescription,
-  DocsPage,
-  DocsTitle,
-  EditOnGitHub,
-  PageLastUpdate,
-} from 'fumadocs-ui/layouts/docs/page'
+import { DocsBody, DocsDescription, DocsPage, DocsTitle, EditOnGitHub } from 'fumadocs-ui/layouts/docs/page'
 import { m } from '#/paraglide/messages'
+import type { LastUpdated } from '../server/page-info'
 import { AskDocsButton } from './ask-docs'
 import { mdxComponents } from './mdx-components'
 
 interface DocsContentProps {
   editUrl: string
-  lastModified: Date | undefined
+  lastUpdated: LastUpdated | undefined
   showFooterNavigation: boolean
 }
 
@@ -43,7 +37,11 @@ export const docsContent = browserCollections.docs.createClientLoader({
         </DocsBody>
         <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
           <EditOnGitHub href={props.editUrl}>{m.docs_edit_on_github()}</EditOnGitHub>
-          {props.lastModified ? <PageLastUpdate date={new Date(props.lastModified)} /> : null}
+          {props.lastUpdated ? (
+            <p className="text-sm text-fd-muted-foreground">
+              {m.docs_last_updated_on()} <time dateTime={props.lastUpdated.date}>{props.lastUpdated.text}</time>
+            </p>
+          ) : null}
         </div>
       </DocsPage>
     )

@@ -12,7 +12,7 @@ export function DocsPageScreen({ info }: { info: FoundPage }) {
       <Suspense>
         {docsContent.useContent(info.path, {
           editUrl: info.editUrl,
-          lastModified: info.lastModified,
+          lastUpdated: info.lastUpdated,
           showFooterNavigation: info.showFooterNavigation,
         })}
       </Suspense>

@@ -1,6 +1,6 @@
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { SerializedPageTree } from 'fumadocs-core/source/client'
-import type { Locale } from '#/lib/i18n'
+import { intlLocales, type Locale } from '#/lib/i18n'
 import { InputRefusal } from '#/lib/input-refusal'
 import { isAiConfigured } from '#/server/ai/provider'
 import type { Database } from '#/server/db/client'
@@ -34,6 +34,22 @@ export function markdownUrlFor(page: Pick<DocsPage, 'url'>, lang: Locale): strin
   return `/${lang}${page.url}.md`
 }
 
+export interface LastUpdated {
+  /** YYYY-MM-DD, for the time element. */
+  date: string
+  text: string
+}
+
+/**
+ * The date is written here rather than in the browser: formatting a first date makes the browser load its date data,
+ * one of the longest tasks while a docs page starts on a phone. In the page's language, where the browser's own would
+ * show an English date on a Chinese page.
+ */
+function lastUpdatedOn(date: Date, lang: Locale): LastUpdated {
+  const text = new Intl.DateTimeFormat(intlLocales[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+  return { date: date.toISOString().slice(0, 10), text }
+}
+
 export type DocsPageInfo =
   | { found: false; lang: Locale; siteName: string; pageTree: SerializedPageTree; aiConfigured: boolean }
   | {
@@ -48,7 +64,8 @@ export type DocsPageInfo =
       url: string
       title: string
       description: string | undefined
-      lastModified: Date | undefined
+      /** When the page's file last changed, written out on the server in the page's language. */
+      lastUpdated: LastUpdated | undefined
       editUrl: string
       markdownUrl: string
       showFooterNavigation: boolean
@@ -70,7 +87,7 @@ export async function getDocsPageInfo(request: DocsPageRequest, db: Database): P
     url: page.url,
     title: page.data.title ?? page.slugs.at(-1) ?? siteName,
     description: page.data.description,
-    lastModified: page.data.lastModified,
+    lastUpdated: page.data.lastModified ? lastUpdatedOn(page.data.lastModified, request.lang) : undefined,
     editUrl: editUrlFor(page, settings.sourceRepositoryUrl, settings.docsEditBranch),
     markdownUrl: markdownUrlFor(page, request.lang),
     showFooterNavigation: settings.docsFooterNavigation,
