@@ -21,15 +21,16 @@ export async function build(): Promise<void> {
 /**
  * Builds when the sources are newer than the build. Processes that find it stale at once (test files starting servers
  * side by side) take turns: the later ones wait for the first build and then find nothing left to do, where two
- * builds writing into `dist/` at once would leave neither whole.
+ * builds writing into `dist/` at once would leave neither whole. True when this process built.
  */
-export async function buildWhenStale(announce?: () => void): Promise<void> {
-  if (!buildIsStale()) return
+export async function buildWhenStale(announce?: () => void): Promise<boolean> {
+  if (!buildIsStale()) return false
   const release = await takeBuildLock()
   try {
-    if (!buildIsStale()) return
+    if (!buildIsStale()) return false
     announce?.()
     await build()
+    return true
   } finally {
     release()
   }

@@ -51,6 +51,19 @@ export function restartWithServerMemorySettings(): void {
   process.execve(process.execPath, argv, { ...serverMallocSettings, ...process.env })
 }
 
+/** In the environment of a process that `restartProcess` started over right after it built the app. */
+export const freshBuildMark = 'HATCH_FRESH_BUILD'
+
+/**
+ * Starts this process over (same PID, arguments and flags), with `extraEnv` added to its environment. Where the
+ * platform cannot (Windows), it runs on.
+ */
+export function restartProcess(extraEnv: Record<string, string> = {}): void {
+  if (typeof process.execve !== 'function') return
+  const argv = [process.execPath, ...process.execArgv, ...process.argv.slice(1)]
+  process.execve(process.execPath, argv, { ...process.env, ...extraEnv })
+}
+
 const buildInputs = ['src', 'messages', 'public', 'content', 'package.json', 'vite.config.ts', 'project.inlang']
 const generated = new Set([path.join(root, 'src/paraglide'), path.join(root, 'src/routeTree.gen.ts')])
 
