@@ -2,10 +2,12 @@
 // It builds nothing and starts no app server. Settings (environment):
 //   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
 //   BENCH_DURATION    seconds measured per target, after an uncounted 5 s warm-up (default 10)
+//   BENCH_IDLE_SECONDS  seconds without requests before the server's memory is read a second time (default 90)
 // The analytics row sends thousands of beacons from one address: start the server with INSIGHTS_BEACONS_PER_MINUTE=0.
 // The ceiling is Debian's nginx serving the exact bytes of the SSR landing page as a file (bench/load.ts).
-// After the rows it reports the measured server's memory (RSS, read from /proc), and times a cold start: a second
-// production server started on an existing embedded database, until its first healthy answer.
+// After the rows it reports the measured server's memory (RSS, read from /proc), times a cold start (a second
+// production server started on an existing embedded database, until its first healthy answer), and reads the memory
+// again once the server has been without requests for a while.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -450,6 +452,18 @@ async function measureColdStart(): Promise<number> {
   }
 }
 
+/** How long the bench leaves the server without requests before it reads its memory again (BENCH_IDLE_SECONDS). */
+const idleSeconds = Math.max(0, Number(process.env.BENCH_IDLE_SECONDS ?? 90) || 0)
+
+/** The resident memory of the server's processes, in all and each. */
+function describeMemory(pid: number | undefined): string {
+  if (!pid) return 'the listening process could not be found in /proc.'
+  const memory = serverProcesses(pid).map((process) => ({ process, rss: residentMegabytes(process) ?? 0 }))
+  if (memory.length === 1) return `${memory[0]?.rss.toFixed(0)} MB RSS (process ${pid}).`
+  const each = memory.map(({ process, rss }) => `${process}: ${rss.toFixed(0)}`).join(', ')
+  return `${memory.reduce((sum, { rss }) => sum + rss, 0).toFixed(0)} MB RSS in all, ${memory.length} processes (${each} MB).`
+}
+
 async function main(): Promise<void> {
   await assertServerReachable()
   const ceiling = await startNginxCeiling(new URL('/en/', settings.origin).href)
@@ -489,19 +503,13 @@ async function main(): Promise<void> {
   printTable(rows, ceilingRow.result.requests.average)
 
   const pid = listeningProcess(Number(new URL(settings.origin).port || 80))
-  const memory = pid
-    ? serverProcesses(pid).map((process) => ({ process, rss: residentMegabytes(process) ?? 0 }))
-    : undefined
-  console.log(
-    !memory
-      ? '\nServer memory: the listening process could not be found in /proc.'
-      : memory.length === 1
-        ? `\nServer memory after the run: ${memory[0]?.rss.toFixed(0)} MB RSS (process ${pid}).`
-        : `\nServer memory after the run: ${memory.reduce((sum, { rss }) => sum + rss, 0).toFixed(0)} MB RSS in all, ` +
-          `${memory.length} processes (${memory.map(({ process, rss }) => `${process}: ${rss.toFixed(0)}`).join(', ')} MB).`,
-  )
+  console.log(`\nServer memory after the run: ${describeMemory(pid)}`)
   const coldMs = await measureColdStart()
   console.log(`Cold start on an existing embedded database, to the first healthy answer: ${coldMs.toFixed(0)} ms.`)
+  // V8 keeps the heap pages a busy run freed, for reuse, until its memory reducer sees the allocation rate fall: about
+  // a minute here. What an idle server holds is what it leaves to the rest of the machine.
+  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000))
+  console.log(`Server memory after ${idleSeconds} s without requests: ${describeMemory(pid)}`)
 
   if (reportFailures(rows)) {
     const beaconCodes = rows.find((row) => row.url.endsWith('/api/insights'))?.result.statusCodeStats ?? {}
