@@ -2,14 +2,18 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 
-/** A message as the receiver saw it, and whether its signature verified with the secret the receiver was given. */
+/** A message as the receiver saw it, whether its signature verified with the secret it was given, and the answer. */
 export interface ReceivedWebhook {
   id: string
   type: string
   timestamp: string
   data: Record<string, unknown>
   verified: boolean
+  /** Why `Webhook.verify` refused it ("Message timestamp too old", …), when it did. */
+  verifyError?: string
   headers: IncomingHttpHeaders
+  /** The status the receiver answered with. */
+  answered: number
 }
 
 /**
@@ -20,32 +24,41 @@ export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = []
   let secret: string | undefined
   let failWith: number | undefined
+  let failWhen: ((message: ReceivedWebhook) => number | undefined) | undefined
+  let beforeAnswer: ((message: ReceivedWebhook) => Promise<void>) | undefined
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
+    request.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8')
       let verified = false
+      let verifyError: string | undefined
       try {
         if (secret) {
           new Webhook(secret).verify(body, request.headers as Record<string, string>)
           verified = true
         }
-      } catch {
+      } catch (error) {
         verified = false
+        verifyError = error instanceof Error ? error.message : String(error)
       }
       const parsed = JSON.parse(body) as { type: string; timestamp: string; data: Record<string, unknown> }
-      received.push({
+      const message: ReceivedWebhook = {
         id: String(request.headers['webhook-id']),
         type: parsed.type,
         timestamp: parsed.timestamp,
         data: parsed.data,
         verified,
+        verifyError,
         headers: request.headers,
-      })
-      if (failWith) {
-        response.writeHead(failWith, { 'content-type': 'text/plain' })
-        response.end(`Receiver down for maintenance (${failWith})`)
+        answered: 204,
+      }
+      message.answered = failWhen?.(message) ?? failWith ?? 204
+      received.push(message)
+      await beforeAnswer?.(message)
+      if (message.answered !== 204) {
+        response.writeHead(message.answered, { 'content-type': 'text/plain' })
+        response.end(`Receiver down for maintenance (${message.answered})`)
         return
       }
       response.writeHead(204)
@@ -65,7 +78,17 @@ export async function startWebhookReceiver() {
     failWith(status: number | undefined) {
       failWith = status
     },
+    /** Answers a request with the status `decide` gives it (undefined: as usual). */
+    failWhen(decide: ((message: ReceivedWebhook) => number | undefined) | undefined) {
+      failWhen = decide
+    },
+    /** Runs before each answer is sent, while the sender waits for it. */
+    beforeAnswer(hook: ((message: ReceivedWebhook) => Promise<void>) | undefined) {
+      beforeAnswer = hook
+    },
     ofType: (type: string) => received.filter((message) => message.type === type),
+    /** The messages it accepted (answered 2xx), in the order they arrived. */
+    accepted: () => received.filter((message) => message.answered < 300),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deliverWebhook, newWebhookSecret, responseExcerptBytes } from '#/features/webhooks/server/delivery'
 
 interface Received {
@@ -11,6 +11,7 @@ interface Received {
 
 const servers: Server[] = []
 afterEach(async () => {
+  vi.useRealTimers()
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
 })
 
@@ -54,6 +55,32 @@ describe('delivering one webhook', () => {
     expect(() =>
       new Webhook(newWebhookSecret()).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
     ).toThrow()
+  })
+
+  it('signs each attempt with its own time, so a retry a day after the event still verifies', async () => {
+    const secret = newWebhookSecret()
+    const target = await receiver((response) => response.writeHead(204).end())
+    const happened = new Date('2026-11-27T10:00:00Z')
+    // Only Date moves: the clock of this process (sender and verifier alike) is a day and a minute after the event.
+    vi.useFakeTimers({ toFake: ['Date'], now: happened.getTime() + 86_400_000 + 60_000 })
+    const outcome = await deliverWebhook(
+      { url: target.url, secret },
+      { ...message, timestamp: happened },
+      {
+        allowPrivate: true,
+      },
+    )
+    expect(outcome).toMatchObject({ delivered: true })
+    const [arrived] = target.received
+    const headers = arrived?.headers as Record<string, string>
+    expect(Number(headers['webhook-timestamp']), 'the header carries the attempt’s time').toBe(
+      Math.floor(Date.now() / 1000),
+    )
+    expect(new Webhook(secret).verify(arrived?.body ?? '', headers)).toMatchObject({
+      // The body keeps when the event happened, the same on every attempt.
+      timestamp: happened.toISOString(),
+    })
+    expect(arrived?.headers['webhook-id']).toBe(message.id)
   })
 
   it('counts an error answer as a failure and keeps only the start of a long answer', async () => {

@@ -23,6 +23,7 @@ export function newWebhookSecret(): string {
 export interface WebhookMessage {
   id: string
   type: string
+  /** When the event happened: the body's `timestamp`, the same on every attempt. */
   timestamp: Date
   data: unknown
 }
@@ -40,16 +41,20 @@ export type DeliveryOutcome =
       refusedBecause?: RefusedDestination
     }
 
-/** The signed request a receiver gets: the body and the three Standard Webhooks headers. */
-export function signedWebhookRequest(secret: string, message: WebhookMessage) {
+/**
+ * The signed request a receiver gets: the body and the three Standard Webhooks headers. `webhook-timestamp` (and so
+ * the signature) is when this attempt is sent, not when the event happened: receivers refuse a timestamp more than
+ * five minutes from their clock, so a retry or "send again" signed with the event's time would never verify.
+ */
+export function signedWebhookRequest(secret: string, message: WebhookMessage, sentAt: Date) {
   const body = JSON.stringify({ type: message.type, timestamp: message.timestamp.toISOString(), data: message.data })
-  const signature = new Webhook(secret).sign(message.id, message.timestamp, body)
+  const signature = new Webhook(secret).sign(message.id, sentAt, body)
   return {
     body,
     headers: {
       'content-type': 'application/json',
       'webhook-id': message.id,
-      'webhook-timestamp': String(Math.floor(message.timestamp.getTime() / 1000)),
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': signature,
     },
   }
@@ -77,7 +82,8 @@ export async function deliverWebhook(
       ms: elapsed(),
       excerpt: '',
     }
-  const { body, headers } = signedWebhookRequest(endpoint.secret, message)
+  // Signed as it leaves, after the check (a slow name lookup must not age the timestamp).
+  const { body, headers } = signedWebhookRequest(endpoint.secret, message, new Date())
   // Name resolution answered from the addresses just checked, so nothing is looked up between check and connect.
   const pinned = pinnedLookup(destination.addresses)
   const request = destination.url.protocol === 'https:' ? httpsRequest : httpRequest

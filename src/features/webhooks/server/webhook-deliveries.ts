@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { and, arrayContains, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
-import { membersWithRoles, notify } from '#/features/notifications/server'
-import { type Locale, locales } from '#/lib/i18n'
+import { and, arrayContains, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
-import { members, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
-import { sendEmail } from '#/server/email/mailer'
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { defineJob, enqueue, type JobAttempt } from '#/server/jobs/queue'
-import { log } from '#/server/log'
-import { getSiteSettings } from '#/server/settings'
 import type { WebhookEventType } from '../events'
 import { type DeliveryOutcome, deliverWebhook } from './delivery'
-import { webhookDisabledEmail } from './webhook-emails'
+import { deliveryHeldBack, nextWaitingDelivery } from './delivery-order'
+import { switchOffIfFailingSince } from './endpoint-switch-off'
 
 /** A database or an open transaction: an event is recorded in the same transaction as the change it reports. */
 type Writer = Pick<Database, 'select' | 'insert'>
@@ -50,6 +46,8 @@ export async function recordWebhookEvent(db: Writer, event: WebhookEvent): Promi
     organizationId: event.organizationId,
     eventType: event.type,
     payload: event.data,
+    // The moment the row is written, not the transaction's start: two events of one transaction keep their order.
+    createdAt: sql`clock_timestamp()`,
   }))
   await db.insert(webhookDeliveries).values(rows)
   return rows.map((row) => row.id)
@@ -65,23 +63,39 @@ export async function publishWebhookEvent(db: Database, event: WebhookEvent): Pr
   await sendWebhookDeliveries(await recordWebhookEvent(db, event))
 }
 
+/** The first retry comes a minute after a failed attempt; later ones double (webhookDeliveryJob). */
+const firstRetrySeconds = 60
+
 /** An attempt holds its delivery this long: longer than the check, the connection and the 5 s deadline together. */
 const claimMs = 30_000
 
-export type AttemptResult = 'delivered' | 'failed' | 'not-pending' | 'skipped'
+export type AttemptResult = 'delivered' | 'failed' | 'not-pending' | 'skipped' | 'waiting'
+
+export interface AttemptOptions {
+  last: boolean
+  manual: boolean
+  /** Only a first attempt (a job that starts a delivery, not one that retries it): a second start does nothing. */
+  firstOnly?: boolean
+}
 
 /**
- * One attempt at a delivery, logged in `webhook_attempts`. From the queue (`manual: false`): a failure leaves it
- * pending for the next retry, or after the last one `failed`; a delivery that failed for its whole retry window
- * with no success at its endpoint meanwhile switches the endpoint off and tells the organization's owners and
- * admins. "Send again" (`manual: true`) tries any delivery once more, whatever its state, and switches nothing off.
+ * One attempt at a delivery, logged in `webhook_attempts`. From the queue (`manual: false`): a first attempt waits
+ * (`waiting`, with when to look again) while an earlier delivery to the endpoint is pending (delivery-order.ts); a
+ * failure leaves it pending for the next retry, or after the last one `failed`; a delivery that failed for its whole
+ * retry window with no success at its endpoint meanwhile switches the endpoint off and tells the organization's
+ * owners and admins. "Send again" (`manual: true`) tries any delivery once more, whatever its state, and switches
+ * nothing off. A delivery that stops being pending lets the next one to its endpoint go.
  */
 export async function attemptDelivery(
   db: Database,
   deliveryId: string,
-  options: { last: boolean; manual: boolean },
-): Promise<{ result: AttemptResult; outcome?: DeliveryOutcome }> {
+  options: AttemptOptions,
+): Promise<{ result: AttemptResult; outcome?: DeliveryOutcome; waitUntil?: Date }> {
   const now = new Date()
+  if (!options.manual) {
+    const heldBack = await deliveryHeldBack(db, deliveryId, now)
+    if (heldBack) return { result: 'waiting', waitUntil: heldBack.holdEndsAt }
+  }
   const [delivery] = await db
     .update(webhookDeliveries)
     .set({ claimedUntil: new Date(now.getTime() + claimMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
@@ -89,17 +103,20 @@ export async function attemptDelivery(
       and(
         eq(webhookDeliveries.id, deliveryId),
         options.manual ? undefined : eq(webhookDeliveries.status, 'pending'),
+        options.firstOnly ? eq(webhookDeliveries.attempts, 0) : undefined,
         or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)),
       ),
     )
     .returning()
   if (!delivery) return { result: 'not-pending' }
+  const wasPending = delivery.status === 'pending'
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId))
   if (!endpoint || (!endpoint.enabled && !options.manual)) {
     await db
       .update(webhookDeliveries)
       .set({ status: 'skipped', claimedUntil: null, attempts: sql`${webhookDeliveries.attempts} - 1` })
       .where(eq(webhookDeliveries.id, deliveryId))
+    if (wasPending) await sendNextWaiting(db, delivery.endpointId)
     return { result: 'skipped' }
   }
   const outcome = await deliverWebhook(
@@ -121,6 +138,7 @@ export async function attemptDelivery(
       .set({ status: 'delivered', claimedUntil: null, lastAttemptAt: now })
       .where(eq(webhookDeliveries.id, deliveryId))
     await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
+    if (wasPending) await sendNextWaiting(db, endpoint.id)
     return { result: 'delivered', outcome }
   }
   const givenUp = options.last && !options.manual
@@ -137,80 +155,49 @@ export async function attemptDelivery(
     .update(webhookEndpoints)
     .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` })
     .where(eq(webhookEndpoints.id, endpoint.id))
-  if (givenUp) await switchOffIfFailingSince(db, endpoint.id, delivery.createdAt)
+  if (givenUp) {
+    await switchOffIfFailingSince(db, endpoint.id, delivery.createdAt)
+    await sendNextWaiting(db, endpoint.id)
+  }
+  // "Send again" made the first attempt of a delivery still waiting for its turn: the retries are now its own.
+  if (options.manual && wasPending && delivery.attempts === 1)
+    await enqueue(webhookDeliveryJob, { deliveryId, retries: true }, { startAfterSeconds: firstRetrySeconds })
   return { result: 'failed', outcome }
 }
 
-/**
- * Switches an endpoint off when nothing reached it since `since` (the first attempt of a delivery that has now used
- * every retry, about a day): a receiver that is gone stops costing a day of retries per event. Its pending
- * deliveries are then skipped; the owners and admins get an email saying so, with a link to switch it on again.
- */
-async function switchOffIfFailingSince(db: Database, endpointId: string, since: Date): Promise<void> {
-  const reachedSince = db
-    .select({ one: sql`1` })
-    .from(webhookAttempts)
-    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpointId),
-        eq(webhookAttempts.outcome, 'delivered'),
-        gte(webhookAttempts.attemptedAt, since),
-      ),
-    )
-  const [switchedOff] = await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: 'failing', updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true), notExists(reachedSince)))
-    .returning()
-  if (!switchedOff) return
-  log().warn({ endpointId, organizationId: switchedOff.organizationId }, 'a failing webhook endpoint was switched off')
-  const recipients = await db
-    .selectDistinct({ email: users.email, name: users.name })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(
-      and(
-        eq(members.organizationId, switchedOff.organizationId),
-        sql`string_to_array(replace(${members.role}, ' ', ''), ',') && array['owner', 'admin']`,
-      ),
-    )
-  await notify(db, await membersWithRoles(db, switchedOff.organizationId, ['owner', 'admin']), {
-    type: 'webhook_disabled',
-    organizationId: switchedOff.organizationId,
-    params: { url: switchedOff.url },
-    link: `/console/organization/webhooks?endpoint=${encodeURIComponent(switchedOff.id)}`,
-  })
-  const locale = (locales as readonly string[]).includes(switchedOff.locale) ? (switchedOff.locale as Locale) : 'en'
-  const { productName } = await getSiteSettings(db)
-  for (const recipient of recipients) {
-    await sendEmail(
-      db,
-      webhookDisabledEmail({
-        to: recipient.email,
-        name: recipient.name,
-        endpointUrl: switchedOff.url,
-        url: `${getEnv().APP_URL}/${locale}/console/organization/webhooks?endpoint=${encodeURIComponent(switchedOff.id)}`,
-        product: productName,
-        locale,
-      }),
-    )
-  }
+/** Queues the first attempt of the endpoint's next waiting delivery, now that the one before it is done. */
+async function sendNextWaiting(db: Database, endpointId: string): Promise<void> {
+  const next = await nextWaitingDelivery(db, endpointId, new Date())
+  if (next) await enqueue(webhookDeliveryJob, { deliveryId: next })
 }
 
 /**
  * A delivery's attempts: the first at once, then 13 retries from a minute apart doubling to at most four hours, about
  * a day in all (pg-boss's exponential backoff adds jitter). The job fails (and so is retried) only while retries
- * remain; the last failure is recorded on the delivery, not left as a failed job for the app admins.
+ * remain; the last failure is recorded on the delivery, not left as a failed job for the app admins. Several jobs
+ * may try to start one delivery (its own, the sweep's, the one sent when the delivery before it is done, its wait):
+ * only the first start attempts it, and its retries are that job's. `retries` marks a job that continues a delivery
+ * "send again" started.
  */
-export const webhookDeliveryJob = defineJob<{ deliveryId: string }>({
+export const webhookDeliveryJob = defineJob<{ deliveryId: string; retries?: boolean }>({
   name: 'webhook-delivery',
   retryLimit: 13,
-  retryDelaySeconds: 60,
+  retryDelaySeconds: firstRetrySeconds,
   retryDelayMaxSeconds: 4 * 3600,
   expireInSeconds: 120,
-  run: async (db, { deliveryId }, attempt: JobAttempt) => {
-    const { result, outcome } = await attemptDelivery(db, deliveryId, { last: attempt.last, manual: false })
+  run: async (db, { deliveryId, retries }, attempt: JobAttempt) => {
+    const firstOnly = attempt.retryCount === 0 && !retries
+    const { result, outcome, waitUntil } = await attemptDelivery(db, deliveryId, {
+      last: attempt.last,
+      manual: false,
+      firstOnly,
+    })
+    if (result === 'waiting' && waitUntil) {
+      // Looked at again when the earlier delivery's hold ends, or sooner when it is done (sendNextWaiting).
+      const seconds = Math.max(1, Math.ceil((waitUntil.getTime() - Date.now()) / 1000))
+      await enqueue(webhookDeliveryJob, { deliveryId }, { startAfterSeconds: seconds })
+      return
+    }
     if (result === 'failed' && !attempt.last) {
       throw new Error(
         `webhook delivery failed (${outcome && !outcome.delivered ? outcome.failure : 'unknown'}${outcome?.status ? ` ${outcome.status}` : ''}); will retry`,
@@ -222,10 +209,13 @@ export const webhookDeliveryJob = defineJob<{ deliveryId: string }>({
 /** A delivery written where no queue ran, or whose job was lost, is sent after this long. */
 const unsentAfterMs = 5 * 60_000
 
-/** Queues the first attempt of each pending delivery that never had one; returns how many. */
+/**
+ * Queues the first attempt of each endpoint's earliest pending delivery that never had one; returns how many. The
+ * later ones follow it in order, each sent when the one before it is done.
+ */
 export async function sweepWebhookDeliveries(db: Database, now = new Date()): Promise<number> {
   const waiting = await db
-    .select({ id: webhookDeliveries.id })
+    .selectDistinctOn([webhookDeliveries.endpointId], { id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
       and(
@@ -234,6 +224,7 @@ export async function sweepWebhookDeliveries(db: Database, now = new Date()): Pr
         lt(webhookDeliveries.createdAt, new Date(now.getTime() - unsentAfterMs)),
       ),
     )
+    .orderBy(webhookDeliveries.endpointId, asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
     .limit(1000)
   await sendWebhookDeliveries(waiting.map(({ id }) => id))
   return waiting.length

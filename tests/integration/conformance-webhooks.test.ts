@@ -1,0 +1,106 @@
+// The standard's own client on every delivery: a receiver that verifies with the `standardwebhooks` package's
+// `Webhook.verify` (what the docs tell customers to use, which refuses a `webhook-timestamp` more than five minutes
+// from its clock) gets a first attempt, a retry more than five minutes after the event, and "send again" a day after
+// it, each from the job queue or the procedure against a real database. Hatch has no test event to send.
+process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
+
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webhookDeliveries } from '#/server/db/schema'
+import { startJobQueue, stopJobQueue } from '#/server/jobs/queue'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { book } from './book-fixtures'
+import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const until = async (check: () => boolean, what: string) => {
+  for (let waited = 0; waited < 45_000; waited += 100) {
+    if (check()) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`gave up waiting for ${what}`)
+}
+
+describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000 }, (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  let owner: Person
+  let receiver: WebhookReceiver
+  const db = () => database.connection.db
+  const ageDelivery = (id: string, ms: number) =>
+    db()
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(webhookDeliveries.id, id))
+  /** Every request that arrived for one delivery, as the verifier judged it. */
+  const verdicts = (id: string) =>
+    receiver.received
+      .filter((message) => message.id === id)
+      .map((message) => ({ answered: message.answered, verified: message.verified, refused: message.verifyError }))
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    await startJobQueue(database.connection, {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryDelayMaxSeconds: 1,
+      retryLimitAtMost: 3,
+    })
+    h = organizationHarness(db())
+    owner = await h.signUp(`Vera Verifier ${engine}`)
+    await h.createOrganization(owner, 'Verified Books', `verified-${engine}`, { plan: 'free' })
+    receiver = await startWebhookReceiver()
+    const endpoint = await h.trpc<{ secret: string }>('mutation', 'webhooks.create', owner.cookie, {
+      url: receiver.url,
+      events: ['book.created'],
+      locale: 'en',
+    })
+    receiver.trust(endpoint.data?.secret ?? '')
+  }, 60_000)
+  afterAll(async () => {
+    await stopJobQueue()
+    await receiver.close()
+    await database.dispose()
+  })
+
+  it('accepts a first attempt, and its retry more than five minutes after the event', async () => {
+    // The receiver is down for the first attempt; while that attempt waits for its answer, the event is made ten
+    // minutes old, so the retry a second later is, to the verifier, a retry ten minutes after the event.
+    const tenMinutes = 10 * 60_000
+    receiver.failWhen((message) => (verdicts(message.id).length === 0 ? 503 : undefined))
+    receiver.beforeAnswer(async (message) => {
+      if (message.answered === 503) await ageDelivery(message.id, tenMinutes)
+    })
+    try {
+      await h.trpc('mutation', 'books.create', owner.cookie, book('Retried late'))
+      await until(() => receiver.accepted().length === 1, 'the retry to be accepted')
+    } finally {
+      receiver.failWhen(undefined)
+      receiver.beforeAnswer(undefined)
+    }
+    const [retry] = receiver.accepted()
+    expect(verdicts(retry?.id ?? ''), 'both attempts verify with Webhook.verify').toEqual([
+      { answered: 503, verified: true, refused: undefined },
+      { answered: 204, verified: true, refused: undefined },
+    ])
+    // The header is the retry's own time; the body still says when the event happened.
+    const sentAt = Number(retry?.headers['webhook-timestamp']) * 1000
+    expect(Math.abs(Date.now() - sentAt)).toBeLessThan(60_000)
+    expect(Date.now() - Date.parse(retry?.timestamp ?? '')).toBeGreaterThan(tenMinutes - 60_000)
+  })
+
+  it('accepts "send again" a day after the event, with the same webhook-id', async () => {
+    await h.trpc('mutation', 'books.create', owner.cookie, book('Sent again'))
+    await until(() => receiver.ofType('book.created').some((message) => message.data.title === 'Sent again'), 'it')
+    const first = receiver.received.find((message) => message.data.title === 'Sent again')
+    const id = first?.id ?? ''
+    await ageDelivery(id, 86_400_000)
+    const resent = await h.trpc<{ delivered: boolean }>('mutation', 'webhooks.resend', owner.cookie, { id })
+    expect(resent.data).toMatchObject({ delivered: true })
+    expect(verdicts(id), 'the first attempt and "send again" verify with Webhook.verify').toEqual([
+      { answered: 204, verified: true, refused: undefined },
+      { answered: 204, verified: true, refused: undefined },
+    ])
+  })
+})
