@@ -22,8 +22,10 @@ export interface AuthClientError {
  * that pages without sign-in (the landing page) do not carry every auth error text.
  */
 export function describeAuthError(error: AuthClientError): string {
-  // Better Auth's rate limiter answers 429 without a code; a locked account's 429 has its own.
-  const code = error.status === 429 && error.code !== 'ACCOUNT_TEMPORARILY_LOCKED' ? 'TOO_MANY_REQUESTS' : error.code
+  // Better Auth's rate limiter answers 429 without a code (or one we do not list); our own limits' 429s have theirs.
+  const ownLimit = error.code !== undefined && Object.hasOwn(authErrorMessages, error.code)
+  const code =
+    error.status === 429 && !ownLimit && error.code !== 'ACCOUNT_TEMPORARILY_LOCKED' ? 'TOO_MANY_REQUESTS' : error.code
   if (code === 'ACCOUNT_TEMPORARILY_LOCKED' && typeof error.retryAfterSeconds === 'number') {
     return m.error_account_locked_minutes({ minutes: String(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))) })
   }

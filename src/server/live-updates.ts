@@ -46,6 +46,85 @@ export function onLiveUpdate(userId: string, listener: (update: LiveUpdate) => v
   return () => local.off(userId, listener)
 }
 
+/**
+ * Streams one person may hold open at once: a console in several tabs, windows and devices. Each stream holds a
+ * connection and a listener for as long as the page stays, so without a cap one account could hold thousands.
+ * Counted on this server, and with REDIS_URL across all of them.
+ */
+export const streamsPerPersonMax = 10
+
+/** How long a server's claim on a place lasts unless renewed: the places of a server that died free themselves. */
+export const streamPlaceLifetimeMs = 60_000
+
+export interface StreamPlace {
+  /** Keeps the place while the stream is open (call well within {@link streamPlaceLifetimeMs}). */
+  renew(): void
+  release(): void
+}
+
+const placesHere = new Map<string, number>()
+const placesKey = (userId: string) => `hatch:live-streams:${userId}`
+
+// Drops expired claims, then adds this one only if fewer than the cap remain, in one step on the Redis server.
+const claimScript = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`
+
+let placeCounter = 0
+
+/** Takes one of the person's stream places; null when they already hold {@link streamsPerPersonMax}. */
+export async function claimStreamPlace(userId: string): Promise<StreamPlace | null> {
+  const here = placesHere.get(userId) ?? 0
+  if (here >= streamsPerPersonMax) return null
+  // Taken here before asking Redis, so parallel requests on this server cannot all pass while Redis answers.
+  placesHere.set(userId, here + 1)
+  const member = `${process.pid}:${Date.now()}:${++placeCounter}`
+  const shared = redis?.publisher
+  const freeHere = () => {
+    const left = (placesHere.get(userId) ?? 1) - 1
+    if (left > 0) placesHere.set(userId, left)
+    else placesHere.delete(userId)
+  }
+  if (shared) {
+    try {
+      const now = Date.now()
+      const claimed = await shared.eval(
+        claimScript,
+        1,
+        placesKey(userId),
+        now,
+        now + streamPlaceLifetimeMs,
+        member,
+        streamsPerPersonMax,
+        streamPlaceLifetimeMs,
+      )
+      if (claimed !== 1) {
+        freeHere()
+        return null
+      }
+    } catch (error) {
+      // Redis away: this server's own cap still holds.
+      log().warn({ err: error }, 'a notification stream was not counted across servers (Redis unreachable)')
+    }
+  }
+  let released = false
+  return {
+    renew() {
+      if (released || !shared) return
+      shared.zadd(placesKey(userId), 'XX', Date.now() + streamPlaceLifetimeMs, member).catch(() => undefined)
+    },
+    release() {
+      if (released) return
+      released = true
+      freeHere()
+      shared?.zrem(placesKey(userId), member).catch(() => undefined)
+    },
+  }
+}
+
 /** Pages holding a stream open on this server, each with the way to end it (so a stopping server is not held up). */
 const openStreams = new Set<() => void>()
 

@@ -52,6 +52,31 @@ const contentTypes = [
   '',
 ]
 
+/** A value a cursor could hold: text, dates in any spelling, numbers of any size, NUL. */
+const cursorValue = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(
+    'abc',
+    '',
+    '\u0000',
+    'a\u0000b',
+    '2026-02-30 00:00:00+00',
+    '99999999999',
+    '1.5',
+    '-0',
+    'NaN',
+    'Infinity',
+  ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String),
+)
+/** Cursors as the lists write them (base64url of `[key, id]`) but holding values of any type: refused, never a 5xx. */
+const wellFormedCursors = fc
+  .tuple(cursorValue, cursorValue)
+  .map((pair) => Buffer.from(JSON.stringify(pair)).toString('base64url'))
+const takesCursor = (inputs: unknown[]) =>
+  inputs.some((schema) => Object.hasOwn((schema as { shape?: object }).shape ?? {}, 'after'))
+
 describe.each(engines)('fuzzing every tRPC procedure on %s', (engine) => {
   let database: FreshDatabase
   let h: ReturnType<typeof organizationHarness>
@@ -138,8 +163,15 @@ describe.each(engines)('fuzzing every tRPC procedure on %s', (engine) => {
       const target = `trpc ${path}`
       const watch = refusalWatch(db(), target)
       await watch.start()
+      const withCursor = fc
+        .tuple(inputsFor(inputs), wellFormedCursors, fc.constantFrom('after', 'before'))
+        .map(([input, cursor, place]): Case => {
+          const base = input && typeof input === 'object' && !Array.isArray(input) ? input : {}
+          return { kind: 'input', input: { ...base, [place]: cursor } }
+        })
       const cases: fc.Arbitrary<Case> = fc.oneof(
         { weight: 8, arbitrary: inputsFor(inputs).map((input): Case => ({ kind: 'input', input })) },
+        ...(takesCursor(inputs) ? [{ weight: 4, arbitrary: withCursor }] : []),
         type === 'query'
           ? { weight: 2, arbitrary: malformedQueries.map((query): Case => ({ kind: 'raw-query', query })) }
           : {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsbn13 } from '#/features/books/isbn'
+import { type BookSortColumn, bookSortColumns } from '#/features/books/search'
 import { ImportInterrupted, runBookImport } from '#/features/books/server/book-import-job'
 import { bookImports, books } from '#/server/db/schema'
 import { purgeDeletedBooks } from '#/server/maintenance'
@@ -215,6 +216,39 @@ describe.each(engines)('books on %s', (engine) => {
     it('refuses a malformed cursor with a clear code', async () => {
       const answer = await query('list', olga, { after: 'not-a-cursor' })
       expect(answer.error?.appCode).toBe('INVALID_CURSOR')
+    })
+
+    it('refuses a well-formed cursor whose values are not of the sort column’s type, for every sort', async () => {
+      const cursor = (key: string, id = 'x') => Buffer.from(JSON.stringify([key, id])).toString('base64url')
+      const wrongFor: Record<BookSortColumn, string[]> = {
+        createdAt: ['abc', '2026-02-30 10:00:00+00', '2026-01-01 25:00:00+00', '', '1e9'],
+        updatedAt: ['abc', '2026-13-01 00:00:00+00'],
+        publishedYear: ['abc', '1.5', '99999999999', '0x10', ''],
+        title: ['a\u0000b'],
+        authors: ['a\u0000b'],
+        isbn: ['\u0000'],
+        language: ['\u0000'],
+      }
+      for (const sort of bookSortColumns) {
+        for (const direction of ['asc', 'desc'] as const) {
+          for (const [key, id] of [...wrongFor[sort].map((key) => [key, 'x']), ['fine', 'a\u0000b']]) {
+            for (const place of ['after', 'before'] as const) {
+              const answer = await query('list', olga, { sort, direction, [place]: cursor(key ?? '', id) })
+              expect(
+                [answer.status, answer.error?.appCode],
+                `${sort} ${direction} ${place} ${JSON.stringify([key, id])}`,
+              ).toEqual([400, 'INVALID_CURSOR'])
+            }
+          }
+        }
+      }
+      // The cursors the list hands out still lead on, whatever the sort.
+      for (const sort of bookSortColumns) {
+        const first = await query<{ nextCursor?: string }>('list', olga, { sort, limit: 1 })
+        if (!first.data?.nextCursor) continue
+        const next = await query('list', olga, { sort, limit: 1, after: first.data.nextCursor })
+        expect(next.error, sort).toBeUndefined()
+      }
     })
   })
 

@@ -4,44 +4,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { emailOutbox, notifications } from '#/server/db/schema'
+import { streamsPerPersonMax } from '#/server/live-updates'
 import { testOrigin } from './auth-requests'
+import { openStream, streamAnswerOf } from './notification-streams'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 interface Bell {
   items: { id: string; type: string; params: Record<string, string>; link: string | null; readAt: Date | null }[]
   unread: number
-}
-
-/** A page's open stream: the events it has heard, by name, until closed. */
-async function openStream(db: FreshDatabase, who: Person, lang = 'en') {
-  const leaving = new AbortController()
-  const answer = await answerNotificationStream(
-    new Request(`${testOrigin}/api/notifications?lang=${lang}`, {
-      headers: { cookie: who.cookie },
-      signal: leaving.signal,
-    }),
-    db.connection.db,
-  )
-  expect(answer.status).toBe(200)
-  expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/)
-  const reader = (answer.body as ReadableStream<Uint8Array>).getReader()
-  const heard: string[] = []
-  const decoder = new TextDecoder()
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) return
-      for (const match of decoder.decode(value).matchAll(/^event: (\w+)$/gm)) heard.push(match[1] ?? '')
-    }
-  })()
-  return {
-    heard,
-    close: async () => {
-      leaving.abort()
-      await reading
-    },
-  }
 }
 
 const until = async (check: () => Promise<boolean> | boolean, what: string) => {
@@ -73,6 +44,7 @@ describe.each(engines)('notifications on %s', (engine) => {
     organizationId = await h.createOrganization(owner, 'Belltower Books', `belltower-${engine}`)
   }, 60_000)
   afterAll(() => database.dispose())
+  const streamAnswer = (who: Person) => streamAnswerOf(database, who)
 
   it('tells an invited, promoted and removed member, live, and only them', async () => {
     // Bob's console is open in Chinese: the stream hears each change, and his emails are written in Chinese.
@@ -165,6 +137,22 @@ describe.each(engines)('notifications on %s', (engine) => {
     ).map((email) => email.subject)
     expect(subjects.filter((subject) => subject.includes('Your role in Belltower Books is now admin'))).toHaveLength(1)
     expect(subjects.some((subject) => subject.includes('removed from'))).toBe(false)
+  })
+
+  it('holds one person to a few open streams at once, and frees a place when a page goes', async () => {
+    const carol = await h.signUp(`Carol Crowd ${engine}`)
+    const streams = await Promise.all(Array.from({ length: streamsPerPersonMax }, () => openStream(database, carol)))
+    const refused = await Promise.all(Array.from({ length: 3 }, () => streamAnswer(carol)))
+    for (const answer of refused) {
+      expect(answer.status, 'one stream too many').toBe(429)
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await answer.json()).toMatchObject({ error: { code: 'TOO_MANY_STREAMS' } })
+    }
+    const someoneElse = await openStream(database, bob)
+    await someoneElse.close()
+    await streams[0]?.close()
+    const again = await openStream(database, carol)
+    await Promise.all([again, ...streams.slice(1)].map((stream) => stream.close()))
   })
 
   it('refuses the stream without a session', async () => {

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, invitations, members } from '#/server/db/schema'
-import { testOrigin } from './auth-requests'
+import {
+  invitationEmailsPerOrganization,
+  invitationEmailsPerRecipient,
+} from '#/features/organizations/server/invitation-email-limits'
+import { authErrorMessages } from '#/lib/auth-error-messages'
+import { describeAuthError } from '#/lib/auth-errors'
+import { authForDatabase } from '#/server/auth/auth'
+import { emailOutbox, invitations, members, rateLimits } from '#/server/db/schema'
+import { authRequest, testOrigin } from './auth-requests'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
@@ -148,6 +155,87 @@ describe.each(engines)('invitations on %s', (engine) => {
       .from(invitations)
       .where(and(eq(invitations.email, 'again@example.com'), eq(invitations.status, 'pending')))
     expect(pending).toHaveLength(1)
+  })
+
+  describe('invitation emails are limited per address and per organization', () => {
+    const inviteAnswer = async (person: Person, body: Record<string, unknown>) => {
+      const response = await authRequest(authForDatabase(db()), '/organization/invite-member', {
+        body: { role: 'member', ...body },
+        cookie: person.cookie,
+        ip: `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+      })
+      const json = (await response.json()) as { code?: string; message?: string }
+      return {
+        status: response.status,
+        code: json.code,
+        message: json.message,
+        retryAfter: response.headers.get('retry-after'),
+      }
+    }
+    const expectLimited = (answer: Awaited<ReturnType<typeof inviteAnswer>>, code: string) => {
+      expect([answer.status, answer.code]).toEqual([429, code])
+      const seconds = Number(answer.retryAfter)
+      expect(seconds, 'Retry-After says when to try again').toBeGreaterThan(0)
+      expect(seconds).toBeLessThanOrEqual(invitationEmailsPerRecipient.windowMs / 1000)
+      // The page shows the code's own words, not the generic "too many requests".
+      expect(describeAuthError({ status: 429, code: answer.code })).toBe(
+        (authErrorMessages as Record<string, () => string>)[code]?.(),
+      )
+    }
+
+    it('mails one address at most a few times an hour, resends included, from any organization', async () => {
+      const address = 'flooded@example.com'
+      const allowed = invitationEmailsPerRecipient.limit
+      expect((await inviteAnswer(iris, { organizationId: orgId, email: address })).status).toBe(200)
+      // A repeat without `resend` is refused without an email, so it spends nothing.
+      const repeat = await inviteAnswer(iris, { organizationId: orgId, email: address })
+      expect(repeat.code).toBe('USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION')
+      for (let sent = 1; sent < allowed; sent++) {
+        const resend = await inviteAnswer(iris, { organizationId: orgId, email: address, resend: true })
+        expect(resend.status, `resend ${sent}: ${resend.code}`).toBe(200)
+      }
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          inviteAnswer(iris, { organizationId: orgId, email: address.toUpperCase(), resend: true }),
+        ),
+      )
+      for (const answer of answers) expectLimited(answer, 'INVITATION_EMAILS_TO_ADDRESS_LIMITED')
+      const elsewhere = await h.createOrganization(iris, 'Another Co', 'another-co')
+      expectLimited(
+        await inviteAnswer(iris, { organizationId: elsewhere, email: address }),
+        'INVITATION_EMAILS_TO_ADDRESS_LIMITED',
+      )
+      expect(await invitationEmailsTo(address)).toHaveLength(allowed)
+      const pending = await db().select().from(invitations).where(eq(invitations.email, address))
+      expect(pending.map((invitation) => invitation.organizationId)).toEqual([orgId])
+    })
+
+    it('lets an organization send a team’s worth of invitations an hour, and no more', async () => {
+      const busy = await h.createOrganization(iris, 'Busy Co', 'busy-co')
+      // The hour's invitations are used up, as the shared counter records them (whichever server counted).
+      await db()
+        .insert(rateLimits)
+        .values({
+          key: `invitation-emails:from:${busy}`,
+          count: invitationEmailsPerOrganization.limit,
+          windowStartedAt: new Date(),
+        })
+      const refused = await inviteAnswer(iris, { organizationId: busy, email: 'one.more@example.com' })
+      expectLimited(refused, 'INVITATION_EMAILS_FROM_ORGANIZATION_LIMITED')
+      expect(await db().select().from(invitations).where(eq(invitations.organizationId, busy))).toEqual([])
+      expect(await invitationEmailsTo('one.more@example.com')).toEqual([])
+    })
+
+    it('spends nobody’s allowance on requests that are refused anyway', async () => {
+      const mallory = await h.signUp('Mallory Member')
+      await h.join(orgId, iris, mallory)
+      for (let attempt = 0; attempt < invitationEmailsPerRecipient.limit + 2; attempt++) {
+        const refused = await inviteAnswer(mallory, { organizationId: orgId, email: 'target@example.com' })
+        expect(refused.status, 'a member may not invite').toBe(403)
+      }
+      expect((await inviteAnswer(iris, { organizationId: orgId, email: 'target@example.com' })).status).toBe(200)
+      expect(await invitationEmailsTo('target@example.com')).toHaveLength(1)
+    })
   })
 
   it('refuses an invalid address or an unknown language, and neither stores nor sends anything', async () => {

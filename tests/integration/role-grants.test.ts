@@ -117,6 +117,54 @@ describe.each(engines)('granting roles on %s', (engine) => {
     expect(keeperFine.status, keeperFine.code).toBe(200)
   })
 
+  it('a role request naming one role by name and another by id is checked against the role it changes', async () => {
+    // Better Auth acts on the role named by `roleName` when there is one; the check must read that same row, whatever
+    // order the database returns rows in.
+    const helper = await h.call<{ roleData: { id: string } }>('/organization/create-role', {
+      body: { organizationId: orgId, role: 'helper', permission: { book: ['read'] } },
+      cookie: owner.cookie,
+    })
+    expect(helper.status, `the owner creates helper: ${helper.code}`).toBe(200)
+    const idOf = async (role: string) =>
+      (
+        await db()
+          .select({ id: organizationRoles.id })
+          .from(organizationRoles)
+          .where(and(eq(organizationRoles.organizationId, orgId), eq(organizationRoles.role, role)))
+      )[0]?.id ?? ''
+    const [helperId, superadminId] = [await idOf('helper'), await idOf('superadmin')]
+    const before = await h.snapshot(orgId)
+    for (const path of ['/organization/update-role', '/organization/delete-role']) {
+      const aimedAtSuperadmin = await h.call(path, {
+        body: {
+          organizationId: orgId,
+          roleName: 'superadmin',
+          roleId: helperId,
+          data: { permission: { book: ['read'] } },
+        },
+        cookie: admin.cookie,
+      })
+      expect([aimedAtSuperadmin.status, aimedAtSuperadmin.code], path).toEqual([
+        403,
+        'CANNOT_GRANT_PERMISSIONS_YOU_LACK',
+      ])
+    }
+    expect(await h.snapshot(orgId), 'superadmin is untouched').toEqual(before)
+    const aimedAtHelper = await h.call('/organization/update-role', {
+      body: {
+        organizationId: orgId,
+        roleName: 'helper',
+        roleId: superadminId,
+        data: { permission: { book: ['read', 'update'] } },
+      },
+      cookie: admin.cookie,
+    })
+    expect(aimedAtHelper.status, `the admin may change helper: ${aimedAtHelper.code}`).toBe(200)
+    const custom = await loadCustomRoles(db(), orgId)
+    expect(custom.helper).toEqual({ book: ['read', 'update'] })
+    expect(custom.superadmin).toEqual(superadminPermission)
+  })
+
   it('a member holding permissions the admin lacks can be changed or removed only by someone who holds them', async () => {
     const sam = await h.signUp('Sam Super')
     const samMemberId = await h.join(orgId, owner, sam)

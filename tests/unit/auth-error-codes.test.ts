@@ -16,8 +16,13 @@ import { authErrorMessages } from '#/lib/auth-error-messages'
 import { describeAuthError } from '#/lib/auth-errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
 
+// A message is a string, or its plural forms (an array of variants): either way, present when not empty.
 const load = (locale: string) =>
-  JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, string>
+  Object.fromEntries(
+    Object.entries(
+      JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, unknown>,
+    ).map(([key, message]) => [key, typeof message === 'string' ? message : JSON.stringify(message)]),
+  )
 const messages = { en: load('en'), zh: load('zh') }
 
 // Read from the installed packages, so a Better Auth upgrade that adds a code fails here until it is translated.

@@ -19,6 +19,65 @@ const zh = load('zh')
 const keys = (messages: Record<string, string>) => Object.keys(messages).filter((key) => key !== '$schema')
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort()
 
+/** Placeholders that hold a number of things (the rest hold names, dates, amounts and sizes). */
+const countNames = new Set(
+  'count total rows problems imported orders used allowed limit max min minutes seconds hours days seats pages visitors pageviews previousVisitors previousPageviews sent queued held dead delivered failed pending current'.split(
+    ' ',
+  ),
+)
+
+const inputsOf = (message: unknown) => {
+  const text = JSON.stringify(message)
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g), ...text.matchAll(/input (\w+)/g)].map((match) => match[1] ?? ''))]
+}
+
+/** Every English message with a count, and its other placeholders. */
+const countingMessages = () => {
+  const stored = JSON.parse(readFileSync(path.resolve('messages', 'en.json'), 'utf8')) as Record<string, unknown>
+  return Object.entries(stored).flatMap(([key, message]) => {
+    const inputs = key === '$schema' ? [] : inputsOf(message)
+    const counts = inputs.filter((name) => countNames.has(name))
+    return counts.length ? [{ key, counts, others: inputs.filter((name) => !countNames.has(name)) }] : []
+  })
+}
+
+const render = (key: string, inputs: Record<string, string>) =>
+  (m as unknown as Record<string, (inputs: unknown, options: { locale: 'en' }) => string>)[key]?.(inputs, {
+    locale: 'en',
+  }) ?? ''
+
+// Words that may follow a number without being what it counts ("1 of 3", "1 is", "1 in total").
+const notCounted = new Set([
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'from',
+  'as',
+  'for',
+  'by',
+  'its',
+  'is',
+  'was',
+  'has',
+  'does',
+  'the',
+  'and',
+  'or',
+  'than',
+])
+
+/** The phrases where "1" stands before a plural noun, right after it or after one word ("1 books", "1 page views"). */
+function pluralAfterOne(text: string): string[] {
+  return [...text.matchAll(/(?<![\w.,])1 ([A-Za-z]+)(?: ([A-Za-z]+))?/g)].flatMap((match) => {
+    const [phrase, first = '', second = ''] = match
+    if (notCounted.has(first.toLowerCase())) return []
+    const plural = (word: string) => /[a-z]s$/.test(word) && !notCounted.has(word.toLowerCase())
+    return plural(first) || plural(second) ? [phrase] : []
+  })
+}
+
 describe('UI strings', () => {
   it('has every English key in Chinese', () => {
     expect(keys(en).filter((key) => !(key in zh))).toEqual([])
@@ -49,7 +108,24 @@ describe('UI strings', () => {
     expect(m.dashboard_revenue_totals({ orders: '1', amount: '$19', refunded: '$0' }, { locale: 'en' })).toMatch(
       /^1 order ·/,
     )
+    expect(m.books_import_queued({ count: '1' }, { locale: 'en' })).toMatch(/^Importing 1 book in/)
+    expect(m.books_import_stopped({ imported: '0', total: '1', reason: 'x' }, { locale: 'en' })).toMatch(/0 of 1 book:/)
+    expect(m.notification_import_failed({ count: '1' }, { locale: 'en' })).toMatch(/after 1 row;/)
     expect(m.users_total({ count: '1' }, { locale: 'zh' })).toBe('共 1 位用户')
+  })
+
+  it('says "1 book", never "1 books": every message that counts something has a form for one', () => {
+    const wrong = countingMessages().flatMap(({ key, counts, others }) =>
+      counts.flatMap((count) => {
+        const inputs = {
+          ...Object.fromEntries(others.map((name) => [name, 'X'])),
+          ...Object.fromEntries(counts.map((name) => [name, '9'])),
+        }
+        const text = render(key, { ...inputs, [count]: '1' })
+        return pluralAfterOne(text).map((phrase) => `${key} ({${count}} = 1): "${phrase}" in "${text}"`)
+      }),
+    )
+    expect(wrong).toEqual([])
   })
 
   it('really translates: Chinese text is not the English text copied', () => {

@@ -36,17 +36,61 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
 }
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [key, id] = parsed as unknown[]
-      if (typeof key === 'string' && typeof id === 'string') return { key, id }
+type KeyType = SortKey['type']
+
+const int4 = { min: -2_147_483_648, max: 2_147_483_647 }
+
+/** A timestamp as PostgreSQL prints one (`2026-01-02 03:04:05.678+00`), naming a real instant. */
+function isPrintedTimestamp(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/.exec(text)
+  if (!parts) return false
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as number[]
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0, hour, minute, second))
+  return (
+    (year ?? 0) >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === (month ?? 0) - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  )
+}
+
+/**
+ * Whether a cursor's value can be read back as `type`: a cursor is only ever one this server handed out, so anything
+ * else (a date that is no date, a number past the column's range, a NUL PostgreSQL cannot hold) is a bad request,
+ * refused before the database would fail on it.
+ */
+function fitsType(value: string, type: KeyType): boolean {
+  switch (type) {
+    case 'integer': {
+      if (!/^-?(?:0|[1-9][0-9]{0,9})$/.test(value)) return false
+      const number = Number(value)
+      return number >= int4.min && number <= int4.max
     }
-  } catch {
-    // Reported below, like any other malformed cursor.
+    case 'timestamptz':
+      return isPrintedTimestamp(value)
+    case 'text':
+      return !value.includes('\u0000')
   }
-  throw new AppError({ code: 'BAD_REQUEST', appCode: 'INVALID_CURSOR', message: 'This list position is not valid' })
+}
+
+const invalidCursor = () =>
+  new AppError({ code: 'BAD_REQUEST', appCode: 'INVALID_CURSOR', message: 'This list position is not valid' })
+
+function decodeCursor(text: string, keyType: KeyType, idType: KeyType): Cursor {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor()
+  const [key, id] = parsed as unknown[]
+  if (typeof key !== 'string' || typeof id !== 'string') throw invalidCursor()
+  if (!fitsType(key, keyType) || !fitsType(id, idType)) throw invalidCursor()
+  return { key, id }
 }
 
 /**
@@ -56,7 +100,8 @@ function decodeCursor(text: string): Cursor {
 export function keysetQuery(sortKey: SortKey, id: AnyPgColumn, request: PageRequest) {
   const key = sortKey.expression(request.direction)
   const cursorText = request.before ?? request.after
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
+  const idType: KeyType = id.dataType === 'number' ? 'integer' : 'text'
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, sortKey.type, idType)
   const backwards = request.before !== undefined
   const ascending = (request.direction === 'asc') !== backwards
   const castKey = sql`${cursor?.key ?? null}::${sql.raw(sortKey.type)}`

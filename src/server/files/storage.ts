@@ -66,3 +66,26 @@ export function verifyFileLink(
   const given = Buffer.from(signature)
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
+
+export interface FileLinkQuery {
+  expires: number
+  signature: string
+  downloadName?: string
+}
+
+/**
+ * The parts of a local temporary link as this server writes them, or null for anything else: `expires` exactly once
+ * and in plain decimal, `signature` exactly once, `name` at most once. `Number()` would read `0x…`, `N.0` or ` N` as
+ * the signed expiry, so one signed link could be spelled many ways (and a second `expires` could mean anything).
+ */
+export function readFileLinkQuery(params: URLSearchParams): FileLinkQuery | null {
+  const expires = params.getAll('expires')
+  const signature = params.getAll('signature')
+  const names = params.getAll('name')
+  if (expires.length !== 1 || signature.length !== 1 || names.length > 1) return null
+  const [expiresText = '', signatureText = ''] = [expires[0], signature[0]]
+  if (!/^(?:0|[1-9][0-9]{0,15})$/.test(expiresText)) return null
+  const seconds = Number(expiresText)
+  if (!Number.isSafeInteger(seconds)) return null
+  return { expires: seconds, signature: signatureText, ...(names.length ? { downloadName: names[0] } : {}) }
+}

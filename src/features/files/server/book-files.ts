@@ -12,8 +12,9 @@ import { fileStorage } from '#/server/files/configured-storage'
 import { sniffAttachment, webpImages } from '#/server/files/images'
 import { readBodyBytes } from '#/server/request-body'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
-import { attachmentNameMax, attachmentsPerBookMax, coverBoxes } from '../file-rules'
+import { attachmentsPerBookMax, coverBoxes } from '../file-rules'
 import { deleteFoldersLater } from './file-jobs'
+import { cleanFileName } from './file-names'
 import { notAllowed, organizationUploadCaller } from './upload-caller'
 
 export type BookFileKind = 'cover' | 'attachment'
@@ -28,26 +29,6 @@ export async function liveBook(db: Pick<Database, 'select'>, organizationId: str
     .from(books)
     .where(and(eq(books.id, bookId), eq(books.organizationId, organizationId), isNull(books.deletedAt)))
   return book
-}
-
-/**
- * The name a file is kept and downloaded under: the last part of what the browser sent, without control or
- * direction-changing characters, at most `attachmentNameMax` long (the extension kept); a plain name when nothing is left.
- */
-export function cleanFileName(sent: string, extension: string): string {
-  const last = sent.split(/[\\/]/).pop() ?? ''
-  let name = last
-    .normalize('NFC')
-    // Control characters, and format ones (direction overrides that make `exe.pdf` read as `fdp.exe`, zero widths).
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  if (!name || /^\.+$/.test(name)) name = `attachment.${extension}`
-  if (name.length > attachmentNameMax) {
-    const suffix = /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? ''
-    name = name.slice(0, attachmentNameMax - suffix.length) + suffix
-  }
-  return name
 }
 
 interface PreparedFile {
@@ -79,7 +60,7 @@ function attachmentFile(request: Request, bytes: Uint8Array): PreparedFile | Res
   const declared = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const declaredFits = declared === '' || declared === 'application/octet-stream' || declared === kind?.contentType
   if (!kind || !declaredFits) return typeRefusal()
-  const name = cleanFileName(new URL(request.url).searchParams.get('name') ?? '', kind.extension)
+  const name = cleanFileName(new URL(request.url).searchParams.get('name') ?? '', kind.contentType)
   return {
     name,
     contentType: kind.contentType,
@@ -100,6 +81,21 @@ function storageRefusal(error: PlanLimitError): Response {
 function fileSizeRefusal(limit: number): Response {
   const message = m.error_code_FILE_TOO_LARGE_FOR_PLAN({ limit: size(limit) })
   return jsonRefusal(413, 'FILE_TOO_LARGE_FOR_PLAN', message, {}, { limit: String(limit) })
+}
+
+class AttachmentLimitReached extends Error {}
+
+function attachmentRefusal(): Response {
+  const limit = String(attachmentsPerBookMax)
+  return jsonRefusal(400, 'ATTACHMENT_LIMIT', m.error_code_ATTACHMENT_LIMIT({ limit }), {}, { limit })
+}
+
+async function attachmentsOf(db: Pick<Database, 'select'>, bookId: string): Promise<number> {
+  const [attached] = await db
+    .select({ value: count() })
+    .from(organizationFiles)
+    .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'attachment')))
+  return attached?.value ?? 0
 }
 
 const typeRefusal = () => jsonRefusal(400, 'FILE_NOT_ACCEPTED', m.error_code_FILE_NOT_ACCEPTED())
@@ -125,16 +121,8 @@ export function answerBookFileUpload(
     if (!mayChangeBook(caller.access.permissions.book ?? [], 'update', book.createdById === userId)) {
       return notAllowed({ book: ['update'] })
     }
-    if (kind === 'attachment') {
-      const [attached] = await db
-        .select({ value: count() })
-        .from(organizationFiles)
-        .where(and(eq(organizationFiles.bookId, bookId), eq(organizationFiles.kind, 'attachment')))
-      if ((attached?.value ?? 0) >= attachmentsPerBookMax) {
-        const limit = String(attachmentsPerBookMax)
-        return jsonRefusal(400, 'ATTACHMENT_LIMIT', m.error_code_ATTACHMENT_LIMIT({ limit }), {}, { limit })
-      }
-    }
+    // Refused early when already full, before the body is read; counted again under the lock below.
+    if (kind === 'attachment' && (await attachmentsOf(db, bookId)) >= attachmentsPerBookMax) return attachmentRefusal()
     const { plan } = await organizationPlan(db, organizationId)
     const bytes = await readBodyBytes(request, plan.limits.fileBytes)
     if (bytes === 'too-large') return fileSizeRefusal(plan.limits.fileBytes)
@@ -171,6 +159,10 @@ export function answerBookFileUpload(
                 .returning({ folder: organizationFiles.folder })
             : []
         await assertStorageCapacity(tx, organizationId, prepared.bytes)
+        // Under the lock: parallel uploads counted before it could all see room for one more.
+        if (kind === 'attachment' && (await attachmentsOf(tx, bookId)) >= attachmentsPerBookMax) {
+          throw new AttachmentLimitReached()
+        }
         await tx.insert(organizationFiles).values({
           id,
           organizationId,
@@ -187,6 +179,7 @@ export function answerBookFileUpload(
     } catch (error) {
       await storage.deletePrefix(folder).catch(() => undefined)
       if (error instanceof PlanLimitError) return storageRefusal(error)
+      if (error instanceof AttachmentLimitReached) return attachmentRefusal()
       throw error
     }
     await deleteFoldersLater(replaced)

@@ -1,5 +1,5 @@
 import { fileLinkSecret, fileStorage } from '#/server/files/configured-storage'
-import { attachmentDisposition, isStorageKey, verifyFileLink } from '#/server/files/storage'
+import { attachmentDisposition, isStorageKey, readFileLinkQuery, verifyFileLink } from '#/server/files/storage'
 import { publicFileKey } from '../avatar-rules'
 
 const notFound = () =>
@@ -17,18 +17,15 @@ const notFound = () =>
 export async function answerFileRequest(request: Request, key: string): Promise<Response> {
   if (!isStorageKey(key)) return notFound()
   const isPublic = publicFileKey.test(key)
-  const url = new URL(request.url)
-  const expires = Number(url.searchParams.get('expires'))
-  const downloadName = url.searchParams.get('name') ?? undefined
-  if (!isPublic) {
-    const signature = url.searchParams.get('signature') ?? ''
-    if (!verifyFileLink(fileLinkSecret(), { key, expires, signature, downloadName })) {
-      return Response.json(
-        { code: 'LINK_EXPIRED', message: 'This link has expired or is not valid' },
-        { status: 403, headers: { 'cache-control': 'no-store' } },
-      )
-    }
+  const link = isPublic ? null : readFileLinkQuery(new URL(request.url).searchParams)
+  if (!isPublic && (!link || !verifyFileLink(fileLinkSecret(), { key, ...link }))) {
+    return Response.json(
+      { code: 'LINK_EXPIRED', message: 'This link has expired or is not valid' },
+      { status: 403, headers: { 'cache-control': 'no-store' } },
+    )
   }
+  const expires = link?.expires ?? 0
+  const downloadName = link?.downloadName
   const file = await fileStorage().get(key)
   if (!file) return notFound()
   return new Response(Buffer.from(file.body), {

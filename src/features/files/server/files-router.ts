@@ -5,6 +5,7 @@ import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { bookFilesInput, fileIdInput } from '../schemas'
 import { liveBook } from './book-files'
 import { deleteFoldersLater } from './file-jobs'
+import { nameForType } from './file-names'
 import { memberDownloadUrl } from './member-links'
 
 const bookNotFound = () =>
@@ -71,7 +72,8 @@ export const filesRouter = createRouter({
     .mutation(async ({ ctx, input }) => {
       const { file } = await fileOnLiveBook(ctx, ctx.organization.id, input.id)
       if (file.kind !== 'attachment') throw fileNotFound()
-      return { url: await memberDownloadUrl(`${file.folder}/file`, file.name) }
+      // Files kept before names followed their type download under one that does.
+      return { url: await memberDownloadUrl(`${file.folder}/file`, nameForType(file.name, file.contentType)) }
     }),
 
   /** Deletes an attachment (who may update the book): gone from the list and the quota at once, from storage soon. */

@@ -2,7 +2,7 @@ import { locales } from '#/lib/i18n'
 import { authForDatabase } from '#/server/auth/auth'
 import { readSession } from '#/server/auth/session-reads'
 import type { Database } from '#/server/db/client'
-import { holdStream, onLiveUpdate } from '#/server/live-updates'
+import { claimStreamPlace, holdStream, onLiveUpdate, streamPlaceLifetimeMs } from '#/server/live-updates'
 import { log } from '#/server/log'
 import { localeOfRequest } from '#/server/request-locale'
 import { rememberLanguage } from './notify'
@@ -17,6 +17,8 @@ const json = (status: number, code: string, message: string) =>
  * GET /api/notifications: a Server-Sent Events stream telling the signed-in person's console that their notifications
  * changed (`event: notifications`); the page then reads them through tRPC. Only the session cookie is read: an API key
  * has no console to tell. The stream ends when the page goes or the server stops; EventSource reconnects by itself.
+ * A person holds at most `streamsPerPersonMax` streams (src/server/live-updates.ts); one more is refused with 429, and
+ * that page reads its notifications when it loads, without live updates.
  */
 export async function answerNotificationStream(request: Request, db: Database): Promise<Response> {
   // The cookie alone: an API key or a bearer token names no console to tell.
@@ -32,6 +34,13 @@ export async function answerNotificationStream(request: Request, db: Database): 
   await rememberLanguage(db, userId, locale).catch((error: unknown) =>
     log().warn({ err: error }, 'the language for notification emails was not saved'),
   )
+  const place = await claimStreamPlace(userId)
+  if (!place) {
+    return Response.json(
+      { error: { code: 'TOO_MANY_STREAMS', message: 'Too many open notification streams; close a page first' } },
+      { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': String(streamPlaceLifetimeMs / 1000) } },
+    )
+  }
   const encoder = new TextEncoder()
   let finish: () => void = () => undefined
   const stream = new ReadableStream<Uint8Array>({
@@ -46,7 +55,10 @@ export async function answerNotificationStream(request: Request, db: Database): 
         }
       }
       const stopListening = onLiveUpdate(userId, (update) => send(`event: ${update.topic}\ndata: {}\n\n`))
-      const keepAlive = setInterval(() => send(': still here\n\n'), keepAliveMs)
+      const keepAlive = setInterval(() => {
+        send(': still here\n\n')
+        place.renew()
+      }, keepAliveMs)
       const release = holdStream(() => finish())
       finish = () => {
         if (!open) return
@@ -54,6 +66,7 @@ export async function answerNotificationStream(request: Request, db: Database): 
         stopListening()
         clearInterval(keepAlive)
         release()
+        place.release()
         try {
           controller.close()
         } catch {
@@ -61,6 +74,8 @@ export async function answerNotificationStream(request: Request, db: Database): 
         }
       }
       request.signal.addEventListener('abort', () => finish(), { once: true })
+      // A page gone before the stream began would otherwise keep its place until the server stops.
+      if (request.signal.aborted) finish()
       // The page reconnects 5 s after a drop, and reads once on connecting (it may have missed something meanwhile).
       send('retry: 5000\n\nevent: ready\ndata: {}\n\n')
     },

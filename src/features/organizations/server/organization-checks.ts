@@ -1,15 +1,16 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { isValidRoleName, isValidSlug, organizationLimits } from '#/features/organizations/organization-names'
 import { parseRoleList, type Resource, statements } from '#/lib/access-control'
 import { emailField, isImageUrl } from '#/lib/account-rules'
 import { isLocale } from '#/paraglide/runtime'
 import type { MalformedRequest } from '#/server/auth/request-checks'
 import type { Database } from '#/server/db/client'
-import { members, organizationRoles, organizations } from '#/server/db/schema'
+import { members, organizations } from '#/server/db/schema'
+import { refuseInvitationEmailFlood } from './invitation-email-limits'
 import { recordActivity } from './organization-activity'
-import { refuseGrantsBeyondCaller } from './role-grants'
+import { customRoleNamedBy, refuseGrantsBeyondCaller } from './role-grants'
 
 type Body = Record<string, unknown>
 
@@ -153,15 +154,7 @@ async function refuseRenamingHeldRole(db: Database, ctx: Context): Promise<void>
       ? body.organizationId
       : (session.session as { activeOrganizationId?: string | null }).activeOrganizationId
   if (!organizationId) return
-  const named = [
-    typeof body.roleName === 'string' ? eq(organizationRoles.role, body.roleName) : undefined,
-    typeof body.roleId === 'string' ? eq(organizationRoles.id, body.roleId) : undefined,
-  ].filter((condition) => condition !== undefined)
-  if (named.length === 0) return
-  const [role] = await db
-    .select({ role: organizationRoles.role })
-    .from(organizationRoles)
-    .where(and(eq(organizationRoles.organizationId, organizationId), or(...named)))
+  const role = await customRoleNamedBy(db, organizationId, body)
   if (!role || role.role === data.roleName.trim()) return
   const holders = await db
     .select({ role: members.role })
@@ -195,6 +188,7 @@ export function organizationChecks(db: Database) {
             if (organizationLookups.has(ctx.path)) await refuseForeignOrganization(db, ctx)
             if (ctx.path === '/organization/update-role') await refuseRenamingHeldRole(db, ctx)
             await refuseGrantsBeyondCaller(db, ctx)
+            await refuseInvitationEmailFlood(db, ctx)
           }),
         },
       ],

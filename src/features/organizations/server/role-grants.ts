@@ -1,5 +1,5 @@
 import { APIError, getSessionFromCtx } from 'better-auth/api'
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { grantedPermissions, mayGrant, type Permissions, parseRoleList } from '#/lib/access-control'
 import { loadCustomRoles, loadOrganizationAccess, parseStoredPermission } from '#/server/auth/organization-access'
 import type { Database } from '#/server/db/client'
@@ -115,16 +115,29 @@ async function memberByIdOrEmail(db: Database, organizationId: string, idOrEmail
   return member
 }
 
-/** The stored permissions of the custom role a body names (by `roleName` or `roleId`), if it exists. */
-async function customRoleOf(db: Database, organizationId: string, body: Body): Promise<Permissions | undefined> {
-  const named = [
-    typeof body.roleName === 'string' ? eq(organizationRoles.role, body.roleName) : undefined,
-    typeof body.roleId === 'string' ? eq(organizationRoles.id, body.roleId) : undefined,
-  ].filter((condition) => condition !== undefined)
-  if (named.length === 0) return undefined
+/**
+ * The custom role a role request acts on, chosen as Better Auth chooses it: by `roleName` when one is given, else by
+ * `roleId`. A body naming both (one role's name, another's id) must be checked against the role that will change, not
+ * against whichever row the database happens to return first.
+ */
+export async function customRoleNamedBy(db: Database, organizationId: string, body: Body) {
+  const byName = typeof body.roleName === 'string' && body.roleName !== ''
+  const byId = typeof body.roleId === 'string' && body.roleId !== ''
+  if (!byName && !byId) return undefined
   const [role] = await db
-    .select({ permission: organizationRoles.permission })
+    .select({ role: organizationRoles.role, permission: organizationRoles.permission })
     .from(organizationRoles)
-    .where(and(eq(organizationRoles.organizationId, organizationId), or(...named)))
+    .where(
+      and(
+        eq(organizationRoles.organizationId, organizationId),
+        byName ? eq(organizationRoles.role, body.roleName as string) : eq(organizationRoles.id, body.roleId as string),
+      ),
+    )
+  return role
+}
+
+/** The stored permissions of the custom role a body names, if it exists. */
+async function customRoleOf(db: Database, organizationId: string, body: Body): Promise<Permissions | undefined> {
+  const role = await customRoleNamedBy(db, organizationId, body)
   return role ? parseStoredPermission(role.permission) : undefined
 }

@@ -1,0 +1,48 @@
+// Runs where REDIS_URL points at a Redis server (vitest.config.ts leaves the file out otherwise; .ci/run sets it).
+// A person's open notification streams are counted across the app servers that share Redis.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { closeRedis, connectRedis } from '#/server/auth/redis-storage'
+import { startLiveUpdates, stopLiveUpdates, streamsPerPersonMax } from '#/server/live-updates'
+import { openStream, streamAnswerOf } from './notification-streams'
+import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+describe.each(engines)('notification streams with Redis on %s', (engine) => {
+  let database: FreshDatabase
+  let h: OrganizationHarness
+  const streamAnswer = (who: Parameters<typeof streamAnswerOf>[1]) => streamAnswerOf(database, who)
+
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+    h = organizationHarness(database.connection.db)
+  }, 60_000)
+  afterAll(() => database.dispose())
+
+  it('counts a person’s streams across servers sharing Redis', async () => {
+    const dave = await h.signUp(`Dave Devices ${engine}`)
+    const redis = connectRedis(redisUrl)
+    await startLiveUpdates(redisUrl)
+    try {
+      const key = `hatch:live-streams:${dave.id}`
+      // Other servers hold all of Dave's places but one.
+      const later = Date.now() + 60_000
+      for (let other = 1; other < streamsPerPersonMax; other++) await redis.zadd(key, later, `other-server:${other}`)
+      const here = await openStream(database, dave)
+      expect((await streamAnswer(dave)).status, 'the places other servers hold count here').toBe(429)
+      await here.close()
+      // A server that stopped without saying so: its claims lapse and free their places.
+      await redis.del(key)
+      for (let other = 0; other < streamsPerPersonMax; other++) {
+        await redis.zadd(key, Date.now() - 1, `dead-server:${other}`)
+      }
+      const revived = await openStream(database, dave)
+      await revived.close()
+    } finally {
+      await stopLiveUpdates()
+      await closeRedis(redis)
+    }
+  })
+})
