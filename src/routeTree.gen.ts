@@ -18,6 +18,7 @@ import { Route as LlmsFullDottxtRouteImport } from './routes/llms-full[.]txt'
 import { Route as LlmsDottxtRouteImport } from './routes/llms[.]txt'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as DotwellKnownSplatRouteImport } from './routes/[.]well-known/$'
 import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well-known/security[.]txt'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthMagicLinkRouteImport } from './routes/_auth/magic-link'
@@ -123,6 +124,11 @@ const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DotwellKnownSplatRoute = DotwellKnownSplatRouteImport.update({
+  id: '/.well-known/$',
+  path: '/.well-known/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DotwellKnownSecurityDottxtRoute =
@@ -467,6 +473,7 @@ export interface FileRoutesByFullPath {
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
+  '/.well-known/$': typeof DotwellKnownSplatRoute
   '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
@@ -534,6 +541,7 @@ export interface FileRoutesByTo {
   '/llms.txt': typeof LlmsDottxtRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/.well-known/$': typeof DotwellKnownSplatRoute
   '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
@@ -608,6 +616,7 @@ export interface FileRoutesById {
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
+  '/.well-known/$': typeof DotwellKnownSplatRoute
   '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
@@ -683,6 +692,7 @@ export interface FileRouteTypes {
     | '/console/books'
     | '/console/organization'
     | '/console/users'
+    | '/.well-known/$'
     | '/.well-known/security.txt'
     | '/forgot-password'
     | '/magic-link'
@@ -750,6 +760,7 @@ export interface FileRouteTypes {
     | '/llms.txt'
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/.well-known/$'
     | '/.well-known/security.txt'
     | '/forgot-password'
     | '/magic-link'
@@ -823,6 +834,7 @@ export interface FileRouteTypes {
     | '/console/books'
     | '/console/organization'
     | '/console/users'
+    | '/.well-known/$'
     | '/.well-known/security.txt'
     | '/_auth/forgot-password'
     | '/_auth/magic-link'
@@ -895,6 +907,7 @@ export interface RootRouteChildren {
   LlmsDottxtRoute: typeof LlmsDottxtRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  DotwellKnownSplatRoute: typeof DotwellKnownSplatRoute
   DotwellKnownSecurityDottxtRoute: typeof DotwellKnownSecurityDottxtRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiAskDocsRoute: typeof ApiAskDocsRoute
@@ -981,6 +994,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/.well-known/$': {
+      id: '/.well-known/$'
+      path: '/.well-known/$'
+      fullPath: '/.well-known/$'
+      preLoaderRoute: typeof DotwellKnownSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/.well-known/security.txt': {
@@ -1587,6 +1607,7 @@ const rootRouteChildren: RootRouteChildren = {
   LlmsDottxtRoute: LlmsDottxtRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  DotwellKnownSplatRoute: DotwellKnownSplatRoute,
   DotwellKnownSecurityDottxtRoute: DotwellKnownSecurityDottxtRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiAskDocsRoute: ApiAskDocsRoute,

@@ -94,6 +94,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   BOOK_NOT_FOUND: m.error_code_BOOK_NOT_FOUND,
   BOOK_ISBN_TAKEN: m.error_code_BOOK_ISBN_TAKEN,
   INVALID_CURSOR: m.error_code_INVALID_CURSOR,
+  BATCH_TOO_LARGE: m.error_code_BATCH_TOO_LARGE,
   IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
   LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
   TIME_ZONE_UNKNOWN: m.error_code_TIME_ZONE_UNKNOWN,

@@ -3,6 +3,7 @@ import { getRequest } from '@tanstack/react-start/server'
 import { createTRPCClient, httpBatchLink, type TRPCLink, unstable_localLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import superjson from 'superjson'
+import { trpcBatchCallsMax } from '#/lib/trpc-batch'
 import { getDb } from '#/server/db/database'
 import { createTrpcContext } from '#/server/trpc/context'
 import { type AppRouter, appRouter } from '#/server/trpc/root'
@@ -19,7 +20,9 @@ const createLink = createIsomorphicFn()
         createContext: async () => createTrpcContext({ db: getDb(), request: getRequest() }),
       }),
   )
-  .client((): TRPCLink<AppRouter> => httpBatchLink({ url: '/api/trpc', transformer: superjson }))
+  .client(
+    (): TRPCLink<AppRouter> => httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: trpcBatchCallsMax }),
+  )
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({ links: [createLink()] })

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
 import { aiConversations, members, organizationFiles, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
-import { apiRoutePolicy, type ProcedurePolicy, procedurePolicy } from '#/server/trpc/authorization-policy'
+import {
+  apiRoutePolicy,
+  type ProcedurePolicy,
+  procedurePolicy,
+  wellKnownRoutePolicy,
+} from '#/server/trpc/authorization-policy'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { appRouter } from '#/server/trpc/root'
 import { testOrigin } from './auth-requests'
@@ -288,6 +293,14 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
     // tRPC and the metrics are answered at the server's entry (src/server.ts), not by file routes.
     const routes = [...walk(routesDir), '/api/trpc', '/api/metrics'].sort()
     expect(Object.keys(apiRoutePolicy).sort()).toEqual(routes)
+  })
+
+  it('has a policy row for every /.well-known route', () => {
+    // `[.]well-known/security[.]txt.ts` is `/.well-known/security.txt`: the brackets escape the dot in the path.
+    const routes = readdirSync(path.resolve('src/routes/[.]well-known'))
+      .map((file) => `/.well-known/${file.replace(/\.tsx?$/, '').replace(/\[\.\]/g, '.')}`)
+      .sort()
+    expect(Object.keys(wellKnownRoutePolicy).sort()).toEqual(routes)
   })
 
   it('answers every procedure, as every kind of caller, the way its policy row says', async () => {

@@ -224,7 +224,42 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     })
     expect(list.status).toBe(401)
+    expect(list.headers.get('www-authenticate'), 'RFC 9110: a 401 carries its challenge').toBe(
+      'Bearer realm="mcp", error="invalid_token"',
+    )
     await expect(connect('hatch_not-a-real-key')).rejects.toThrow(/401|not valid/)
+    await client.close()
+  })
+
+  it('answers as the specification says: unknown tools -32602, a message without method -32600, no listChanged', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(body),
+      })
+    const { key } = await createKey(olga, 'Strict agent')
+    const unknown = await post(
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
+      { 'x-api-key': key },
+    )
+    expect(await unknown.json()).toMatchObject({ id: 7, error: { code: -32602 } })
+    // Without a key the book tools are not offered, so calling one is calling an unknown tool.
+    const keyless = await post({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_books' } })
+    const keylessBody = (await keyless.json()) as { error: { code: number; message: string } }
+    expect(keylessBody.error.code).toBe(-32602)
+    expect(keylessBody.error.message).toMatch(/API key/)
+    const noMethod = await post({ jsonrpc: '2.0', id: 9 })
+    expect(noMethod.status).toBe(400)
+    expect(await noMethod.json()).toMatchObject({ id: 9, error: { code: -32600 } })
+    const unparsable = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":',
+    })
+    expect(await unparsable.json(), 'JSON that does not parse stays -32700').toMatchObject({ error: { code: -32700 } })
+    const client = await connect(key)
+    expect(client.getServerCapabilities()?.tools?.listChanged, 'a stateless server can never send it').toBeFalsy()
     await client.close()
   })
 })

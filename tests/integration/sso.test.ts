@@ -5,11 +5,15 @@ process.env.SSO_ALLOW_PRIVATE = 'true'
 
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { domainRecordName, ssoProviderIdOf } from '#/features/sso/sso-rules'
+import { memberLimit } from '#/server/billing/plan-limits'
 import { members, organizationActivity, ssoProviders, users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
+import { answerMcpRequest } from '#/server/mcp'
 import { updateSiteSettings } from '#/server/settings'
+import { handleTrpcRequest } from '#/server/trpc/handler'
 import { type DnsServer, startDnsServer } from '../support/dns-server'
 import { startTestOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { type SamlFault, type SamlIdp, startSamlIdp } from '../support/saml-idp'
@@ -318,6 +322,117 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
 
     await sso('mutation', 'setRequired', { required: false })
     expect((await app.call('/sign-in/email', { body: { email: henry.email, password } })).status).toBe(200)
+  })
+
+  it('with SSO required, members’ API keys are refused on tRPC and MCP, whenever they were made; the owner’s work', async () => {
+    const lena = await app.signUp('Lena', { email: `lena@${domain}` })
+    const keyOf = async (person: Person) =>
+      (await app.call<{ key: string }>('/api-key/create', { body: { name: 'Agent' }, cookie: person.cookie })).body.key
+    const lenaKey = await keyOf(lena)
+    const ownerKey = await keyOf(owner)
+    const listBooks = (key: string, acceptLanguage = 'en') =>
+      handleTrpcRequest(
+        new Request(`${testOrigin}/api/trpc/books.list?input=${encodeURIComponent('{"json":{}}')}`, {
+          headers: { 'x-api-key': key, 'accept-language': acceptLanguage },
+        }),
+        database.connection.db,
+      )
+    const createBook = (key: string, title: string) =>
+      handleTrpcRequest(
+        new Request(`${testOrigin}/api/trpc/books.create`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ json: { title } }),
+        }),
+        database.connection.db,
+      )
+    const mcpListBooks = (key: string, acceptLanguage = 'en') =>
+      answerMcpRequest(
+        new Request(`${testOrigin}/api/mcp`, {
+          method: 'POST',
+          headers: {
+            'x-api-key': key,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'accept-language': acceptLanguage,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'list_books', arguments: {} },
+          }),
+        }),
+        { db: database.connection.db, clientIp: '198.51.100.9', toolSets: [bookMcpTools] },
+      )
+    expect((await listBooks(lenaKey)).status, 'before SSO is required her key works').toBe(200)
+    expect((await mcpListBooks(lenaKey)).status).toBe(200)
+
+    await sso('mutation', 'setRequired', { required: true })
+    try {
+      const listed = await listBooks(lenaKey)
+      expect(listed.status, 'a key made before SSO was required').toBe(401)
+      expect(
+        ((await listed.json()) as { error: { json: { data: { appCode: string } } } }).error.json.data.appCode,
+      ).toBe('API_KEY_SSO_REQUIRED')
+      expect((await createBook(lenaKey, 'Written around the identity provider')).status).toBe(401)
+      const mcp = await mcpListBooks(lenaKey, 'zh-CN')
+      expect(mcp.status).toBe(403)
+      const refusal = (await mcp.json()) as { error: { message: string } }
+      expect(refusal.error.message, 'translated for the client').toContain('单点登录')
+      // A key made through an SSO session is refused the same way: the identity provider stays in charge.
+      await app.confirmEmail(lena)
+      const viaSso = await samlSignIn(lena.email)
+      const ssoCookie = sessionCookieOf(viaSso.answer)
+      expect(ssoCookie).not.toBe('')
+      const laterKey = (
+        await app.call<{ key: string }>('/api-key/create', { body: { name: 'Later agent' }, cookie: ssoCookie })
+      ).body.key
+      expect((await listBooks(laterKey)).status).toBe(401)
+      // The owner is exempt, as for signing in: a broken identity provider must never lock everyone out.
+      expect((await listBooks(ownerKey)).status).toBe(200)
+      expect((await mcpListBooks(ownerKey)).status).toBe(200)
+    } finally {
+      await sso('mutation', 'setRequired', { required: false })
+    }
+    expect((await listBooks(lenaKey)).status, 'working again once SSO is no longer required').toBe(200)
+  })
+
+  it('refuses an address from the identity provider that is not one, and creates nobody', async () => {
+    for (const email of [`a@b@${domain}`, `two words@${domain}`, `@${domain}`]) {
+      const { answer, location } = await samlSignIn(email, { start: { organizationSlug: 'acme' } })
+      expect(new URL(location, testOrigin).searchParams.get('error'), email).toBe('SSO_EMAIL_INVALID')
+      expect(sessionCookieOf(answer)).toBe('')
+      expect(await userByEmail(email), `no account for ${email}`).toBeUndefined()
+    }
+  })
+
+  it('a first sign-in refused for the plan’s member limit leaves no account behind', async () => {
+    const db = database.connection.db
+    const { limit } = await memberLimit(db, organizationId)
+    const taken = (await db.select().from(members).where(eq(members.organizationId, organizationId))).length
+    // Fill the organization with people from elsewhere, so the next colleague is one too many.
+    const fillers: string[] = []
+    for (let n = taken; n < limit; n++) {
+      const filler = await app.signUp(`Filler ${n}`, { email: `filler-${n}@elsewhere.example` })
+      await db.insert(members).values({
+        id: `filler-member-${n}`,
+        organizationId,
+        userId: filler.id,
+        role: 'member',
+        createdAt: new Date(),
+      })
+      fillers.push(`filler-member-${n}`)
+    }
+    try {
+      const email = `one.too.many@${domain}`
+      const { answer, location } = await samlSignIn(email)
+      expect(new URL(location, testOrigin).searchParams.get('error')).toBe('PLAN_LIMIT_MEMBERS')
+      expect(sessionCookieOf(answer)).toBe('')
+      expect(await userByEmail(email), 'no user row').toBeUndefined()
+    } finally {
+      for (const id of fillers) await db.delete(members).where(eq(members.id, id))
+    }
   })
 
   it('a domain another organization verified cannot be taken, and members without the permission see nothing', async () => {

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { trpcBatchCallsMax } from '#/lib/trpc-batch'
 import { createAuth } from '#/server/auth/auth'
 import { newsletterSubscribers } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
@@ -66,6 +67,58 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     expect(requests).toHaveLength(1)
     expect(status.serverTime).toBeInstanceOf(Date)
     expect(settings.productName).toBe('Hatch')
+  })
+
+  it('refuses a batch larger than the app’s own client sends, before any call runs, in the caller’s language', async () => {
+    const calls = (count: number, procedure: string, separator = ',') => Array(count).fill(procedure).join(separator)
+    const refusalOf = async (response: Response) => {
+      const body = (await response.json()) as { error: { json: { message: string; data: Record<string, unknown> } } }
+      return body.error.json
+    }
+    const query = await fetchThroughHandler(`${endpoint}/${calls(300, 'settings.public')}?batch=1&input={}`, {
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    })
+    expect(query.status, '300 queries in one request').toBe(400)
+    const refusal = await refusalOf(query)
+    expect(refusal.data.appCode).toBe('BATCH_TOO_LARGE')
+    expect(refusal.data.params).toEqual({ limit: String(trpcBatchCallsMax) })
+    expect(refusal.message, 'worded in the language the caller asks for').toContain(`最多 ${trpcBatchCallsMax} 个`)
+
+    const encoded = await fetchThroughHandler(`${endpoint}/${calls(300, 'settings.public', '%2C')}?batch=1&input={}`)
+    expect(encoded.status, 'a percent-encoded separator counts the same').toBe(400)
+
+    const inputs = Object.fromEntries(
+      Array.from({ length: 300 }, (_, n) => [n, { json: { email: `batch-${n}@example.com`, locale: 'en' } }]),
+    )
+    const changes = await fetchThroughHandler(`${endpoint}/${calls(300, 'newsletter.subscribe')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inputs),
+    })
+    expect(changes.status, '300 changes in one request').toBe(400)
+    expect((await refusalOf(changes)).data.appCode).toBe('BATCH_TOO_LARGE')
+    expect(await database.connection.db.select().from(newsletterSubscribers), 'no call of the batch ran').toEqual([])
+
+    const atTheLimit = await fetchThroughHandler(
+      `${endpoint}/${calls(trpcBatchCallsMax, 'settings.public')}?batch=1&input={}`,
+    )
+    expect(atTheLimit.status, 'a batch at the limit runs').toBe(200)
+
+    // The app's batch link splits at the same size, so the app itself never meets the refusal.
+    requests.length = 0
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: endpoint,
+          transformer: superjson,
+          fetch: fetchThroughHandler,
+          maxItems: trpcBatchCallsMax,
+        }),
+      ],
+    })
+    const answers = await Promise.all(Array.from({ length: 120 }, () => client.settings.public.query()))
+    expect(answers.every((settings) => settings.productName === 'Hatch')).toBe(true)
+    expect(requests).toHaveLength(Math.ceil(120 / trpcBatchCallsMax))
   })
 
   it('answers an unknown procedure with 404 NOT_FOUND naming the path', async () => {

@@ -32,6 +32,7 @@ import {
   ssoManagementPaths,
   ssoPlugin,
   ssoRequirement,
+  ssoRequirementForApiKeys,
   ssoSessionGate,
 } from '#/features/sso/server'
 import { apiKeyLimits } from '#/lib/api-key-rules'
@@ -320,6 +321,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       }),
       passkeyNameLimit(),
       accountDeletionGuard(),
+      // Before the api-key plugin: its hook answers get-session with the key's session, and nothing runs after it.
+      ssoRequirementForApiKeys(db),
       apiKey({
         // `x-api-key: hatch_…` authenticates tRPC calls as the key's owner (src/server/trpc/init.ts).
         apiKeyHeaders: [apiKeyHeader],

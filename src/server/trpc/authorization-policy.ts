@@ -259,3 +259,12 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   },
   '/api/$': { who: 'anyone', how: 'a JSON 404 for any other /api path' },
 }
+
+/** Every server route under /.well-known (file routes in src/routes/[.]well-known): documents for programs. */
+export const wellKnownRoutePolicy: Record<string, RoutePolicy> = {
+  '/.well-known/security.txt': { who: 'anyone', how: 'the same public text for everyone; reads a site setting only' },
+  '/.well-known/$': {
+    who: 'anyone',
+    how: 'a JSON 404 for any other path (no OAuth metadata: API keys, not OAuth, open /api/mcp and /api/trpc)',
+  },
+}

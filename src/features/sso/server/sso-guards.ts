@@ -1,8 +1,9 @@
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { joinThroughSso } from '#/features/organizations/server'
-import { PlanLimitError } from '#/server/billing/plan-limits'
+import { z } from '#/lib/zod'
+import { memberLimit, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { members, ssoProviders, users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
@@ -60,12 +61,41 @@ export async function checkSsoNewUser(db: Database, email: string, ctx: HookCont
     if (isSsoPath(ctx?.path)) throw outsideDomain()
     return false
   }
+  // An identity provider's attribute is whatever its administrator typed: "a@b@acme.example" ends in the domain.
+  if (!isEmailAddress(email)) {
+    log().warn({ providerId }, 'sso: refused an account for an address that is not one')
+    throw new APIError('BAD_REQUEST', {
+      code: 'SSO_EMAIL_INVALID',
+      message: 'The identity provider sent an address that is not a valid email address',
+    })
+  }
   const provider = await verifiedProvider(db, providerId)
   if (!provider || emailDomainOf(email) !== provider.domain) {
     log().warn({ providerId, domain: emailDomainOf(email) }, 'sso: refused an account outside the verified domain')
     throw outsideDomain()
   }
+  // Refused before the account exists: refused later, at the membership, it would leave a user nobody can use.
+  await refuseUnlessRoomForMember(db, provider.organizationId)
   return true
+}
+
+const emailAddress = z.email()
+
+function isEmailAddress(email: string): boolean {
+  return emailAddress.safeParse(email).success
+}
+
+/** A plan's limit as the refusal Better Auth sends back to the sign-in page. */
+function planLimitRefusal(error: PlanLimitError): APIError {
+  return new APIError('FORBIDDEN', { code: error.code, message: error.message, limit: error.limit })
+}
+
+async function refuseUnlessRoomForMember(db: Database, organizationId: string): Promise<void> {
+  const { limit, planId } = await memberLimit(db, organizationId)
+  const [taken] = await db.select({ value: count() }).from(members).where(eq(members.organizationId, organizationId))
+  if ((taken?.value ?? 0) < limit) return
+  log().warn({ organizationId }, 'sso: the organization is full; no account made')
+  throw planLimitRefusal(new PlanLimitError('PLAN_LIMIT_MEMBERS', limit, planId))
 }
 
 /** Linking an SSO identity to an existing account: the same rule, for the account's own address. */
@@ -108,13 +138,17 @@ async function isOwnerOf(db: Database, organizationId: string, userId: string): 
   return membership?.role.split(',').includes('owner') ?? false
 }
 
-async function refuseUnlessSsoAllowed(db: Database, user: { id?: string; email: string }) {
+/** Whether this person must sign in through single sign-on now (their domain requires it and they own none of it). */
+export async function mustUseSso(db: Database, user: { id?: string; email: string }): Promise<boolean> {
   // With single sign-on switched off in Configuration, nobody could sign in at all: the requirement rests.
-  if (!(await getSiteSettings(db)).authSso) return
+  if (!(await getSiteSettings(db)).authSso) return false
   const organizationId = await organizationRequiringSso(db, user.email)
-  if (!organizationId) return
-  if (user.id && (await isOwnerOf(db, organizationId, user.id))) return
-  throw ssoRequired()
+  if (!organizationId) return false
+  return !(user.id && (await isOwnerOf(db, organizationId, user.id)))
+}
+
+async function refuseUnlessSsoAllowed(db: Database, user: { id?: string; email: string }) {
+  if (await mustUseSso(db, user)) throw ssoRequired()
 }
 
 /** Sign-ins that are not single sign-on and make a session: the backstop refuses them for a domain that requires it. */
@@ -159,7 +193,7 @@ export async function ssoSessionGate(
   } catch (error) {
     if (!(error instanceof PlanLimitError)) throw error
     log().warn({ providerId }, 'sso: the organization is full; sign-in refused')
-    throw new APIError('FORBIDDEN', { code: error.code, message: error.message, limit: error.limit })
+    throw planLimitRefusal(error)
   }
   return provider.organizationId
 }
