@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 
 /**
  * The built client's files, held in memory from start-up with their compressed forms, so a request for one costs a
- * map lookup and a write: no stat, no open, no read, no compression (issue 30). Fingerprinted build assets are
+ * map lookup and a write: no stat, no open, no read, no compression. Fingerprinted build assets are
  * cached by browsers for a year and never revalidated; other files (favicon.svg) for an hour, then revalidated by
  * ETag. The whole client build is a few MB; larger single files are left to the disk (`maxFileBytes`).
  */
@@ -116,10 +116,14 @@ export function chosenEncoding(acceptEncoding: string | null, file: StaticFile):
   return undefined
 }
 
-function matches(ifNoneMatch: string, file: StaticFile): boolean {
+/**
+ * True when the answer is 304 (RFC 9110, section 13.1.2): `*` (the file exists), or a tag equal to the chosen form's
+ * by weak comparison. Another coding's tag does not match: a cache holding the gzip body must not be told it may serve
+ * it to a client that asked for brotli.
+ */
+function noneMatchFails(ifNoneMatch: string, chosen: Representation): boolean {
   if (ifNoneMatch.trim() === '*') return true
-  const tags = [file.identity, file.br, file.gzip].flatMap((form) => (form ? [form.etag] : []))
-  return ifNoneMatch.split(',').some((tag) => tags.includes(tag.trim().replace(/^W\//, '')))
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)
 }
 
 /** What to send for a GET or HEAD of a held file: the status, the headers and the body (none for HEAD and 304). */
@@ -139,7 +143,7 @@ export function staticAnswer(
   if (file.br || file.gzip) headers.vary = 'Accept-Encoding'
   if (encoding) headers['content-encoding'] = encoding
   const ifNoneMatch = request.headers.get('if-none-match')
-  if (ifNoneMatch && matches(ifNoneMatch, file)) return { status: 304, headers, body: null }
+  if (ifNoneMatch && noneMatchFails(ifNoneMatch, form)) return { status: 304, headers, body: null }
   headers['content-length'] = String(form.body.length)
   return { status: 200, headers, body: request.method === 'HEAD' ? null : form.body }
 }

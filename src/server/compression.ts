@@ -31,11 +31,13 @@ export function chosenEncoding(acceptEncoding: string | null): 'br' | 'gzip' | u
 /**
  * An app answer compressed with brotli (or gzip) for a client that accepts it. The body is read whole and compressed
  * on the thread pool, so an aborted download leaves nothing half-piped (a CompressionStream over the live body
- * crashed the server when a browser went away). Answers already encoded, partial or empty are left alone.
+ * crashed the server when a browser went away). Answers already encoded, partial or empty are left alone. A HEAD
+ * whose answer was rendered with its body is compressed too, so it says what GET's would (RFC 9110): its encoding,
+ * Vary and length; the server sends none of the body.
  */
 export async function compressedAnswer(request: Request, response: Response): Promise<Response> {
   const encoding = chosenEncoding(request.headers.get('accept-encoding'))
-  if (!encoding || !response.body || request.method === 'HEAD') return response
+  if (!encoding || !response.body) return response
   if (response.status !== 200 || response.headers.has('content-encoding')) return response
   if (!compressibleType.test(response.headers.get('content-type') ?? '')) return response
   const declared = Number(response.headers.get('content-length') ?? Number.NaN)

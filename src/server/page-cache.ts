@@ -6,15 +6,22 @@ import { currentRequestId, requestIdHeader } from './log'
 
 type HeaderList = [string, string][]
 
-interface CachedPage {
-  body: Uint8Array<ArrayBuffer>
-  /** The same bytes compressed once, when the page was kept. */
-  brotli: Uint8Array<ArrayBuffer>
-  gzip: Uint8Array<ArrayBuffer>
+/** One of a kept page's bodies (plain, brotli or gzip) with its own entity tag and the headers it leaves with. */
+interface Representation {
+  bytes: Uint8Array<ArrayBuffer>
   etag: string
+  /** Every header of its 200 answer but X-Cache and the request id, worked out once (see isCompleteAnswer). */
+  headers: HeaderList
+  /** The same without the body's own length and encoding: what a 304 says about it. */
+  notModified: HeaderList
+}
+
+interface CachedPage {
   status: number
-  /** Every header of each answer but X-Cache and the request id, worked out once (see isCompleteAnswer). */
-  headers: { identity: HeaderList; br: HeaderList; gzip: HeaderList; notModified: HeaderList }
+  identity: Representation
+  /** The same bytes compressed once, when the page was kept. */
+  br: Representation
+  gzip: Representation
 }
 
 const completeAnswers = new WeakSet<Response>()
@@ -32,10 +39,51 @@ export function isCompleteAnswer(response: Response): boolean {
 export const cachedPageCacheControl = 'public, no-cache'
 
 /**
+ * A strong entity tag from the bytes alone, so every server process gives the same bytes the same tag (a tag from
+ * anything per process turns a revalidation behind a load balancer into a full download whenever it reaches another
+ * process). The suffix says which coding it names, for whoever reads the headers.
+ */
+export function entityTagOf(bytes: Uint8Array, suffix: '' | '-br' | '-gz'): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}${suffix}"`
+}
+
+/**
+ * True when a GET or HEAD must answer 304 (RFC 9110, section 13.1.2): the field is `*` (the page exists), or one of
+ * its tags equals the selected representation's by weak comparison. A tag of another coding of the same page does
+ * not match: a cache holding the gzip body must not be told it may serve it to a client that asked for brotli.
+ */
+export function noneMatchFails(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const opaque = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque)
+}
+
+// The hydration data's clock readings, written by the render: TanStack Router's match `u` and TanStack Query's
+// `dehydratedAt` and `dataUpdatedAt`. Their syntax (`{i:"…",u:` and the keys of a dehydrated query) cannot occur in
+// the page's text, where React escapes every quote.
+const renderTimes = [
+  /(\{i:"(?:[^"\\]|\\.)*",u:)\d+/g,
+  /(\{dehydratedAt:)\d+/g,
+  /(,dataUpdateCount:\d+,dataUpdatedAt:)\d+/g,
+]
+
+/**
+ * The page with the moment it was rendered taken out. Those readings were the only bytes two processes wrote
+ * differently for one page, so each gave it its own ETag. Written as 0 they say what is true of a kept page (its data
+ * may be older than the half minute the browser trusts it for): the browser asks for the data again after
+ * hydration, as it already did for every page kept longer than that.
+ */
+export function withoutRenderTimes(html: string): string {
+  return renderTimes.reduce((text, pattern) => text.replace(pattern, '$10'), html)
+}
+
+/**
  * Rendered HTML (and text) of pages that are the same for every visitor (the landing page, the docs, llms.txt,
  * the sitemap), kept in memory with its brotli and gzip forms and served again until the key changes. Concurrent
  * misses share one render; only 200 answers that set no cookie are kept, so unknown URLs and personal answers never
- * are; the least recently used entry goes when it is full. An If-None-Match that matches answers 304.
+ * are; the least recently used entry goes when it is full. Each body has its own ETag, from its bytes; an
+ * If-None-Match that matches the one chosen answers 304, and HEAD gets GET's headers without the body.
  */
 export class PageCache {
   readonly #entries = new Map<string, Promise<CachedPage | undefined>>()
@@ -56,6 +104,7 @@ export class PageCache {
     return this.#entries.size
   }
 
+  /** `render` must render the page as for a GET, also when `request` is a HEAD: its body is what is kept. */
   async serve(key: string, render: () => Promise<Response>, request?: Request): Promise<Response> {
     const existing = this.#entries.get(key)
     if (existing) {
@@ -105,36 +154,37 @@ async function keep(
   headersForHtml: (html: string) => [string, string][],
   headersForEveryAnswer: readonly [string, string][],
 ): Promise<CachedPage> {
-  const body = new Uint8Array(await response.arrayBuffer())
   const isHtml = response.headers.get('content-type')?.startsWith('text/html') ?? false
+  const html = isHtml ? withoutRenderTimes(await response.text()) : undefined
+  const body = html === undefined ? new Uint8Array(await response.arrayBuffer()) : new TextEncoder().encode(html)
   const common = new Headers(response.headers)
   common.delete('content-length')
   common.delete('content-encoding')
-  for (const [name, value] of isHtml ? headersForHtml(new TextDecoder().decode(body)) : []) common.append(name, value)
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-  common.set('ETag', etag)
+  common.delete('etag')
+  for (const [name, value] of html === undefined ? [] : headersForHtml(html)) common.append(name, value)
   common.set('Cache-Control', cachedPageCacheControl)
   common.set('Vary', 'Accept-Encoding')
   for (const [name, value] of headersForEveryAnswer) if (!common.has(name)) common.set(name, value)
-  const brotli = new Uint8Array(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }))
-  const gzip = new Uint8Array(gzipSync(body, { level: 9 }))
-  const withBody = (bytes: Uint8Array, encoding?: string): HeaderList => [
-    ...common,
-    ...(encoding ? [['content-encoding', encoding] satisfies [string, string]] : []),
-    ['content-length', String(bytes.byteLength)],
-  ]
+  const representation = (bytes: Uint8Array<ArrayBuffer>, encoding?: 'br' | 'gzip'): Representation => {
+    const etag = entityTagOf(bytes, encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : '')
+    const notModified: HeaderList = [...common, ['etag', etag]]
+    return {
+      bytes,
+      etag,
+      notModified,
+      headers: [
+        ...notModified,
+        ...(encoding ? [['content-encoding', encoding] satisfies [string, string]] : []),
+        ['content-length', String(bytes.byteLength)],
+      ],
+    }
+  }
+  const brotli = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
   return {
-    body,
-    brotli,
-    gzip,
-    etag,
     status: response.status,
-    headers: {
-      identity: withBody(body),
-      br: withBody(brotli, 'br'),
-      gzip: withBody(gzip, 'gzip'),
-      notModified: [...common],
-    },
+    identity: representation(body),
+    br: representation(new Uint8Array(brotli), 'br'),
+    gzip: representation(new Uint8Array(gzipSync(body, { level: 9 })), 'gzip'),
   }
 }
 
@@ -142,17 +192,17 @@ function toResponse(page: CachedPage, outcome: 'hit' | 'miss', request: Request 
   const requestId = currentRequestId()
   const perRequest: [string, string][] = [['x-cache', outcome]]
   if (requestId) perRequest.push([requestIdHeader.toLowerCase(), requestId])
-  const known = request?.headers.get('if-none-match')?.split(',') ?? []
+  const encoding = chosenEncoding(request?.headers.get('accept-encoding') ?? null)
+  const chosen = encoding ? page[encoding] : page.identity
   let answer: Response
-  if (known.some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-    answer = new FastResponse(null, { status: 304, headers: [...page.headers.notModified, ...perRequest] })
+  if (noneMatchFails(request?.headers.get('if-none-match'), chosen.etag)) {
+    answer = new FastResponse(null, { status: 304, headers: [...chosen.notModified, ...perRequest] })
   } else {
-    const encoding = chosenEncoding(request?.headers.get('accept-encoding') ?? null)
-    const bytes = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.body
-    const headers = encoding ? page.headers[encoding] : page.headers.identity
     // srvx writes these bytes and headers to the socket as they are: no copy, no stream and no Headers object per
-    // request (the kept bytes are never written to, so every answer may share them).
-    answer = new FastResponse(bytes, { status: page.status, headers: [...headers, ...perRequest] })
+    // request (the kept bytes are never written to, so every answer may share them). A HEAD gets the same headers,
+    // Content-Length included, and no body.
+    const body = request?.method === 'HEAD' ? null : chosen.bytes
+    answer = new FastResponse(body, { status: page.status, headers: [...chosen.headers, ...perRequest] })
   }
   completeAnswers.add(answer)
   return answer

@@ -12,6 +12,11 @@ test.describe('blog and changelog', () => {
     await entry.getByRole('link', { name: 'Introducing Hatch' }).click()
     await expect(page).toHaveURL(/\/en\/blog\/introducing-hatch$/)
     await expect(page).toHaveTitle('Introducing Hatch')
+    // Feed readers find the feeds in the head, of a post as of the index, also after a navigation in the browser.
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/en/blog/rss.xml',
+    )
     await expect(page.getByRole('heading', { level: 2, name: 'What you get' })).toBeVisible()
     // Code blocks as the docs show them: highlighted, with a copy button.
     await expect(page.locator('pre').first()).toContainText('npm install && npm start')
@@ -23,6 +28,10 @@ test.describe('blog and changelog', () => {
   test('the changelog lists one entry per release, newest first, in Chinese too', async ({ page }) => {
     await visit(page, '/zh/changelog')
     await expect(page.getByRole('heading', { level: 1, name: '更新日志' })).toBeVisible()
+    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+      'href',
+      '/zh/changelog/atom.xml',
+    )
     const dates = await page
       .getByTestId('post-entry')
       .locator('time')

@@ -31,7 +31,15 @@ describe('compression of app answers', () => {
     expect(await untouched(answer(json, 'application/json', { 'content-encoding': 'gzip' }))).toBe('gzip')
     expect(await untouched(new Response(json, { status: 206, headers: { 'content-type': 'text/plain' } }))).toBeNull()
     expect(await untouched(answer(json), request('identity'))).toBeNull()
-    expect(await untouched(answer(json), request('br', 'HEAD'))).toBeNull()
+    expect(await untouched(new Response(null, { headers: { 'content-type': 'text/html' } }))).toBeNull()
+  })
+
+  it("answers a HEAD with the headers GET's answer has: its encoding, Vary and length", async () => {
+    const get = await compressedAnswer(request('gzip, br'), answer(json))
+    const head = await compressedAnswer(request('gzip, br', 'HEAD'), answer(json))
+    for (const name of ['content-encoding', 'vary', 'content-length', 'content-type']) {
+      expect(head.headers.get(name), name).toBe(get.headers.get(name))
+    }
   })
 
   it('honours what the client refuses with q=0', async () => {

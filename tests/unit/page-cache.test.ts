@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { withRequestId } from '#/server/log'
-import { isCompleteAnswer, PageCache } from '#/server/page-cache'
+import { isCompleteAnswer, PageCache, withoutRenderTimes } from '#/server/page-cache'
 
 const html = (text: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/html', ...headers } })
@@ -126,12 +126,80 @@ describe('what the page cache answers with', () => {
       expect(answer.headers.get('x-request-id')).toBe('request-one')
     }
     const notModified = await withRequestId('request-two', () =>
-      cache.serve('/en/|1', render, request({ 'if-none-match': answers[0]?.headers.get('etag') ?? '' })),
+      cache.serve(
+        '/en/|1',
+        render,
+        request({ 'accept-encoding': 'br', 'if-none-match': answers[0]?.headers.get('etag') ?? '' }),
+      ),
     )
     expect(notModified.status).toBe(304)
     expect(notModified.headers.get('x-frame-options')).toBe('DENY')
     expect(notModified.headers.get('x-request-id')).toBe('request-two')
     expect(notModified.headers.get('content-length')).toBeNull()
     expect(isCompleteAnswer(html(page)), 'any other answer gets its headers on the way out').toBe(false)
+  })
+
+  it('gives each coding its own ETag, from its bytes, and answers 304 only for the one it would send', async () => {
+    const cache = new PageCache(10)
+    const render = async () => html(page)
+    const tags = new Map<string, string>()
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const answer = await cache.serve('/en/|1', render, request({ 'accept-encoding': encoding }))
+      tags.set(encoding, answer.headers.get('etag') ?? '')
+    }
+    expect(new Set(tags.values()).size, 'one ETag per representation').toBe(3)
+    const elsewhere = new PageCache(10)
+    const sameTag = await elsewhere.serve('/en/|7', render, request({ 'accept-encoding': 'br' }))
+    expect(sameTag.headers.get('etag'), 'another process, the same bytes').toBe(tags.get('br'))
+    const otherCoding = await cache.serve(
+      '/en/|1',
+      render,
+      request({ 'accept-encoding': 'br', 'if-none-match': tags.get('gzip') ?? '' }),
+    )
+    expect(otherCoding.status).toBe(200)
+    const notModified = await cache.serve(
+      '/en/|1',
+      render,
+      request({ 'accept-encoding': 'gzip', 'if-none-match': `"x", ${tags.get('gzip')}` }),
+    )
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('etag')).toBe(tags.get('gzip'))
+  })
+
+  it('answers If-None-Match: * with 304, the page existing', async () => {
+    const cache = new PageCache(10)
+    const answer = await cache.serve('/en/|1', async () => html(page), request({ 'if-none-match': '*' }))
+    expect(answer.status).toBe(304)
+    expect(await answer.text()).toBe('')
+  })
+
+  it("answers a HEAD with GET's headers, its length included, and no body", async () => {
+    const cache = new PageCache(10, () => [['Content-Security-Policy', "script-src 'self'"]])
+    const render = async () => html(page)
+    await cache.serve('/en/|1', render) // kept: every answer below is a hit
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const get = await cache.serve('/en/|1', render, request({ 'accept-encoding': encoding }))
+      const head = await cache.serve(
+        '/en/|1',
+        render,
+        new Request('http://hatch.test/en/', { method: 'HEAD', headers: { 'accept-encoding': encoding } }),
+      )
+      expect([...head.headers]).toEqual([...get.headers])
+      expect(head.body).toBeNull()
+    }
+  })
+
+  it('writes the same bytes for one page whenever it was rendered: the hydration data carries no render time', async () => {
+    const renderedAt = (time: number) =>
+      `<script>$_TSR.router=($R=>$R[0]={matches:$R[12]=[$R[13]={i:"__root__#",u:${time},s:"success"}],` +
+      `dehydratedData:{query:{initial:[{dehydratedAt:${time + 1},state:{data:$R[14],dataUpdateCount:1,` +
+      `dataUpdatedAt:${time},error:null,errorUpdateCount:0,errorUpdatedAt:0}}]}}})</script><p>u:1796419600000</p>`
+    expect(withoutRenderTimes(renderedAt(1796419684779))).toBe(withoutRenderTimes(renderedAt(1796419738486)))
+    expect(withoutRenderTimes(renderedAt(1796419684779)), 'the text of the page stays').toContain(
+      '<p>u:1796419600000</p>',
+    )
+    const tagOf = async (time: number) =>
+      (await new PageCache(1).serve('/en/|1', async () => html(renderedAt(time)), request({}))).headers.get('etag')
+    expect(await tagOf(1796419684779)).toBe(await tagOf(1796419738486))
   })
 })

@@ -64,13 +64,31 @@ describe('static files held in memory', () => {
     expect(again.status).toBe(304)
     expect(again.body).toBeNull()
     expect(get(file, { 'if-none-match': '"something-else"' }).status).toBe(200)
+    expect(
+      get(file, { 'accept-encoding': 'br', 'if-none-match': '*' }).status,
+      'any version, for a file that exists',
+    ).toBe(304)
   })
 
-  it('sends headers only for HEAD', () => {
-    const answer = get(files.get('/favicon.svg') as StaticFile, {}, 'HEAD')
-    expect(answer.status).toBe(200)
-    expect(answer.body).toBeNull()
-    expect(Number(answer.headers['content-length'])).toBeGreaterThan(0)
+  it('answers 304 only for the form it would send: another coding of the file is not what the client holds', () => {
+    const file = files.get('/favicon.svg') as StaticFile
+    const plainTag = get(file).headers.etag ?? ''
+    const brotli = get(file, { 'accept-encoding': 'br', 'if-none-match': plainTag })
+    expect(brotli.status).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(get(file, { 'if-none-match': `"x", ${plainTag}` }).status).toBe(304)
+  })
+
+  it('sends for HEAD the headers GET sends, and no body', () => {
+    const file = files.get('/favicon.svg') as StaticFile
+    const requests: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }]
+    for (const headers of requests) {
+      const answer = get(file, headers, 'HEAD')
+      expect(answer.status).toBe(200)
+      expect(answer.body).toBeNull()
+      expect(answer.headers).toEqual(get(file, headers).headers)
+      expect(Number(answer.headers['content-length'])).toBeGreaterThan(0)
+    }
   })
 
   it('does not compress what is compressed already', () => {

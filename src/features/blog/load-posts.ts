@@ -1,6 +1,7 @@
 import { notFound } from '@tanstack/react-router'
-import { getLocale } from '#/lib/i18n'
+import { getLocale, type Locale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
 import type { PostKind } from './config'
 import { fetchPost, fetchPostList } from './posts-fn'
 import type { PostInfo, PostListInfo } from './server/posts'
@@ -19,15 +20,32 @@ export async function loadPost(kind: PostKind, slug: string) {
   return info
 }
 
-const indexTitles: Record<PostKind, () => string> = { blog: m.blog_title, changelog: m.changelog_title }
+const indexTitles: Record<PostKind, typeof m.blog_title> = { blog: m.blog_title, changelog: m.changelog_title }
+
+const feedFormats = [
+  { path: 'rss.xml', type: 'application/rss+xml', name: 'RSS' },
+  { path: 'atom.xml', type: 'application/atom+xml', name: 'Atom' },
+] as const
+
+/** The index's feeds in the page's language, in the head: where feed readers look for them (RSS autodiscovery). */
+function feedLinks(kind: PostKind, locale: Locale) {
+  const feed = indexTitles[kind]({}, { locale })
+  return feedFormats.map(({ path, type, name }) => ({
+    rel: 'alternate',
+    type,
+    title: m.blog_feed_link({ feed, format: name }, { locale }),
+    href: localizeHref(`/${kind}/${path}`, { locale }),
+  }))
+}
 
 export function postListHead(kind: PostKind) {
-  return { meta: [{ title: indexTitles[kind]() }] }
+  return { meta: [{ title: indexTitles[kind]() }], links: feedLinks(kind, getLocale()) }
 }
 
 export function postHead(info: PostInfo | undefined) {
   if (!info?.found) return {}
   return {
     meta: [{ title: info.title }, ...(info.description ? [{ name: 'description', content: info.description }] : [])],
+    links: feedLinks(info.kind, info.lang),
   }
 }

@@ -79,14 +79,18 @@ export function postPaths(): string[] {
   ])
 }
 
-/** The blog's and changelog's part of /llms.txt: each post in each language, with its summary. */
+/**
+ * The blog's and changelog's part of /llms.txt: each post in each language, with its date and summary as the link's
+ * notes. The format (llmstxt.org) allows only `- [name](url): notes` in a list: anything between the link and the
+ * colon, as the date once was, made the reference parser drop the notes.
+ */
 export function postsLlmsSection(appUrl: string): string {
   const sections = postKinds.flatMap((kind) =>
     locales.map((lang) => {
-      const lines = listPosts(kind, lang).map(
-        (post) =>
-          `- [${post.title}](${appUrl}/${lang}${post.url}) (${post.date.toISOString().slice(0, 10)}): ${post.description}`,
-      )
+      const lines = listPosts(kind, lang).map((post) => {
+        const notes = [post.date.toISOString().slice(0, 10), post.description].filter(Boolean).join(' — ')
+        return `- [${post.title}](${appUrl}/${lang}${post.url}): ${notes}`
+      })
       return `## ${kind === 'blog' ? 'Blog' : 'Changelog'}, ${localeNames[lang]} (${lang})\n\n${lines.join('\n')}`
     }),
   )
