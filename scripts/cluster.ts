@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster'
 import pino from 'pino'
 import { AggregatorRegistry } from 'prom-client'
 import { listeningMessage, metricsAnswerMessage, metricsRequestMessage } from '../src/server/cluster-messages.ts'
+import { closingAllowanceMs, launcherAllowanceMs, shutdownTimeoutMsOf } from './shutdown-deadline.ts'
 
 /** The launcher's own lines, as JSON like the app's (src/server/log.ts). */
 const launcherLog = pino({
@@ -22,6 +23,7 @@ const launcherLog = pino({
  */
 export function runCluster(count: number): void {
   let stopping = false
+  let stoppedUncleanly = false
   const metrics = new AggregatorRegistry()
   let othersStarted = false
   /** Processes that have listened: only those are started again when they die. */
@@ -52,7 +54,10 @@ export function runCluster(count: number): void {
   cluster.on('exit', (worker: Worker, code, signal) => {
     const hadListened = listened.delete(worker)
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      // A server that did not stop cleanly (its shutdown deadline, a resource that failed to close) says so here too;
+      // one still starting simply ends.
+      if (hadListened && code !== 0) stoppedUncleanly = true
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stoppedUncleanly ? 1 : 0)
       return
     }
     if (!hadListened && !othersStarted) {
@@ -76,6 +81,15 @@ export function runCluster(count: number): void {
     if (stopping) return
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+    // Each process ends itself by its own deadline; one that is stuck past it (paused, or blocking its event loop)
+    // is killed, so the launcher, and the deploy waiting on it, still ends in time.
+    const bound = shutdownTimeoutMsOf(process.env) + closingAllowanceMs + launcherAllowanceMs
+    setTimeout(() => {
+      const stuck = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
+      launcherLog.error(`App processes still running ${bound} ms after ${signal} (${stuck.length}); killing them.`)
+      for (const worker of stuck) worker.process.kill('SIGKILL')
+      process.exit(1)
+    }, bound).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

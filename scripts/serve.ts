@@ -4,12 +4,14 @@ import { pathToFileURL } from 'node:url'
 import { FastResponse, type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { listeningMessage } from '../src/server/cluster-messages.ts'
+import { answerWithinBodyLimit } from '../src/server/request-body.ts'
 import { clientDir, serverBundle } from './project.ts'
+import { closingAllowanceMs } from './shutdown-deadline.ts'
 import { loadStaticFiles, staticAnswer } from './static-files.ts'
 import { startTelemetry } from './telemetry.ts'
 
 interface AppBundle {
-  default: { fetch(request: Request): Promise<Response> }
+  default: { fetch(request: Request): Response | Promise<Response> }
   lifecycle: {
     ensureServerReady(options: { jobs: 'later' }): Promise<void>
     startPromisedJobQueue(): Promise<void>
@@ -63,39 +65,6 @@ const uploadBodyBytesMax = 26 * 1024 * 1024
 const bodyBytesMax = 1024 * 1024
 
 /**
- * Bodies past 1 MiB are refused outside `/api/uploads/` (the server's own limit is the uploads' larger one): a
- * declared length at once with 413, a streamed body when it passes the limit.
- */
-function withBodyLimit(request: Request): Request | Response {
-  if (pathnameOf(request.url).startsWith('/api/uploads/')) return request
-  const declared = request.headers.get('content-length')
-  if (declared !== null) {
-    return Number(declared) > bodyBytesMax
-      ? Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 })
-      : request
-  }
-  // Without a declared length, only a chunked request has a body (a GET's or HEAD's is never read).
-  if (!request.headers.get('transfer-encoding') || request.method === 'GET' || request.method === 'HEAD') return request
-  let size = 0
-  const counted = request.body?.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength
-        if (size > bodyBytesMax) controller.error(new Error('The request body is too large'))
-        else controller.enqueue(chunk)
-      },
-    }),
-  )
-  return new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    signal: request.signal,
-    body: counted,
-    duplex: 'half',
-  } as RequestInit)
-}
-
-/**
  * Once shutdown has begun, every answer says `Connection: close`, so a client does not send its next request on a
  * kept-alive connection of a server that has stopped accepting new ones.
  */
@@ -120,19 +89,35 @@ const jobQueueStartDelayMs = 1_000
 /** How long after a failed start of the job queue it is tried again. */
 const jobQueueRetryMs = 5_000
 
+/** How often a stopping server looks again at the answers it is waiting for. */
+const settledCheckMs = 50
+
 /** The app's answers still being worked out, whether or not their client is still connected. */
 class RequestsInFlight {
   #running = new Set<Promise<Response>>()
 
-  track(answer: Promise<Response>): Promise<Response> {
+  /**
+   * Runs the app for one request and keeps its answer until it settles. The app may answer at once (a `Response`,
+   * not a promise) or throw: either is an answer like any other, never one that stays tracked for ever.
+   */
+  track(work: () => Response | Promise<Response>): Promise<Response> {
+    const answer = (async () => work())()
     this.#running.add(answer)
     const forget = () => this.#running.delete(answer)
     answer.then(forget, forget)
     return answer
   }
 
-  async settled(): Promise<void> {
-    while (this.#running.size > 0) await Promise.allSettled([...this.#running])
+  /**
+   * Resolves once every tracked answer has settled, or at `deadline` (a `Date.now()` time) with those still running
+   * left behind. It waits on a timer between looks, so the event loop (the shutdown's own timers) always runs.
+   */
+  async settled(deadline: number): Promise<void> {
+    while (this.#running.size > 0 && Date.now() < deadline) {
+      const wait = Math.max(0, Math.min(settledCheckMs, deadline - Date.now()))
+      await Promise.race([Promise.allSettled([...this.#running]), new Promise((resolve) => setTimeout(resolve, wait))])
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 }
 
@@ -182,9 +167,17 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   }
   const server = serve({
     fetch: (request) => {
-      const limited = withBodyLimit(request)
-      if (limited instanceof Response) return limited
-      const answer = answering.track(app.default.fetch(limited))
+      // Uploads are held to their plans' limits (they check each plan's own) and to srvx's, the largest plan's.
+      const answer = pathnameOf(request.url).startsWith('/api/uploads/')
+        ? answering.track(() => app.default.fetch(request))
+        : answering.track(() =>
+            answerWithinBodyLimit(
+              request,
+              bodyBytesMax,
+              (limited) => app.default.fetch(limited),
+              app.lifecycle.finished,
+            ),
+          )
       if (!jobQueueStart) answer.finally(() => setImmediate(() => startJobQueue())).catch(() => undefined)
       return answer
     },
@@ -194,7 +187,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
-    // Uploads' limit; withBodyLimit holds every other route to 1 MiB.
+    // Uploads' limit; answerWithinBodyLimit (src/server/request-body.ts) holds every other route to 1 MiB.
     maxRequestBodySize: uploadBodyBytesMax,
     // One of several processes (WEB_CONCURRENCY, scripts/cluster.ts) shares the port the first one opened; a lone
     // server keeps it to itself, so a second `npm start` on the same port fails instead of sharing it unnoticed.
@@ -213,15 +206,22 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     log.info(`${reason}: finishing in-flight requests…`)
     // Open notification streams never finish on their own: they end now, and their pages reconnect elsewhere.
     app.lifecycle.endLiveStreams()
+    const deadline = Date.now() + env.SHUTDOWN_TIMEOUT_MS
+    // Whatever hangs (a request, a job, the database), the process ends: a deploy waits for it.
+    setTimeout(() => {
+      log.error(`The shutdown did not finish within ${env.SHUTDOWN_TIMEOUT_MS + closingAllowanceMs} ms; exiting.`)
+      process.exit(1)
+    }, env.SHUTDOWN_TIMEOUT_MS + closingAllowanceMs)
+    const untilDeadline = new Promise<void>((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))
     const force = setTimeout(() => {
       log.error(`Requests still running after ${env.SHUTDOWN_TIMEOUT_MS} ms; closing their connections.`)
       void server.close(true)
     }, env.SHUTDOWN_TIMEOUT_MS)
     force.unref()
-    await server.close()
+    await Promise.race([server.close(), untilDeadline])
     // A client that hung up leaves its request running here after its connection closed: it finishes (or the
     // shutdown timeout ends it) before the database it writes to is closed.
-    await Promise.race([answering.settled(), new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS))])
+    await answering.settled(deadline)
     // A resource that fails to close is reported and the exit code says so; it never ends the process halfway.
     const closed = await app.lifecycle.closeServerResources().then(
       () => true,

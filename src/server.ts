@@ -28,6 +28,7 @@ import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { isCompleteAnswer, PageCache } from './server/page-cache'
+import { unreadableRequestTarget, unreadableTargetAnswer } from './server/request-path'
 import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
 import { getSiteSettings } from './server/settings'
@@ -94,15 +95,32 @@ function finished(response: Response): Response {
   return withSecurityHeaders(response, headersForEveryAnswer())
 }
 
-export default createServerEntry({
+/** TanStack Start's entry: it gives each request the scope that Start's request and cookie helpers read. */
+const startEntry = createServerEntry({
   fetch(request) {
     const requestId = requestIdOf(request)
-    return withRequestId(requestId, () => answerLoggedAndCounted(request, requestId))
+    return withRequestId(requestId, () => answerLoggedAndCounted(request, requestId, guardedAnswer))
   },
 })
 
+export default {
+  fetch(request: Request): Response | Promise<Response> {
+    if (!unreadableRequestTarget(request.url)) return startEntry.fetch(request)
+    // Refused before Start sees it (it answers a path it cannot decode with an empty 400, unlogged and without the
+    // security headers), and logged and counted like every other answer (src/server/request-path.ts).
+    const requestId = requestIdOf(request)
+    return withRequestId(requestId, () =>
+      answerLoggedAndCounted(request, requestId, async () => unreadableTargetAnswer(request)),
+    )
+  },
+}
+
 /** Every request is logged once and counted in the metrics; its answer carries the id its log lines have. */
-async function answerLoggedAndCounted(request: Request, requestId: string): Promise<Response> {
+async function answerLoggedAndCounted(
+  request: Request,
+  requestId: string,
+  answerOf: (request: Request) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now()
   const { pathname } = new URL(request.url)
   const response = await inRequestSpan(
@@ -112,7 +130,7 @@ async function answerLoggedAndCounted(request: Request, requestId: string): Prom
       // Remembered access reads never outlive a change made on this server.
       trackingFaults(() =>
         forgettingAccessOnChange(request, async () => {
-          const answer = await guardedAnswer(request)
+          const answer = await answerOf(request)
           if (isCompleteAnswer(answer)) return answer
           return finished(withCacheControl(request, await compressedAnswer(request, answer)))
         }),
@@ -179,30 +197,56 @@ async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url)
   // Build assets are served from disk before this handler runs; one that is missing is simply missing.
   if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
-  // The session check every page and API call makes: Better Auth's endpoint without its per-request router.
-  if (url.pathname === '/api/auth/get-session' && request.method === 'GET' && !request.headers.has(apiKeyHeader)) {
-    // Most checks come from a device whose session is remembered: answered before anything is copied or decoded.
-    const remembered = url.search ? undefined : rememberedSession(getAuth(), request.headers)
-    if (remembered) return sessionAnswer({ session: remembered, headers: null })
-    const headers = new Headers(request.headers)
-    headers.set(clientIpHeader, clientIpOf(request))
-    if (!url.search) return sessionAnswer(await readSession(getAuth(), headers))
-    return getAuth().api.getSession({ headers, query: Object.fromEntries(url.searchParams), asResponse: true })
+  // HEAD too: a monitor's check of the endpoint answers as GET does, without the body.
+  if (url.pathname === '/api/auth/get-session' && isReadMethod(request.method) && !request.headers.has(apiKeyHeader)) {
+    return withoutBodyForHead(request, await getSessionAnswer(request, url))
   }
   if (url.pathname === metricsPath) return metricsAnswer(request)
   // Product data (tRPC) needs no page routing, locale or render: straight to its handler.
   if (url.pathname.startsWith(`${trpcEndpoint}/`)) return handleTrpcRequest(request, getDb())
   const redirect = await redirectToLocalizedUrl(request, url.pathname)
   if (redirect) return redirect
-  if (request.method === 'GET' && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
+  if (isReadMethod(request.method) && isPublicPage(url) && getEnv().NODE_ENV === 'production') {
     const { updatedAt } = await getSiteSettings(getDb())
     return publicPages.serve(
       `${url.pathname}|${updatedAt.getTime()}`,
-      () => render(request, { sharedAnswer: true }),
+      () => render(asGet(request), { sharedAnswer: true }),
       request,
     )
   }
   return renderForRequest(request)
+}
+
+const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD'
+
+/** The session check every page and API call makes: Better Auth's endpoint without its per-request router. */
+async function getSessionAnswer(request: Request, url: URL): Promise<Response> {
+  // Most checks come from a device whose session is remembered: answered before anything is copied or decoded.
+  const remembered = url.search ? undefined : rememberedSession(getAuth(), request.headers)
+  if (remembered) return sessionAnswer({ session: remembered, headers: null })
+  const headers = new Headers(request.headers)
+  headers.set(clientIpHeader, clientIpOf(request))
+  if (!url.search) return sessionAnswer(await readSession(getAuth(), headers))
+  return getAuth().api.getSession({ headers, query: Object.fromEntries(url.searchParams), asResponse: true })
+}
+
+/** HEAD answers with GET's status and headers, and no body (RFC 9110, 9.3.2). */
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== 'HEAD' || !response.body) return response
+  void response.body.cancel()
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+/**
+ * The GET a HEAD asks about: a kept page is rendered as for a GET whoever asks first, and a HEAD is answered with that
+ * GET's headers (RFC 9110). Built from the URL and headers (the server's own request class cannot be copied by
+ * `new Request`); the client's address, a field of that class, goes with it, and no signal does, as a kept page is
+ * rendered whole whoever leaves.
+ */
+function asGet(request: Request): Request {
+  if (request.method !== 'HEAD') return request
+  const get = new Request(request.url, { headers: request.headers })
+  return Object.assign(get, { ip: (request as Request & { ip?: string }).ip })
 }
 
 /** GET /api/auth/get-session's answer, as Better Auth writes it: the session as JSON (or null), never cached. */

@@ -23,7 +23,7 @@ export const bookLimits = {
   restoreDays: 30,
 } as const
 
-/** The production server's limit on a request body outside the upload routes (scripts/serve.ts `withBodyLimit`). */
+/** The production server's limit on a request body outside the upload routes (`answerWithinBodyLimit` in src/server/request-body.ts). */
 export const requestBodyBytesMax = 1024 * 1024
 
 export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.yearsAhead

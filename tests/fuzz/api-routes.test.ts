@@ -10,10 +10,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
+import { limitRequestBody } from 'srvx/body-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
 import { answerAssistantRequest } from '#/features/assistant/server/assistant-chat'
-import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
@@ -21,7 +21,10 @@ import { answerBookFileUpload } from '#/features/files/server/book-files'
 import { answerFileRequest } from '#/features/files/server/file-answers'
 import { answerAvatarUpload, answerLogoUpload } from '#/features/files/server/image-uploads'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
+import { requestBodyBytesMax } from '#/lib/book-rules'
+import { Route as wellKnownCatchAllRoute } from '#/routes/[.]well-known/$'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
+import { Route as billingWebhookRoute } from '#/routes/api/billing/webhook.$provider'
 import { createAiProvider } from '#/server/ai/provider'
 import { setAppRole } from '#/server/auth/app-admins'
 import { clientIpHeader } from '#/server/auth/auth'
@@ -31,13 +34,24 @@ import { localFileStorage } from '#/server/files/local-storage'
 import { checkHealth } from '#/server/health'
 import { answerMcpRequest } from '#/server/mcp'
 import { metricsAnswer } from '#/server/metrics'
+import { answerWithinBodyLimit } from '#/server/request-body'
+import { unreadableRequestTarget, unreadableTargetAnswer } from '#/server/request-path'
 import { testOrigin } from '../integration/auth-requests'
 import { book } from '../integration/book-fixtures'
 import { organizationHarness, type Person, password } from '../integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
-import { hostileText, hostileValue, malformedBodies, validish } from './arbitraries'
-import { assertSafeAnswer, describeInput, fuzz, fuzzTimeout, observe, refusalWatch } from './fuzz-support'
+import {
+  chunkSizes,
+  hostileText,
+  hostileValue,
+  malformedBodies,
+  sizesPast,
+  undecodableEscapes,
+  unreadableParameters,
+  validish,
+} from './arbitraries'
+import { assertSafeAnswer, describeInput, fuzz, fuzzRuns, fuzzTimeout, observe, refusalWatch } from './fuzz-support'
 
 interface EndpointOptions {
   method: string | string[]
@@ -315,7 +329,14 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       target: 'POST /api/billing/webhook/{provider}',
       path: (provider) => `/api/billing/webhook/${encoded(provider)}`,
       methods: ['POST'],
-      call: async (request, provider) => handleBillingWebhook(db(), provider, await request.text(), request.headers),
+      call: (request, provider) => {
+        const post = (
+          billingWebhookRoute.options.server as {
+            handlers: { POST: (context: { request: Request; params: { provider: string } }) => Promise<Response> }
+          }
+        ).handlers.POST
+        return post({ request, params: { provider } })
+      },
       body: fc.record({
         id: hostileText,
         type: fc.constantFrom('checkout.session.completed', 'invoice.paid', 'customer.subscription.updated', 'x'),
@@ -421,6 +442,25 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       },
       body: hostileValue,
     },
+    {
+      // OAuth discovery (oauth-protected-resource, its per-path form, openid-configuration) and anything else.
+      target: 'ANY /.well-known/$ (no such document)',
+      path: (rest) => `/.well-known/${encoded(rest)}`,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      call: async (request) => {
+        const handlers = (
+          wellKnownCatchAllRoute.options.server as {
+            handlers: Record<string, (context: { request: Request }) => Response>
+          }
+        ).handlers
+        const handler = handlers[request.method]
+        if (!handler) throw new Error(`no ${request.method} handler`)
+        const answer = handler({ request })
+        expect(answer.status, 'a /.well-known path nobody serves is a plain 404, never a redirect').toBe(404)
+        return answer
+      },
+      body: hostileValue,
+    },
   ]
 
   it.each(routes)(
@@ -469,6 +509,103 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
         }),
       )
       await watch.finish()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'an address that cannot be read reaches no route: one 400 at the edge, whatever the route and parameter',
+    async () => {
+      const cases = fc.record({
+        route: fc.constantFrom(...routes),
+        method: fc.constantFrom('GET', 'POST', 'HEAD', 'DELETE'),
+        // In a path: an escape that is not UTF-8 or a control character; in a query: not UTF-8, or a NUL.
+        unreadable: fc.oneof(
+          unreadableParameters.map((text) => ({ where: 'path' as const, text })),
+          fc.oneof(undecodableEscapes, fc.constant('%00')).map((text) => ({ where: 'query' as const, text })),
+        ),
+      })
+      await fuzz(
+        'edge: addresses that cannot be read',
+        fc.asyncProperty(cases, async ({ route, method, unreadable }) => {
+          const template = route.path('PARAMETER').split('?')[0] ?? ''
+          const path =
+            unreadable.where === 'query'
+              ? `${template.replaceAll('PARAMETER', 'x')}?q=${unreadable.text}`
+              : template.includes('PARAMETER')
+                ? template.replaceAll('PARAMETER', unreadable.text)
+                : `${template}/${unreadable.text}`
+          const request = new Request(`${testOrigin}${path}`, { method, headers: { cookie: person.cookie } })
+          expect(unreadableRequestTarget(request.url), `${method} ${path} is refused`).not.toBeNull()
+          const answer = await observe(unreadableTargetAnswer(request))
+          assertSafeAnswer('edge', answer, { method, path })
+          expect(answer.status).toBe(400)
+        }),
+      )
+    },
+    fuzzTimeout(),
+  )
+
+  /** A body streamed without a declared length, `size` bytes in chunks of `chunk`; `sent()` says how much was read. */
+  const streamedBody = (size: number, chunk: number) => {
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close()
+        const part = Math.min(chunk, size - sent)
+        controller.enqueue(new Uint8Array(part).fill(0x7b))
+        sent += part
+      },
+    })
+    return { stream, sent: () => sent }
+  }
+
+  it.each(routes.filter((route) => route.methods.includes('POST')))(
+    '$target: a chunked body past the limit is never a 5xx, and 413 once read past it',
+    async (route) => {
+      const uploads = route.target.includes('/api/uploads/')
+      const cases = fc.record({
+        size: sizesPast(requestBodyBytesMax),
+        chunk: chunkSizes,
+        extra: route.target.includes('{provider}')
+          ? fc.constantFrom('local', 'stripe')
+          : route.target.includes('{book}')
+            ? fc.constant(fuzzBookId)
+            : fc.constant('x'),
+        contentType: fc.constantFrom('application/json', 'text/plain', 'image/png', ''),
+      })
+      await fuzz(
+        `${route.target} (chunked past the limit)`,
+        fc.asyncProperty(cases, async (fuzzCase) => {
+          const headers: Record<string, string> = {
+            origin: testOrigin,
+            cookie: person.cookie,
+            'transfer-encoding': 'chunked',
+            'x-forwarded-for': nextIp(),
+          }
+          if (fuzzCase.contentType) headers['content-type'] = fuzzCase.contentType
+          const body = streamedBody(fuzzCase.size, fuzzCase.chunk)
+          const request = new Request(`${testOrigin}${route.path(fuzzCase.extra)}`, {
+            method: 'POST',
+            headers,
+            body: body.stream,
+            duplex: 'half',
+          } as RequestInit)
+          // The upload routes are held by srvx's own limit (the largest plan's file size; scaled down here) and
+          // their plan's; every other route by the server's 1 MiB (scripts/serve.ts).
+          const response = uploads
+            ? await route.call(limitRequestBody(request, requestBodyBytesMax), fuzzCase.extra)
+            : await answerWithinBodyLimit(request, requestBodyBytesMax, (limited) =>
+                route.call(limited, fuzzCase.extra),
+              )
+          const answer = await observe(response)
+          assertSafeAnswer(route.target, answer, { ...fuzzCase, body: `${fuzzCase.size} bytes, chunked` })
+          // A route may answer before it reads (analytics off, no such provider); one that read past the limit
+          // answers 413, whatever it made of the cut-off body.
+          if (body.sent() > requestBodyBytesMax) expect(answer.status, `${route.target} read past the limit`).toBe(413)
+        }),
+        { runs: Math.max(10, Math.ceil(fuzzRuns / 5)) },
+      )
     },
     fuzzTimeout(),
   )

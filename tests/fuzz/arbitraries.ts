@@ -366,3 +366,61 @@ export const malformedQueries: fc.Arbitrary<string> = fc.oneof(
 )
 
 export type ZodSchema = z.ZodType
+
+/**
+ * Percent-encoding that is not UTF-8, or not an escape at all: overlong forms, encoded surrogates, bytes UTF-8 never
+ * uses, a sequence cut short, a lone continuation byte, `%` without two hex digits.
+ */
+export const undecodableEscapes: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '%C0%80',
+    '%ED%A0%80',
+    '%ED%BF%BF',
+    '%F8%88%80%80%80',
+    '%FF',
+    '%FE',
+    '%80',
+    '%E0%A4%A',
+    '%E0%A4',
+    '%',
+    '%g0',
+    '%4',
+  ),
+  fc.integer({ min: 0x80, max: 0xbf }).map((byte) => `%${byte.toString(16).toUpperCase()}`),
+  fc.integer({ min: 0xf5, max: 0xff }).map((byte) => `%${byte.toString(16)}`),
+  fc.integer({ min: 0xc2, max: 0xf4 }).map((lead) => `%${lead.toString(16)}x`),
+)
+
+/** A percent-encoded control character (NUL the most common), which no page or file name holds. */
+export const controlCharacterEscapes: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('%00') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f))
+      .map((code) => `%${code.toString(16).padStart(2, '0')}`),
+  },
+)
+
+/**
+ * A route parameter as sent on the wire (already encoded) that cannot be read: plain text around an escape that is
+ * not UTF-8 or a control character.
+ */
+export const unreadableParameters: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9-]{0,8}$/),
+    fc.oneof(undecodableEscapes, controlCharacterEscapes),
+    // Not a hex digit first: `%E0%A4%A` followed by `b` would be a whole, readable character.
+    fc.stringMatching(/^([g-z-][a-z0-9-]{0,7})?$/),
+  )
+  .map((parts) => parts.join(''))
+
+/** Sizes of a streamed body past `limit`: just past it, and up to a quarter more. */
+export const sizesPast = (limit: number): fc.Arbitrary<number> =>
+  fc.oneof(fc.constant(limit + 1), fc.integer({ min: limit + 1, max: limit + Math.floor(limit / 4) }))
+
+/** Chunk sizes a client streams a body in (a few bytes to a socket's worth). */
+export const chunkSizes: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(1024, 16 * 1024, 64 * 1024),
+  fc.integer({ min: 100, max: 256 * 1024 }),
+)

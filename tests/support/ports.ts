@@ -21,4 +21,10 @@ export const testPorts = {
   severalServersRedisProxy: 3484,
   tracesReceiver: 3491,
   tracesApp: 3492,
+  shutdownEmbedded: 3410,
+  shutdownPostgres: 3411,
+  shutdownSeveral: 3412,
+  conformanceHttp: [3420, 3421],
+  conformanceFeeds: 3422,
+  conformanceMcp: 3425,
 } as const
