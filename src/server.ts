@@ -77,9 +77,11 @@ function render(request: Request, options?: { sharedAnswer?: boolean }): Promise
 
 /** A render for this request alone: its inline scripts carry a fresh nonce, and its policy names it. */
 async function renderForRequest(request: Request): Promise<Response> {
-  if (!scriptPolicyApplies()) return render(request)
+  // A HEAD is rendered as its GET, so its headers (encoding, Vary, length, cache) are GET's; the server sends no body.
+  const page = asGet(request)
+  if (!scriptPolicyApplies()) return render(page)
   return renderWithNonce(async (nonce) =>
-    withSecurityHeaders(await render(request), [['Content-Security-Policy', policyWithNonce(nonce, scriptSources())]]),
+    withSecurityHeaders(await render(page), [['Content-Security-Policy', policyWithNonce(nonce, scriptSources())]]),
   )
 }
 
