@@ -12,8 +12,20 @@ import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 const [firstPort, secondPort] = testPorts.conformanceHttp
 /** Both processes write the same public URL into their pages, as servers behind one address do. */
 const appUrl = `http://localhost:${firstPort}`
-/** Pages kept for everyone, the sitemap and llms.txt (src/server/page-cache.ts), and a file of the client build. */
-const resources = ['/en/', '/zh/docs', '/en/blog', '/zh/changelog', '/sitemap.xml', '/llms.txt', '/favicon.svg']
+/**
+ * Pages kept for everyone, the sitemap and llms.txt (src/server/page-cache.ts), a file of the client build, and the
+ * analytics script, which a route answers from its own compressed bodies.
+ */
+const resources = [
+  '/en/',
+  '/zh/docs',
+  '/en/blog',
+  '/zh/changelog',
+  '/sitemap.xml',
+  '/llms.txt',
+  '/favicon.svg',
+  '/insights/script.js',
+]
 const codings = ['br', 'gzip', 'identity'] as const
 /** Headers that belong to one answer rather than to the representation. */
 const perAnswer = new Set(['date', 'x-request-id', 'x-cache', 'connection', 'keep-alive'])

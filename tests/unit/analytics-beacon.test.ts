@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { isbot } from 'isbot'
 import { describe, expect, it } from 'vitest'
 import {
@@ -8,10 +9,13 @@ import {
   referrerHostOf,
   screenClassOf,
 } from '#/features/analytics/beacon-rules'
+import { insightsScript } from '#/features/analytics/insights-script'
 import { BeaconRateLimiter } from '#/features/analytics/server/beacon-rate-limiter'
 import { insightsScriptGzipBytes, serveInsightsScript } from '#/features/analytics/server/script-response'
 import { summarizeUserAgent } from '#/features/analytics/server/user-agent-summary'
 import { visitorIdToday } from '#/features/analytics/server/visitor-id'
+import { framingPolicy } from '#/server/content-security-policy'
+import { entityTagOf } from '#/server/page-cache'
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
 const iphone =
@@ -187,8 +191,107 @@ describe('the page-view script', () => {
     expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/)
     const etag = first.headers.get('etag') ?? ''
     const again = serveInsightsScript(
-      new Request('http://hatch.test/insights/script.js', { headers: { 'if-none-match': etag } }),
+      new Request('http://hatch.test/insights/script.js', {
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+      }),
     )
     expect(again.status).toBe(304)
+  })
+
+  const scriptUrl = 'http://hatch.test/insights/script.js'
+  const askFor = (headers: Record<string, string>, method = 'GET') =>
+    serveInsightsScript(new Request(scriptUrl, { method, headers }))
+  const decoded = async (answer: Response) => {
+    const bytes = new Uint8Array(await answer.arrayBuffer())
+    const encoding = answer.headers.get('content-encoding')
+    const plain = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+    return new TextDecoder().decode(plain)
+  }
+
+  it('sends brotli, gzip or plain as the browser prefers, and never a coding it refuses with q=0', async () => {
+    const cases: [string, string | null][] = [
+      ['br, gzip', 'br'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0', null],
+      ['gzip;q=0, deflate', null],
+      ['*', 'br'],
+      ['*;q=0', null],
+      ['identity', null],
+      ['', null],
+    ]
+    for (const [acceptEncoding, expected] of cases) {
+      const answer = askFor({ 'accept-encoding': acceptEncoding })
+      expect(answer.headers.get('content-encoding'), `Accept-Encoding: ${acceptEncoding}`).toBe(expected)
+      expect(answer.headers.get('vary')).toBe('Accept-Encoding')
+      expect(await decoded(answer), `Accept-Encoding: ${acceptEncoding} still gets the script`).toBe(insightsScript)
+    }
+  })
+
+  it('gives each body (brotli, gzip, plain) its own strong ETag, taken from the bytes it sends', async () => {
+    const tags = []
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const answer = askFor({ 'accept-encoding': acceptEncoding })
+      const etag = answer.headers.get('etag') ?? ''
+      expect(etag, `a strong ETag for ${acceptEncoding}`).toMatch(/^"[^"]+"$/)
+      const bytes = new Uint8Array(await answer.arrayBuffer())
+      const suffix = acceptEncoding === 'br' ? '-br' : acceptEncoding === 'gzip' ? '-gz' : ''
+      expect(etag, `the ${acceptEncoding} body's tag comes from its bytes`).toBe(entityTagOf(bytes, suffix))
+      expect(answer.headers.get('content-length'), `the ${acceptEncoding} body's length`).toBe(String(bytes.length))
+      tags.push(etag)
+    }
+    expect(new Set(tags).size, 'three different bodies, three different tags').toBe(3)
+  })
+
+  it('answers 304 to If-None-Match naming the body it would send, weak or strong, or *', async () => {
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const etag = askFor({ 'accept-encoding': acceptEncoding }).headers.get('etag') ?? ''
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"not-this-one", ${etag}`, '*']) {
+        for (const method of ['GET', 'HEAD']) {
+          const answer = askFor({ 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch }, method)
+          const asked = `${method} (${acceptEncoding}) with If-None-Match: ${ifNoneMatch}`
+          expect(answer.status, asked).toBe(304)
+          expect(answer.headers.get('etag'), `${asked}: the 304 names the body the client holds`).toBe(etag)
+          expect(answer.headers.get('cache-control'), asked).toBe('public, max-age=3600')
+          expect(answer.headers.get('vary'), asked).toBe('Accept-Encoding')
+          expect(answer.headers.get('content-encoding'), asked).toBeNull()
+          expect(await answer.text(), asked).toBe('')
+        }
+      }
+    }
+  })
+
+  it("sends the script to a revalidation with another coding's ETag: the client holds a different body", async () => {
+    const tagOf = (acceptEncoding: string) => askFor({ 'accept-encoding': acceptEncoding }).headers.get('etag') ?? ''
+    const revalidations: [held: string, asked: string][] = [
+      ['gzip', 'br'],
+      ['br', 'gzip'],
+      ['gzip', 'identity'],
+      ['identity', 'gzip'],
+    ]
+    for (const [held, asked] of revalidations) {
+      const answer = askFor({ 'accept-encoding': asked, 'if-none-match': tagOf(held) })
+      expect(answer.status, `${asked} asked for with the ${held} body's ETag`).toBe(200)
+      expect(await decoded(answer)).toBe(insightsScript)
+    }
+  })
+
+  it("answers HEAD with GET's headers, its length included, and no body", async () => {
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const get = askFor({ 'accept-encoding': acceptEncoding })
+      const head = askFor({ 'accept-encoding': acceptEncoding }, 'HEAD')
+      expect(head.status).toBe(200)
+      expect(Object.fromEntries(head.headers), `HEAD (${acceptEncoding})`).toEqual(Object.fromEntries(get.headers))
+      expect(head.headers.get('content-length'), `HEAD (${acceptEncoding}) says how long GET's body is`).toBe(
+        String((await get.arrayBuffer()).byteLength),
+      )
+      expect(head.body, `HEAD (${acceptEncoding}) has no body`).toBeNull()
+      expect(
+        head.headers.get('content-security-policy'),
+        "a script file's own policy, so it gets no page policy with a nonce for one request",
+      ).toBe(framingPolicy)
+    }
   })
 })
