@@ -165,6 +165,31 @@ describe('conditional requests and HEAD (RFC 9110) on two server processes', { t
     }
   })
 
+  it("sends for HEAD on a page rendered for each visitor GET's headers but the answer's own nonce and length", async () => {
+    // Each render carries a fresh script nonce, so the policy and the length belong to one answer; a plain page is
+    // streamed (chunked), which is framing, not representation.
+    const perRender = (response: Response) => {
+      const {
+        'content-security-policy': _policy,
+        'content-length': _length,
+        'transfer-encoding': _framing,
+        ...rest
+      } = representationHeaders(response)
+      return rest
+    }
+    for (const resource of ['/en/sign-in', '/zh/sign-up']) {
+      for (const coding of codings) {
+        const get = await request(servers[0], resource, coding)
+        await get.arrayBuffer()
+        const head = await request(servers[0], resource, coding, { method: 'HEAD' })
+        expect(head.status, `HEAD ${resource}`).toBe(200)
+        expect(await head.text()).toBe('')
+        expect(perRender(head), `HEAD ${resource} (${coding})`).toEqual(perRender(get))
+        expect(head.headers.get('content-security-policy'), `HEAD ${resource} names its nonce`).toMatch(/'nonce-/)
+      }
+    }
+  })
+
   it("sends for HEAD exactly GET's headers (its ETag, caching, encoding, length and policy), and no body", async () => {
     for (const resource of resources) {
       for (const coding of codings) {
