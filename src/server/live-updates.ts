@@ -65,18 +65,35 @@ export interface StreamPlace {
 const placesHere = new Map<string, number>()
 const placesKey = (userId: string) => `hatch:live-streams:${userId}`
 
+// The key lives as long as its latest claim: a claim or renewal lengthens its life, never shortens it (another
+// server's claim may reach further).
+const keepKeyScript = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end`
+
 // Drops expired claims, then adds this one only if fewer than the cap remain, in one step on the Redis server.
 const claimScript = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[4])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[5]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])${keepKeyScript}
+return 1`
+
+// Keeps a claim, and its key, for another lifetime. A plain ZADD: a key that lapsed anyway (Redis restarted, a server
+// paused past the lifetime) gets the claim back, since the stream it counts is still open.
+const renewScript = `
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])${keepKeyScript}
 return 1`
 
 let placeCounter = 0
 
-/** Takes one of the person's stream places; null when they already hold {@link streamsPerPersonMax}. */
-export async function claimStreamPlace(userId: string): Promise<StreamPlace | null> {
+/**
+ * Takes one of the person's stream places; null when they already hold {@link streamsPerPersonMax}. `lifetimeMs` is
+ * for tests, which cannot wait a minute for a claim to lapse.
+ */
+export async function claimStreamPlace(
+  userId: string,
+  lifetimeMs: number = streamPlaceLifetimeMs,
+): Promise<StreamPlace | null> {
   const here = placesHere.get(userId) ?? 0
   if (here >= streamsPerPersonMax) return null
   // Taken here before asking Redis, so parallel requests on this server cannot all pass while Redis answers.
@@ -95,11 +112,11 @@ export async function claimStreamPlace(userId: string): Promise<StreamPlace | nu
         claimScript,
         1,
         placesKey(userId),
-        now,
-        now + streamPlaceLifetimeMs,
+        now + lifetimeMs,
         member,
+        lifetimeMs,
+        now,
         streamsPerPersonMax,
-        streamPlaceLifetimeMs,
       )
       if (claimed !== 1) {
         freeHere()
@@ -114,7 +131,7 @@ export async function claimStreamPlace(userId: string): Promise<StreamPlace | nu
   return {
     renew() {
       if (released || !shared) return
-      shared.zadd(placesKey(userId), 'XX', Date.now() + streamPlaceLifetimeMs, member).catch(() => undefined)
+      shared.eval(renewScript, 1, placesKey(userId), Date.now() + lifetimeMs, member, lifetimeMs).catch(() => undefined)
     },
     release() {
       if (released) return

@@ -13,6 +13,7 @@ import { m } from '#/paraglide/messages'
 import { apiKeySsoRequiredCode } from './auth/api-key-header'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
+import { log } from './log'
 import { consumeApiKeyCall, consumeRateLimit } from './rate-limit'
 import { inLocaleOfRequest } from './request-locale'
 import type { VerifiedSession } from './trpc/context'
@@ -195,11 +196,14 @@ function answerUnknownToolsAsProtocolErrors(
     if (isJSONRPCRequest(message) && message.method === 'tools/call') {
       const name = (message.params as { name?: unknown } | undefined)?.name
       if (typeof name === 'string' && !toolNames.has(name)) {
-        void transport.send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: { code: ErrorCode.InvalidParams, message: m.mcp_tool_unknown({ name }) },
-        })
+        transport
+          .send({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: ErrorCode.InvalidParams, message: m.mcp_tool_unknown({ name }) },
+          })
+          // The client went away before its answer: nothing to tell it, but not a silent unhandled rejection either.
+          .catch((error: unknown) => log().warn({ err: error }, 'mcp: an unknown tool’s refusal was not sent'))
         return
       }
     }

@@ -60,9 +60,20 @@ export function getSiteSettings(db: Database): Promise<SiteSettings> {
   return value
 }
 
+const forgetters = new Set<(db: Database) => void>()
+
+/**
+ * Has `forget` called whenever the settings are forgotten: a cache kept beside them (the domains that require single
+ * sign-on) then goes with them, on every server, through the same announcements (settings-sync.ts).
+ */
+export function onSiteSettingsForgotten(forget: (db: Database) => void): void {
+  forgetters.add(forget)
+}
+
 /** Drops the cached copy, so the next request reads the database (a change announced by another server). */
 export function forgetSiteSettings(db: Database): void {
   cache.delete(db)
+  for (const forget of forgetters) forget(db)
 }
 
 /** Reads the settings from the database, never from the cache (to compare a change against what is stored). */

@@ -36,9 +36,11 @@ export async function openStream(db: FreshDatabase, who: Person, lang = 'en') {
   }
 }
 
-/** The stream's answer alone, for a refusal. */
-export const streamAnswerOf = (db: FreshDatabase, who: Person) =>
+/** The stream's answer alone, for a refusal (`lang` as the page sends it). */
+export const streamAnswerOf = (db: FreshDatabase, who: Person | undefined, lang?: string) =>
   answerNotificationStream(
-    new Request(`${testOrigin}/api/notifications`, { headers: { cookie: who.cookie } }),
+    new Request(`${testOrigin}/api/notifications${lang ? `?lang=${lang}` : ''}`, {
+      headers: who ? { cookie: who.cookie } : {},
+    }),
     db.connection.db,
   )

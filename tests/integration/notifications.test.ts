@@ -1,8 +1,10 @@
 // In-app notifications: what the organization's events put in each person's bell, the live stream that tells their
 // open pages (GET /api/notifications), who may read and mark which, and the emails people chose, in their language.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type EventSourceLike, followLiveStream, refusedStreamRetryMs } from '#/features/notifications/live-stream'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
+import { m } from '#/paraglide/messages'
 import { emailOutbox, notifications } from '#/server/db/schema'
 import { streamsPerPersonMax } from '#/server/live-updates'
 import { testOrigin } from './auth-requests'
@@ -161,5 +163,81 @@ describe.each(engines)('notifications on %s', (engine) => {
       database.connection.db,
     )
     expect(answer.status).toBe(401)
+  })
+
+  it('refuses in the language of the page that asked', async () => {
+    const dora = await h.signUp(`Dora Doubled ${engine}`)
+    const streams = await Promise.all(Array.from({ length: streamsPerPersonMax }, () => openStream(database, dora)))
+    try {
+      const tooMany = await streamAnswerOf(database, dora, 'zh')
+      expect(await tooMany.json()).toEqual({
+        error: { code: 'TOO_MANY_STREAMS', message: m.error_code_TOO_MANY_STREAMS({}, { locale: 'zh' }) },
+      })
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()))
+    }
+    const signedOut = await streamAnswerOf(database, undefined, 'zh')
+    expect(await signedOut.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: m.error_code_UNAUTHORIZED({}, { locale: 'zh' }) },
+    })
+  })
+})
+
+/** An EventSource as a test drives it: it opens, says ready, or is refused (which ends an EventSource for good). */
+class FakeEventSource implements EventSourceLike {
+  readyState = 0
+  onerror: ((event: Event) => void) | null = null
+  private listeners = new Map<string, (() => void)[]>()
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  emit(type: string) {
+    this.readyState = 1
+    for (const listener of this.listeners.get(type) ?? []) listener()
+  }
+  refuse() {
+    this.readyState = 2
+    this.onerror?.(new Event('error'))
+  }
+  close() {
+    this.readyState = 2
+  }
+}
+
+describe('a page whose notification stream is refused', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('asks again after the Retry-After wait instead of losing live updates until reloaded', () => {
+    vi.useFakeTimers()
+    const opened: FakeEventSource[] = []
+    const heard: string[] = []
+    const live: boolean[] = []
+    const stop = followLiveStream({
+      url: '/api/notifications?lang=en',
+      on: { ready: () => heard.push('ready'), notifications: () => heard.push('notifications') },
+      onLive: (now) => live.push(now),
+      open: (url) => {
+        const source = new FakeEventSource(url)
+        opened.push(source)
+        return source
+      },
+    })
+    // Ten tabs are open already: the server answers 429, and EventSource gives up.
+    opened[0]?.refuse()
+    expect(live, 'the page knows it is not live (it reads its list now and then)').toEqual([false])
+    vi.advanceTimersByTime(refusedStreamRetryMs / 2)
+    expect(opened, 'not at once: the places free themselves within the Retry-After').toHaveLength(1)
+    vi.advanceTimersByTime(refusedStreamRetryMs)
+    expect(opened, 'asked again').toHaveLength(2)
+    opened[1]?.emit('ready')
+    opened[1]?.emit('notifications')
+    expect(heard).toEqual(['ready', 'notifications'])
+    expect(live).toEqual([false, true])
+    stop()
+    expect(opened[1]?.readyState, 'closed when the page goes').toBe(2)
+    opened[1]?.refuse()
+    vi.advanceTimersByTime(refusedStreamRetryMs * 2)
+    expect(opened, 'nothing reopens after the page went').toHaveLength(2)
   })
 })

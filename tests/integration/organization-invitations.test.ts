@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  invitationEmailsPerAddress,
   invitationEmailsPerOrganization,
   invitationEmailsPerRecipient,
 } from '#/features/organizations/server/invitation-email-limits'
@@ -183,7 +184,7 @@ describe.each(engines)('invitations on %s', (engine) => {
       )
     }
 
-    it('mails one address at most a few times an hour, resends included, from any organization', async () => {
+    it('mails one address at most a few times an hour from one organization, resends included', async () => {
       const address = 'flooded@example.com'
       const allowed = invitationEmailsPerRecipient.limit
       expect((await inviteAnswer(iris, { organizationId: orgId, email: address })).status).toBe(200)
@@ -200,14 +201,89 @@ describe.each(engines)('invitations on %s', (engine) => {
         ),
       )
       for (const answer of answers) expectLimited(answer, 'INVITATION_EMAILS_TO_ADDRESS_LIMITED')
-      const elsewhere = await h.createOrganization(iris, 'Another Co', 'another-co')
-      expectLimited(
-        await inviteAnswer(iris, { organizationId: elsewhere, email: address }),
-        'INVITATION_EMAILS_TO_ADDRESS_LIMITED',
-      )
       expect(await invitationEmailsTo(address)).toHaveLength(allowed)
       const pending = await db().select().from(invitations).where(eq(invitations.email, address))
       expect(pending.map((invitation) => invitation.organizationId)).toEqual([orgId])
+    })
+
+    it('lets another organization invite an address that a spammer’s organization used up', async () => {
+      const victim = 'ceo@customer.example'
+      const sam = await h.signUp('Sam Spammer')
+      const spam = await h.createOrganization(sam, 'Spam Co', 'spam-co')
+      expect((await inviteAnswer(sam, { organizationId: spam, email: victim })).status).toBe(200)
+      for (let sent = 1; sent < invitationEmailsPerRecipient.limit; sent++) {
+        expect((await inviteAnswer(sam, { organizationId: spam, email: victim, resend: true })).status).toBe(200)
+      }
+      expectLimited(
+        await inviteAnswer(sam, { organizationId: spam, email: victim, resend: true }),
+        'INVITATION_EMAILS_TO_ADDRESS_LIMITED',
+      )
+      const genuine = await inviteAnswer(iris, { organizationId: orgId, email: victim })
+      expect(genuine.status, `the genuine organization's invitation: ${genuine.code}`).toBe(200)
+      expect(await invitationEmailsTo(victim)).toHaveLength(invitationEmailsPerRecipient.limit + 1)
+    })
+
+    it('caps the invitation emails one address gets from all organizations together', async () => {
+      const address = 'popular@example.com'
+      // The hour's emails to this address from every organization are used up (whichever servers counted them).
+      await db()
+        .insert(rateLimits)
+        .values({
+          key: `invitation-emails:to:${address}`,
+          count: invitationEmailsPerAddress.limit,
+          windowStartedAt: new Date(),
+        })
+      const fresh = await h.createOrganization(iris, 'Fresh Co', 'fresh-co')
+      expectLimited(
+        await inviteAnswer(iris, { organizationId: fresh, email: address }),
+        'INVITATION_EMAILS_TO_ADDRESS_LIMITED',
+      )
+      expect(await invitationEmailsTo(address)).toEqual([])
+      // The refusal spent nothing of the organization's own allowance.
+      const [own] = await db()
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `invitation-emails:from:${fresh}`))
+      expect(own?.count ?? 0).toBe(0)
+    })
+
+    it('counts the fresh invitation Better Auth sends in place of an expired one', async () => {
+      const address = 'expiring@example.com'
+      for (let sent = 0; sent < invitationEmailsPerRecipient.limit; sent++) {
+        const answer = await inviteAnswer(iris, { organizationId: orgId, email: address })
+        expect(answer.status, `invitation ${sent + 1}: ${answer.code}`).toBe(200)
+        await db()
+          .update(invitations)
+          .set({ expiresAt: new Date(Date.now() - 60_000) })
+          .where(eq(invitations.email, address))
+      }
+      expectLimited(
+        await inviteAnswer(iris, { organizationId: orgId, email: address }),
+        'INVITATION_EMAILS_TO_ADDRESS_LIMITED',
+      )
+      expect(await invitationEmailsTo(address)).toHaveLength(invitationEmailsPerRecipient.limit)
+    })
+
+    it('spends nothing on an invitation Better Auth refuses after the count (the address is already a member)', async () => {
+      const molly = await h.signUp('Molly Member', { email: 'molly@example.com' })
+      await h.join(orgId, iris, molly)
+      for (let attempt = 0; attempt < invitationEmailsPerRecipient.limit + 2; attempt++) {
+        for (const resend of [false, true]) {
+          const refused = await inviteAnswer(iris, { organizationId: orgId, email: 'molly@example.com', resend })
+          expect([refused.status, refused.code], `attempt ${attempt + 1}`).toEqual([
+            400,
+            'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
+          ])
+        }
+      }
+      const counters = await db()
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `invitation-emails:${orgId}:to:molly@example.com`))
+      expect(
+        counters.map((counter) => counter.count),
+        'only the invitation Molly accepted',
+      ).toEqual([1])
     })
 
     it('lets an organization send a team’s worth of invitations an hour, and no more', async () => {

@@ -2,7 +2,7 @@
 // A person's open notification streams are counted across the app servers that share Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeRedis, connectRedis } from '#/server/auth/redis-storage'
-import { startLiveUpdates, stopLiveUpdates, streamsPerPersonMax } from '#/server/live-updates'
+import { claimStreamPlace, startLiveUpdates, stopLiveUpdates, streamsPerPersonMax } from '#/server/live-updates'
 import { openStream, streamAnswerOf } from './notification-streams'
 import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -41,6 +41,35 @@ describe.each(engines)('notification streams with Redis on %s', (engine) => {
       const revived = await openStream(database, dave)
       await revived.close()
     } finally {
+      await stopLiveUpdates()
+      await closeRedis(redis)
+    }
+  })
+
+  it('keeps counting an open stream for as long as it is renewed, past its first lifetime', async () => {
+    const erin = await h.signUp(`Erin Renews ${engine}`)
+    const redis = connectRedis(redisUrl)
+    await startLiveUpdates(redisUrl)
+    const lifetimeMs = 400
+    const key = `hatch:live-streams:${erin.id}`
+    const place = await claimStreamPlace(erin.id, lifetimeMs)
+    try {
+      expect(place, 'the first place').not.toBeNull()
+      // Other servers hold the rest of Erin's places, each renewing its own claim as this server renews its one.
+      const others = Array.from({ length: streamsPerPersonMax - 1 }, (_, other) => `other-server:${other}`)
+      const renewOthers = () => Promise.all(others.map((member) => redis.zadd(key, Date.now() + lifetimeMs, member)))
+      await renewOthers()
+      for (let beat = 0; beat < 8; beat++) {
+        await new Promise((resolve) => setTimeout(resolve, lifetimeMs / 4))
+        place?.renew()
+        await renewOthers()
+      }
+      // Two lifetimes on, every stream is still open and renewed: all ten places are still counted.
+      expect(await redis.zcard(key), 'the claims kept their key alive').toBe(streamsPerPersonMax)
+      expect(await redis.pttl(key), 'the key lives on').toBeGreaterThan(0)
+      expect(await claimStreamPlace(erin.id, lifetimeMs), 'an eleventh stream, two lifetimes later').toBeNull()
+    } finally {
+      place?.release()
       await stopLiveUpdates()
       await closeRedis(redis)
     }

@@ -3,7 +3,7 @@
 // through the procedures as the console saves them; sign-ins go through Better Auth's handler as a browser's would.
 process.env.SSO_ALLOW_PRIVATE = 'true'
 
-import { and, eq } from 'drizzle-orm'
+import { and, eq, getTableName, type Table } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { domainRecordName, ssoProviderIdOf } from '#/features/sso/sso-rules'
@@ -396,6 +396,56 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
       await sso('mutation', 'setRequired', { required: false })
     }
     expect((await listBooks(lenaKey)).status, 'working again once SSO is no longer required').toBe(200)
+  })
+
+  it('reads no SSO connection for an API key while no domain requires SSO, and a change counts at once', async () => {
+    const mona = await app.signUp('Mona', { email: `mona@${domain}` })
+    const monaKey = (
+      await app.call<{ key: string }>('/api-key/create', { body: { name: 'Agent' }, cookie: mona.cookie })
+    ).body.key
+    const db = database.connection.db
+    // The database as the API sees it, noting each table a query reads from.
+    const tablesRead: string[] = []
+    const watched = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'select') return Reflect.get(target, property, receiver)
+        return (...fields: Parameters<typeof db.select>) => {
+          const query = target.select(...fields)
+          const from = query.from.bind(query)
+          Object.assign(query, {
+            from: (table: Table) => {
+              tablesRead.push(getTableName(table))
+              return from(table)
+            },
+          })
+          return query
+        }
+      },
+    })
+    const listBooks = (on: typeof db) =>
+      handleTrpcRequest(
+        new Request(`${testOrigin}/api/trpc/books.list?input=${encodeURIComponent('{"json":{}}')}`, {
+          headers: { 'x-api-key': monaKey },
+        }),
+        on,
+      )
+    // The first call reads what is kept between calls (site settings, the domains that require SSO).
+    expect((await listBooks(watched)).status).toBe(200)
+    tablesRead.length = 0
+    for (let call = 0; call < 3; call++) expect((await listBooks(watched)).status).toBe(200)
+    expect(tablesRead, 'the key was used').toContain(getTableName(users))
+    expect(tablesRead, 'no SSO connection read for a key while none requires SSO').not.toContain(
+      getTableName(ssoProviders),
+    )
+
+    expect((await listBooks(db)).status, 'the domains that require SSO are known (none)').toBe(200)
+    await sso('mutation', 'setRequired', { required: true })
+    try {
+      expect((await listBooks(db)).status, 'refused at once, not when a cached answer expires').toBe(401)
+    } finally {
+      await sso('mutation', 'setRequired', { required: false })
+    }
+    expect((await listBooks(db)).status, 'and working again at once').toBe(200)
   })
 
   it('refuses an address from the identity provider that is not one, and creates nobody', async () => {

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '#/paraglide/messages'
+import { localeOfRequest } from '#/server/request-locale'
 
 /**
  * Any /.well-known path no other route claims (RFC 8615 addresses are read by programs): a JSON 404, never the page
@@ -8,7 +10,8 @@ import { createFileRoute } from '@tanstack/react-router'
  */
 function wellKnownNotFound({ request }: { request: Request }) {
   const { pathname } = new URL(request.url)
-  return Response.json({ error: 'NOT_FOUND', message: `No document at ${pathname}` }, { status: 404 })
+  const message = m.well_known_not_found({ path: pathname }, { locale: localeOfRequest(request) })
+  return Response.json({ error: 'NOT_FOUND', message }, { status: 404 })
 }
 
 export const Route = createFileRoute('/.well-known/$')({

@@ -1,27 +1,35 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useTRPC } from '#/lib/trpc'
 import { getLocale } from '#/paraglide/runtime'
+import { followLiveStream, refusedStreamRetryMs } from '../live-stream'
 import { notificationText } from '../notification-text'
 
 /**
  * The person's notifications, kept current: a Server-Sent Events stream (/api/notifications) says when they change,
- * on this server or another, and the list is read again; a new unread one also shows as a toast. EventSource
- * reconnects by itself after a drop or a server restart, and the list is read again on each connection.
+ * on this server or another, and the list is read again; a new unread one also shows as a toast. The stream comes back
+ * after a drop or a refusal (followLiveStream), and the list is read again on each connection; while it is refused,
+ * the list is read now and then instead.
  */
 export function useLiveNotifications() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const list = useQuery({ ...trpc.notifications.list.queryOptions(), staleTime: 60_000 })
+  const [live, setLive] = useState(true)
+  const list = useQuery({
+    ...trpc.notifications.list.queryOptions(),
+    staleTime: 60_000,
+    refetchInterval: live ? false : refusedStreamRetryMs,
+  })
   const seen = useRef<Set<string> | null>(null)
 
   useEffect(() => {
-    const source = new EventSource(`/api/notifications?lang=${getLocale()}`)
     const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() })
-    source.addEventListener('ready', refresh)
-    source.addEventListener('notifications', refresh)
-    return () => source.close()
+    return followLiveStream({
+      url: `/api/notifications?lang=${getLocale()}`,
+      on: { ready: refresh, notifications: refresh },
+      onLive: setLive,
+    })
   }, [queryClient, trpc])
 
   useEffect(() => {

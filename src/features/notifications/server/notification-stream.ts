@@ -1,4 +1,5 @@
 import { locales } from '#/lib/i18n'
+import { m } from '#/paraglide/messages'
 import { authForDatabase } from '#/server/auth/auth'
 import { readSession } from '#/server/auth/session-reads'
 import type { Database } from '#/server/db/client'
@@ -17,27 +18,27 @@ const json = (status: number, code: string, message: string) =>
  * GET /api/notifications: a Server-Sent Events stream telling the signed-in person's console that their notifications
  * changed (`event: notifications`); the page then reads them through tRPC. Only the session cookie is read: an API key
  * has no console to tell. The stream ends when the page goes or the server stops; EventSource reconnects by itself.
- * A person holds at most `streamsPerPersonMax` streams (src/server/live-updates.ts); one more is refused with 429, and
- * that page reads its notifications when it loads, without live updates.
+ * A person holds at most `streamsPerPersonMax` streams (src/server/live-updates.ts); one more is refused with 429 and
+ * Retry-After, and that page asks again after a while (followLiveStream), reading its notifications meanwhile.
  */
 export async function answerNotificationStream(request: Request, db: Database): Promise<Response> {
   // The cookie alone: an API key or a bearer token names no console to tell.
   const cookieOnly = new Headers({ cookie: request.headers.get('cookie') ?? '' })
-  const { session } = await readSession(authForDatabase(db), cookieOnly)
-  if (!session) return json(401, 'UNAUTHORIZED', 'Sign in to continue')
-  const userId = session.user.id
   const lang = new URL(request.url).searchParams.get('lang')
   const locale =
     lang && (locales as readonly string[]).includes(lang)
       ? (lang as (typeof locales)[number])
       : localeOfRequest(request)
+  const { session } = await readSession(authForDatabase(db), cookieOnly)
+  if (!session) return json(401, 'UNAUTHORIZED', m.error_code_UNAUTHORIZED({}, { locale }))
+  const userId = session.user.id
   await rememberLanguage(db, userId, locale).catch((error: unknown) =>
     log().warn({ err: error }, 'the language for notification emails was not saved'),
   )
   const place = await claimStreamPlace(userId)
   if (!place) {
     return Response.json(
-      { error: { code: 'TOO_MANY_STREAMS', message: 'Too many open notification streams; close a page first' } },
+      { error: { code: 'TOO_MANY_STREAMS', message: m.error_code_TOO_MANY_STREAMS({}, { locale }) } },
       { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': String(streamPlaceLifetimeMs / 1000) } },
     )
   }

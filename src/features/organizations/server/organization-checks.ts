@@ -8,7 +8,7 @@ import { isLocale } from '#/paraglide/runtime'
 import type { MalformedRequest } from '#/server/auth/request-checks'
 import type { Database } from '#/server/db/client'
 import { members, organizations } from '#/server/db/schema'
-import { refuseInvitationEmailFlood } from './invitation-email-limits'
+import { countInvitationEmail, giveBackInvitationEmails, invitationEmailsCounted } from './invitation-email-limits'
 import { recordActivity } from './organization-activity'
 import { customRoleNamedBy, refuseGrantsBeyondCaller } from './role-grants'
 
@@ -188,11 +188,22 @@ export function organizationChecks(db: Database) {
             if (organizationLookups.has(ctx.path)) await refuseForeignOrganization(db, ctx)
             if (ctx.path === '/organization/update-role') await refuseRenamingHeldRole(db, ctx)
             await refuseGrantsBeyondCaller(db, ctx)
-            await refuseInvitationEmailFlood(db, ctx)
+            if (ctx.path === '/organization/invite-member') {
+              await invitationEmailsCounted.set(await countInvitationEmail(db, ctx))
+            }
           }),
         },
       ],
       after: [
+        {
+          // Better Auth refused the invitation after it was counted: no email went, so its counts are given back.
+          matcher: (ctx) => ctx.path === '/organization/invite-member',
+          handler: createAuthMiddleware(async (ctx) => {
+            const counted = await invitationEmailsCounted.get()
+            await invitationEmailsCounted.set(undefined)
+            if (counted && ctx.context.returned instanceof Error) await giveBackInvitationEmails(db, counted)
+          }),
+        },
         {
           // Leaving runs none of the plugin's member hooks.
           matcher: (ctx) => ctx.path === '/organization/leave',

@@ -11,6 +11,7 @@ import { oidcConnectionSchema, samlConnectionSchema, ssoRequiredInput } from '..
 import { domainRecordName, domainRecordValue, serviceProviderUrls, ssoProviderIdOf } from '../sso-rules'
 import { discoverOidcProvider, readSamlMetadata, type StoredOidcConfig } from './connection-setup'
 import { checkDomainRecord } from './domain-check'
+import { ssoConnectionsChanged } from './sso-required-domains'
 
 /**
  * Setting up single sign-on decides who can sign in as anyone of the domain: owner-level, like deleting the
@@ -274,6 +275,7 @@ export const ssoRouter = createRouter({
         .update(ssoProviders)
         .set({ requireSso: input.required, updatedAt: new Date() })
         .where(eq(ssoProviders.id, row.id))
+      await ssoConnectionsChanged(ctx.db)
       if (input.required) await endOtherSignIns(ctx.db, ctx.organization.id, row.domain)
       await recordActivity(ctx.db, {
         organizationId: ctx.organization.id,
@@ -289,6 +291,7 @@ export const ssoRouter = createRouter({
     const row = await connectionOf(ctx.db, ctx.organization.id)
     if (!row) throw noConnection()
     await ctx.db.delete(ssoProviders).where(eq(ssoProviders.id, row.id))
+    await ssoConnectionsChanged(ctx.db)
     await recordActivity(ctx.db, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
