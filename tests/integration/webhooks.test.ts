@@ -1,14 +1,12 @@
 // Outgoing webhooks end to end: endpoints saved through the procedures, events from books, members and billing sent
-// by the job queue to a receiver started here that verifies each signature with the standardwebhooks package, each
-// endpoint's events in order, a failing receiver retried and then switched off (with the email to the owners), "send
-// again", and who may do what.
+// by the job queue to a receiver started here that verifies each signature with the standardwebhooks package, a
+// failing receiver retried and then switched off (with the email to the owners), "send again", and who may do what.
+// The order of an endpoint's events has its own file (webhook-order.test.ts).
 process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
 
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookEventTypes } from '#/features/webhooks/events'
-import { orderHoldMs } from '#/features/webhooks/server/delivery-order'
-import { recordWebhookEvent, sweepWebhookDeliveries } from '#/features/webhooks/server/webhook-deliveries'
 import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { startJobQueue, stopJobQueue } from '#/server/jobs/queue'
@@ -146,122 +144,6 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
       expect(other.received).toEqual([])
     } finally {
       await other.close()
-    }
-  })
-
-  it('delivers an endpoint’s events in order: a later event waits while an earlier one is retried', async () => {
-    const ordered = await startWebhookReceiver()
-    let endpoint: { id: string; secret: string } | undefined
-    try {
-      endpoint = await addEndpoint(owner, ordered.url, ['book.created', 'book.deleted'])
-      ordered.trust(endpoint.secret)
-      // Down for the first request only: book.created fails once and is retried a second later.
-      ordered.failWhen((message) =>
-        ordered.received.length === 0 && message.type === 'book.created' ? 503 : undefined,
-      )
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('First things first'))
-      await until(() => ordered.received.length >= 1, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [created.data?.id] })
-      await until(() => ordered.accepted().length === 2, 'both events accepted')
-      expect(
-        ordered.accepted().map((message) => message.type),
-        'book.deleted must not overtake the book.created that was being retried',
-      ).toEqual(['book.created', 'book.deleted'])
-      expect(ordered.received.map((message) => [message.type, message.answered])).toEqual([
-        ['book.created', 503],
-        ['book.created', 204],
-        ['book.deleted', 204],
-      ])
-      expect(ordered.received.every((message) => message.verified)).toBe(true)
-    } finally {
-      if (endpoint) await mutate('delete', owner, { id: endpoint.id })
-      await ordered.close()
-    }
-  })
-
-  it('lets later events go once an earlier one has been failing for longer than the hold', async () => {
-    const ordered = await startWebhookReceiver()
-    let endpoint: { id: string; secret: string } | undefined
-    try {
-      endpoint = await addEndpoint(owner, ordered.url, ['book.created', 'book.deleted'])
-      ordered.trust(endpoint.secret)
-      ordered.failWhen((message) => (message.type === 'book.created' ? 503 : undefined))
-      // While the first attempt waits for its answer, the event is made older than the hold, as if it had been
-      // failing for that long.
-      ordered.beforeAnswer(async (message) => {
-        if (message.type !== 'book.created') return
-        await db()
-          .update(webhookDeliveries)
-          .set({ createdAt: new Date(Date.now() - orderHoldMs - 60_000) })
-          .where(eq(webhookDeliveries.id, message.id))
-      })
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Never arrives'))
-      await until(() => ordered.received.length >= 1, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [created.data?.id] })
-      await until(() => ordered.accepted().length === 1, 'book.deleted, past the failing book.created')
-      expect(ordered.accepted()[0]).toMatchObject({ type: 'book.deleted', verified: true })
-    } finally {
-      if (endpoint) await mutate('delete', owner, { id: endpoint.id })
-      await ordered.close()
-    }
-  })
-
-  it('"send again" on an event waiting its turn leaves it retried when it fails', async () => {
-    const down = await startWebhookReceiver()
-    let endpoint: { id: string; secret: string } | undefined
-    try {
-      endpoint = await addEndpoint(owner, down.url, ['book.created', 'book.updated'])
-      down.trust(endpoint.secret)
-      down.failWith(503)
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Queued behind'))
-      await until(() => down.received.length >= 1, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.update', owner.cookie, { id: created.data?.id, book: book('Queued, revised') })
-      const deliveryOf = async (type: string) =>
-        (
-          await db()
-            .select()
-            .from(webhookDeliveries)
-            .where(eq(webhookDeliveries.endpointId, endpoint?.id ?? ''))
-        ).find((delivery) => delivery.eventType === type)
-      const waiting = await deliveryOf('book.updated')
-      expect(waiting, 'book.updated waits behind the failing book.created').toMatchObject({
-        status: 'pending',
-        attempts: 0,
-      })
-      const resent = await mutate<{ delivered: boolean }>('resend', owner, { id: waiting?.id })
-      expect(resent.data).toMatchObject({ delivered: false })
-      // Its retries now belong to a job of its own, a minute later (the first retry's delay).
-      const { rows } = (await db().execute(
-        sql`select count(*)::int as count from pgboss.job where name = 'webhook-delivery'
-            and data->>'deliveryId' = ${waiting?.id ?? ''} and (data->>'retries')::boolean and state = 'created'`,
-      )) as unknown as { rows: { count: number }[] }
-      expect(rows[0]?.count, 'one job holds its retries').toBe(1)
-    } finally {
-      if (endpoint) await mutate('delete', owner, { id: endpoint.id })
-      await down.close()
-    }
-  })
-
-  it('sends events recorded where no queue ran, oldest first, one after the other', async () => {
-    const later = await startWebhookReceiver()
-    let endpoint: { id: string; secret: string } | undefined
-    try {
-      endpoint = await addEndpoint(owner, later.url, ['member.removed'])
-      later.trust(endpoint.secret)
-      // As a command-line task would: written, not queued, and found by the sweep five minutes later.
-      const written: string[] = []
-      for (const name of ['First', 'Second', 'Third'])
-        written.push(...(await recordWebhookEvent(db(), { organizationId, type: 'member.removed', data: { name } })))
-      await db()
-        .update(webhookDeliveries)
-        .set({ createdAt: sql`${webhookDeliveries.createdAt} - interval '10 minutes'` })
-        .where(inArray(webhookDeliveries.id, written))
-      expect(await sweepWebhookDeliveries(db()), 'one start per endpoint; the rest follow it').toBeGreaterThanOrEqual(1)
-      await until(() => later.accepted().length === 3, 'the three events')
-      expect(later.accepted().map((message) => message.data.name)).toEqual(['First', 'Second', 'Third'])
-    } finally {
-      if (endpoint) await mutate('delete', owner, { id: endpoint.id })
-      await later.close()
     }
   })
 

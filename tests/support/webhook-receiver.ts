@@ -16,6 +16,9 @@ export interface ReceivedWebhook {
   answered: number
 }
 
+/** The status to answer with, or undefined for the usual one. */
+type Answer = number | undefined
+
 /**
  * A customer's webhook receiver for the tests: it verifies each request with the `standardwebhooks` package (as the
  * docs tell customers to) and answers 204, or, while told to fail, the given status.
@@ -24,7 +27,7 @@ export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = []
   let secret: string | undefined
   let failWith: number | undefined
-  let failWhen: ((message: ReceivedWebhook) => number | undefined) | undefined
+  let failWhen: ((message: ReceivedWebhook) => Answer | Promise<Answer>) | undefined
   let beforeAnswer: ((message: ReceivedWebhook) => Promise<void>) | undefined
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -53,7 +56,7 @@ export async function startWebhookReceiver() {
         headers: request.headers,
         answered: 204,
       }
-      message.answered = failWhen?.(message) ?? failWith ?? 204
+      message.answered = (await failWhen?.(message)) ?? failWith ?? 204
       received.push(message)
       await beforeAnswer?.(message)
       if (message.answered !== 204) {
@@ -78,8 +81,8 @@ export async function startWebhookReceiver() {
     failWith(status: number | undefined) {
       failWith = status
     },
-    /** Answers a request with the status `decide` gives it (undefined: as usual). */
-    failWhen(decide: ((message: ReceivedWebhook) => number | undefined) | undefined) {
+    /** Answers a request with the status `decide` gives it (undefined: as usual); it may look at the database first. */
+    failWhen(decide: ((message: ReceivedWebhook) => Answer | Promise<Answer>) | undefined) {
       failWhen = decide
     },
     /** Runs before each answer is sent, while the sender waits for it. */

@@ -54,11 +54,19 @@ export const webhookDeliveries = pgTable(
     /** An attempt in progress holds the delivery until then, so a retry and "send again" never send it twice at once. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its first attempt started: the one-hour bound on holding later deliveries back is measured from it. */
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The queue job that owns its retries (the one that made its first attempt, or took over after "send again"). */
+    retriesJobId: text('retries_job_id'),
   },
   (table) => [
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
     index('webhook_deliveries_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    // The order checks read only an endpoint's pending deliveries, not its month of delivered ones.
+    index('webhook_deliveries_endpoint_pending_idx')
+      .on(table.endpointId, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 )
 

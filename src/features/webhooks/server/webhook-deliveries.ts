@@ -3,10 +3,10 @@ import { and, arrayContains, asc, eq, inArray, isNull, lt, or, sql } from 'drizz
 import type { Database } from '#/server/db/client'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { defineJob, enqueue, type JobAttempt } from '#/server/jobs/queue'
+import { defineJob, enqueue, type JobAttempt, runningQueue } from '#/server/jobs/queue'
 import type { WebhookEventType } from '../events'
 import { type DeliveryOutcome, deliverWebhook } from './delivery'
-import { deliveryHeldBack, nextWaitingDelivery } from './delivery-order'
+import { deliveryHold, nextWaitingDelivery } from './delivery-order'
 import { switchOffIfFailingSince } from './endpoint-switch-off'
 
 /** A database or an open transaction: an event is recorded in the same transaction as the change it reports. */
@@ -55,7 +55,52 @@ export async function recordWebhookEvent(db: Writer, event: WebhookEvent): Promi
 
 /** Queues the first attempt of each delivery; where no queue runs (a command-line task), the sweep sends them. */
 export async function sendWebhookDeliveries(deliveryIds: readonly string[]): Promise<void> {
-  for (const deliveryId of deliveryIds) await enqueue(webhookDeliveryJob, { deliveryId })
+  for (const deliveryId of deliveryIds) await queueDeliveryJob(deliveryId)
+}
+
+/**
+ * Makes sure one job is queued for the delivery and returns its id: pg-boss's `upsert` by singletonKey keeps at most
+ * one waiting job per key (a unique index) and edits that job instead of adding another, whoever asks (its own
+ * start, the sweep, the delivery before it finishing, its wake-up). `at` moves the job to then; without it a queued
+ * job keeps its time. Before this process's queue has started, a plain send, which a later upsert then edits.
+ */
+async function queueDeliveryJob(deliveryId: string, at?: Date): Promise<string | null> {
+  const boss = runningQueue()
+  if (!boss) {
+    const seconds = at ? Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000)) : undefined
+    return enqueue(webhookDeliveryJob, { deliveryId }, { singletonKey: deliveryId, startAfterSeconds: seconds })
+  }
+  const { jobs } = await boss.upsert(
+    webhookDeliveryJob.name,
+    { deliveryId },
+    { singletonKey: deliveryId, ...(at ? { startAfter: at } : {}) },
+  )
+  return jobs[0] ?? null
+}
+
+/**
+ * Queues a waiting delivery's first attempt for when it can go: at once when nothing holds it, when the last hold
+ * ends when attempted deliveries hold it, and not at all while an earlier one has not been attempted (that one's
+ * attempt queues the next). Moving the job later could overwrite a "go now" sent by the delivery before it as it
+ * finished, so the hold is read again after such a move.
+ */
+async function queueFirstAttempt(db: Database, deliveryId: string): Promise<void> {
+  let queuedAt: number | undefined
+  for (let look = 0; look < 3; look++) {
+    const hold = await deliveryHold(db, deliveryId, new Date())
+    if (hold?.until === null) return
+    const at = hold?.until ?? new Date()
+    if (queuedAt !== undefined && at.getTime() >= queuedAt) return
+    await queueDeliveryJob(deliveryId, at)
+    queuedAt = at.getTime()
+    if (!hold) return
+  }
+}
+
+/** The endpoint's next waiting delivery, queued for when it can go, now that the one before it moved on. */
+async function queueNextWaiting(db: Database, endpointId: string): Promise<void> {
+  const next = await nextWaitingDelivery(db, endpointId, new Date())
+  if (next) await queueFirstAttempt(db, next)
 }
 
 /** Records and queues an event outside a transaction. */
@@ -74,8 +119,11 @@ export type AttemptResult = 'delivered' | 'failed' | 'not-pending' | 'skipped' |
 export interface AttemptOptions {
   last: boolean
   manual: boolean
-  /** Only a first attempt (a job that starts a delivery, not one that retries it): a second start does nothing. */
-  firstOnly?: boolean
+  /**
+   * The queue job making the attempt: it may make a delivery's first attempt, or a retry when the delivery's retries
+   * are its own; any other job finds it `not-pending`, so one delivery never has two chains of retries.
+   */
+  jobId?: string
 }
 
 /**
@@ -90,20 +138,32 @@ export async function attemptDelivery(
   db: Database,
   deliveryId: string,
   options: AttemptOptions,
-): Promise<{ result: AttemptResult; outcome?: DeliveryOutcome; waitUntil?: Date }> {
+): Promise<{ result: AttemptResult; outcome?: DeliveryOutcome; hold?: { until: Date | null } }> {
   const now = new Date()
   if (!options.manual) {
-    const heldBack = await deliveryHeldBack(db, deliveryId, now)
-    if (heldBack) return { result: 'waiting', waitUntil: heldBack.holdEndsAt }
+    const hold = await deliveryHold(db, deliveryId, now)
+    if (hold) return { result: 'waiting', hold }
   }
   const [delivery] = await db
     .update(webhookDeliveries)
-    .set({ claimedUntil: new Date(now.getTime() + claimMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .set({
+      claimedUntil: new Date(now.getTime() + claimMs),
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      firstAttemptAt: sql`coalesce(${webhookDeliveries.firstAttemptAt}, ${now})`,
+      ...(options.manual ? {} : { retriesJobId: options.jobId ?? null }),
+    })
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
         options.manual ? undefined : eq(webhookDeliveries.status, 'pending'),
-        options.firstOnly ? eq(webhookDeliveries.attempts, 0) : undefined,
+        // No owner: attempted before owners were recorded, or by "send again" where no queue ran; any job may go on.
+        options.manual
+          ? undefined
+          : or(
+              eq(webhookDeliveries.attempts, 0),
+              eq(webhookDeliveries.retriesJobId, options.jobId ?? ''),
+              isNull(webhookDeliveries.retriesJobId),
+            ),
         or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)),
       ),
     )
@@ -116,7 +176,7 @@ export async function attemptDelivery(
       .update(webhookDeliveries)
       .set({ status: 'skipped', claimedUntil: null, attempts: sql`${webhookDeliveries.attempts} - 1` })
       .where(eq(webhookDeliveries.id, deliveryId))
-    if (wasPending) await sendNextWaiting(db, delivery.endpointId)
+    if (wasPending) await queueNextWaiting(db, delivery.endpointId)
     return { result: 'skipped' }
   }
   const outcome = await deliverWebhook(
@@ -138,7 +198,7 @@ export async function attemptDelivery(
       .set({ status: 'delivered', claimedUntil: null, lastAttemptAt: now })
       .where(eq(webhookDeliveries.id, deliveryId))
     await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id))
-    if (wasPending) await sendNextWaiting(db, endpoint.id)
+    if (wasPending) await queueNextWaiting(db, endpoint.id)
     return { result: 'delivered', outcome }
   }
   const givenUp = options.last && !options.manual
@@ -155,47 +215,40 @@ export async function attemptDelivery(
     .update(webhookEndpoints)
     .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` })
     .where(eq(webhookEndpoints.id, endpoint.id))
-  if (givenUp) {
-    await switchOffIfFailingSince(db, endpoint.id, delivery.createdAt)
-    await sendNextWaiting(db, endpoint.id)
+  if (givenUp) await switchOffIfFailingSince(db, endpoint.id, delivery.firstAttemptAt ?? delivery.createdAt)
+  // "Send again" made the first attempt of a delivery still waiting for its turn: a job takes over its retries.
+  if (options.manual && wasPending && delivery.attempts === 1) {
+    const retriesJobId = await queueDeliveryJob(deliveryId, new Date(now.getTime() + firstRetrySeconds * 1000))
+    await db.update(webhookDeliveries).set({ retriesJobId }).where(eq(webhookDeliveries.id, deliveryId))
   }
-  // "Send again" made the first attempt of a delivery still waiting for its turn: the retries are now its own.
-  if (options.manual && wasPending && delivery.attempts === 1)
-    await enqueue(webhookDeliveryJob, { deliveryId, retries: true }, { startAfterSeconds: firstRetrySeconds })
+  // The next waiting delivery is now held by this one's first attempt for an hour at most, or no longer held.
+  if (wasPending && (givenUp || delivery.attempts === 1)) await queueNextWaiting(db, endpoint.id)
   return { result: 'failed', outcome }
-}
-
-/** Queues the first attempt of the endpoint's next waiting delivery, now that the one before it is done. */
-async function sendNextWaiting(db: Database, endpointId: string): Promise<void> {
-  const next = await nextWaitingDelivery(db, endpointId, new Date())
-  if (next) await enqueue(webhookDeliveryJob, { deliveryId: next })
 }
 
 /**
  * A delivery's attempts: the first at once, then 13 retries from a minute apart doubling to at most four hours, about
  * a day in all (pg-boss's exponential backoff adds jitter). The job fails (and so is retried) only while retries
- * remain; the last failure is recorded on the delivery, not left as a failed job for the app admins. Several jobs
- * may try to start one delivery (its own, the sweep's, the one sent when the delivery before it is done, its wait):
- * only the first start attempts it, and its retries are that job's. `retries` marks a job that continues a delivery
- * "send again" started.
+ * remain; the last failure is recorded on the delivery, not left as a failed job for the app admins. A delivery has
+ * at most one queued job (queueDeliveryJob); the job that makes its first attempt owns its retries (`retries_job_id`),
+ * and any other that reaches it finds nothing to do. A waiting delivery's job ends and a new one is queued for when
+ * its hold can end (queueFirstAttempt), or none while an earlier delivery has not been attempted.
  */
-export const webhookDeliveryJob = defineJob<{ deliveryId: string; retries?: boolean }>({
+export const webhookDeliveryJob = defineJob<{ deliveryId: string }>({
   name: 'webhook-delivery',
   retryLimit: 13,
   retryDelaySeconds: firstRetrySeconds,
   retryDelayMaxSeconds: 4 * 3600,
   expireInSeconds: 120,
-  run: async (db, { deliveryId, retries }, attempt: JobAttempt) => {
-    const firstOnly = attempt.retryCount === 0 && !retries
-    const { result, outcome, waitUntil } = await attemptDelivery(db, deliveryId, {
+  run: async (db, { deliveryId }, attempt: JobAttempt) => {
+    const { result, outcome, hold } = await attemptDelivery(db, deliveryId, {
       last: attempt.last,
       manual: false,
-      firstOnly,
+      jobId: attempt.jobId,
     })
-    if (result === 'waiting' && waitUntil) {
-      // Looked at again when the earlier delivery's hold ends, or sooner when it is done (sendNextWaiting).
-      const seconds = Math.max(1, Math.ceil((waitUntil.getTime() - Date.now()) / 1000))
-      await enqueue(webhookDeliveryJob, { deliveryId }, { startAfterSeconds: seconds })
+    if (result === 'waiting') {
+      // Looked at again once, when the last hold can end; sooner if the delivery before it is done first.
+      if (hold?.until) await queueFirstAttempt(db, deliveryId)
       return
     }
     if (result === 'failed' && !attempt.last) {
@@ -210,8 +263,9 @@ export const webhookDeliveryJob = defineJob<{ deliveryId: string; retries?: bool
 const unsentAfterMs = 5 * 60_000
 
 /**
- * Queues the first attempt of each endpoint's earliest pending delivery that never had one; returns how many. The
- * later ones follow it in order, each sent when the one before it is done.
+ * Makes sure each endpoint's earliest pending delivery that never had an attempt has a job (one whose job was lost,
+ * or written where no queue ran), leaving a queued wake-up at its time; returns how many. The later ones follow it
+ * in order, each queued when the one before it has had its turn.
  */
 export async function sweepWebhookDeliveries(db: Database, now = new Date()): Promise<number> {
   const waiting = await db
@@ -226,7 +280,7 @@ export async function sweepWebhookDeliveries(db: Database, now = new Date()): Pr
     )
     .orderBy(webhookDeliveries.endpointId, asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
     .limit(1000)
-  await sendWebhookDeliveries(waiting.map(({ id }) => id))
+  for (const { id } of waiting) await queueDeliveryJob(id)
   return waiting.length
 }
 
