@@ -27,6 +27,7 @@ import { endLiveStreams } from './server/live-updates'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
 import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
+import { otherHostAnswer, otherHostWarning } from './server/one-address'
 import { isCompleteAnswer, PageCache } from './server/page-cache'
 import { unreadableRequestTarget, unreadableTargetAnswer } from './server/request-path'
 import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
@@ -197,6 +198,8 @@ function screenedFailure(request: Request, response: Response, fault: DatabaseFa
 async function answer(request: Request): Promise<Response> {
   await ensureServerReady()
   const url = new URL(request.url)
+  const onOtherHost = answerOnOtherHost(request, url)
+  if (onOtherHost) return onOtherHost
   // Build assets are served from disk before this handler runs; one that is missing is simply missing.
   if (url.pathname.startsWith('/assets/')) return new Response('Not Found', { status: 404 })
   // HEAD too: a monitor's check of the endpoint answers as GET does, without the body.
@@ -220,6 +223,15 @@ async function answer(request: Request): Promise<Response> {
 }
 
 const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD'
+
+/** One address for every flow (src/server/one-address.ts): production sends visitors to APP_URL, development warns. */
+function answerOnOtherHost(request: Request, url: URL): Response | undefined {
+  const env = getEnv()
+  if (env.NODE_ENV === 'production') return otherHostAnswer(request, env.APP_URL, url)
+  const warning = otherHostWarning(request, env.APP_URL)
+  if (warning) log().warn(warning)
+  return undefined
+}
 
 /** The session check every page and API call makes: Better Auth's endpoint without its per-request router. */
 async function getSessionAnswer(request: Request, url: URL): Promise<Response> {

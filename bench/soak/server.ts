@@ -104,8 +104,10 @@ export async function startSoakServer(options: {
     STRIPE_WEBHOOK_SECRET: '',
     SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
   }
-  // Without APP_URL every loopback name of the port is a trusted origin (src/server/env.ts).
-  delete env.APP_URL
+  // The address the traffic uses (bench/soak/traffic.ts): a page or a post on another host would be redirected or
+  // refused (src/server/one-address.ts).
+  const origin = `http://127.0.0.1:${options.port}`
+  env.APP_URL = origin
   const child: ChildProcess = spawn(process.execPath, [...serverHeapFlags, '--input-type=module', '-e', startServer], {
     cwd: root,
     env,
@@ -114,7 +116,6 @@ export async function startSoakServer(options: {
   child.stdout?.pipe(log, { end: false })
   child.stderr?.pipe(log, { end: false })
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const origin = `http://localhost:${options.port}`
   const server: SoakServer = {
     pid: child.pid ?? 0,
     emailsDelivered: mail.received,

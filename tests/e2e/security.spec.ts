@@ -102,12 +102,15 @@ test.describe('security by default', () => {
     expect(tiny.headers()['content-encoding'], 'too small to be worth it').toBeUndefined()
   })
 
-  test('a newcomer who opens http://127.0.0.1 instead of localhost can sign in', async ({ page }) => {
+  test('a newcomer who opens http://127.0.0.1 instead of localhost is moved to localhost and can sign in', async ({
+    page,
+  }) => {
     await visit(page, `http://127.0.0.1:${port}/en/sign-in`)
+    await expect(page).toHaveURL(`http://localhost:${port}/en/sign-in`)
     await page.getByLabel('Email or username', { exact: true }).fill(appAdmin.email)
     await page.getByLabel('Password', { exact: true }).fill(appAdmin.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page).toHaveURL(`http://127.0.0.1:${port}/en/console`)
+    await expect(page).toHaveURL(`http://localhost:${port}/en/console`)
     await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible()
   })
 

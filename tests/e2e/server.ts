@@ -52,8 +52,8 @@ async function createFreshPostgresDatabase(adminUrl: string): Promise<void> {
 }
 
 process.env.PORT = process.env.E2E_PORT ?? '3211'
-// APP_URL is left unset, as on a newcomer's machine: the app is at http://localhost:PORT and every loopback name of
-// the port is trusted (tests/e2e/security.spec.ts signs in at 127.0.0.1).
+// APP_URL is left unset, as on a newcomer's machine: the app is at http://localhost:PORT, and a page asked for on
+// another loopback name is sent there (tests/e2e/one-address.spec.ts).
 delete process.env.APP_URL
 const appUrl = `http://localhost:${process.env.PORT}`
 process.env.HATCH_DEBUG_ROUTES = '1'

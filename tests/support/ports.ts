@@ -6,6 +6,7 @@
 export const testPorts = {
   productionServer: 3297,
   signInThrottle: 3400,
+  oneAddress: 3436,
   embeddedKilledFirst: 3442,
   embeddedKilledSecond: 3443,
   postgresAwayProxy: 3445,
