@@ -18,7 +18,7 @@ export interface RouterContext {
   trpc: TRPCOptionsProxy<AppRouter>
 }
 
-const fallbackSettings = { productName: 'Hatch', defaultTheme: 'light', appUrl: '' } as const
+const fallbackSettings = { productName: 'Hatch', defaultTheme: 'system', appUrl: '' } as const
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.settings.public.queryOptions()),

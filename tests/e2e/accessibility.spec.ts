@@ -33,6 +33,7 @@ const consolePages = [
   '/console/organization/activity',
   '/console/organization/webhooks',
   '/console/organization/billing',
+  '/console/organization/sso',
   '/my-orders',
 ]
 

@@ -57,6 +57,53 @@ test.describe('enterprise single sign-on', () => {
     await idp.close()
   })
 
+  test('a newcomer reads the steps in order, which providers fit, where the guide is, and copies only the chosen protocol’s values', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signUpNewAccount(page, newAccount({ name: 'Nora Newcomer', email: `nora@nova${uniqueId()}.example` }))
+    await openSsoPage(page)
+    const steps = page.getByTestId('sso-step')
+    await expect(steps).toHaveCount(5)
+    await expect(steps.nth(0)).toContainText('Add your email domain')
+    await expect(steps.nth(1)).toContainText('Prove you own the domain')
+    await expect(steps.nth(1)).toContainText('TXT record')
+    await expect(steps.nth(2)).toContainText('Choose SAML 2.0 or OpenID Connect')
+    await expect(steps.nth(3)).toContainText('Test it')
+    await expect(steps.nth(4)).toContainText('Require it')
+    for (const provider of ['Okta', 'Microsoft Entra ID', 'Google Workspace']) {
+      await expect(page.getByTestId('sso-providers')).toContainText(provider)
+    }
+    await expect(page.getByRole('link', { name: 'Read the single sign-on guide' })).toHaveAttribute(
+      'href',
+      '/en/docs/sso',
+    )
+
+    // SAML is chosen at first: its values only, each with a Copy button that copies it.
+    const values = page.getByTestId('sso-service-provider')
+    await expect(values.getByTestId('sso-acs-url')).toBeVisible()
+    await expect(values.getByTestId('sso-entity-id')).toBeVisible()
+    await expect(values.getByTestId('sso-redirect-uri')).toHaveCount(0)
+    const acsUrl = (await values.getByTestId('sso-acs-url').textContent()) ?? ''
+    await values.getByRole('button', { name: 'Copy Assertion consumer service (ACS) URL' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(acsUrl)
+
+    // OpenID Connect chosen: its redirect URI only.
+    await page.getByLabel('Protocol').selectOption('oidc')
+    await expect(values.getByTestId('sso-redirect-uri')).toHaveText(/\/api\/auth\/sso\/callback\/org-/)
+    await expect(values.getByTestId('sso-acs-url')).toHaveCount(0)
+    await expect(values.getByRole('button', { name: 'Copy Redirect URI' })).toBeVisible()
+
+    // The same in Chinese.
+    await visit(page, '/zh/console/organization/sso')
+    await expect(page.getByRole('heading', { name: '设置步骤' })).toBeVisible()
+    await expect(page.getByTestId('sso-step').nth(1)).toContainText('证明域名归你所有')
+    await expect(page.getByTestId('sso-providers')).toContainText('Microsoft Entra ID')
+    await expect(page.getByRole('link', { name: '阅读单点登录指南' })).toHaveAttribute('href', '/zh/docs/sso')
+    await expect(page.getByTestId('sso-redirect-uri')).toHaveCount(0)
+  })
+
   test('an owner connects a SAML identity provider and proves the domain; a colleague signs in and joins; SSO can be required', async ({
     page,
     browser,
@@ -138,6 +185,7 @@ test.describe('enterprise single sign-on', () => {
     const domain = `initech${uniqueId()}.example`
     await signUpNewAccount(page, newAccount({ name: 'Bill Owner', email: `bill@${domain}` }))
     await openSsoPage(page)
+    await page.getByLabel('Protocol').selectOption('oidc')
     const redirectUri = (await page.getByTestId('sso-redirect-uri').textContent()) ?? ''
     expect(redirectUri).toMatch(/\/api\/auth\/sso\/callback\/org-/)
     const oidc = await startTestOidcProvider({
@@ -146,7 +194,6 @@ test.describe('enterprise single sign-on', () => {
       tokenEndpointAuthMethod: 'client_secret_basic',
     })
     try {
-      await page.getByLabel('Protocol').selectOption('oidc')
       await page.getByLabel('Email domain').fill(domain)
       await page.getByLabel('Issuer URL').fill(oidc.issuer)
       await page.getByLabel('Client ID').fill(oidc.config.clientId)

@@ -16,8 +16,29 @@ async function recordThemeClasses(page: import('@playwright/test').Page) {
 }
 
 test.describe('themes', () => {
-  test('defaults to light from the site settings, even when the OS prefers dark', async ({ page }) => {
+  test('a first visit follows the operating system: dark when it prefers dark, light when it prefers light', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
+    await visit(page, '/en/')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await page.getByRole('button', { name: 'Theme' }).click()
+    await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true')
+    await page.keyboard.press('Escape')
+
+    await page.emulateMedia({ colorScheme: 'light' })
+    await visit(page, '/zh/')
+    await expect(page.locator('html')).toHaveClass(/\blight\b/)
+    await page.getByRole('button', { name: '主题' }).click()
+    await expect(page.getByRole('menuitemradio', { name: '跟随系统' })).toHaveAttribute('aria-checked', 'true')
+  })
+
+  test('a visitor who chose Light keeps it when the operating system prefers dark', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await visit(page, '/en/')
+    await page.getByRole('button', { name: 'Theme' }).click()
+    await page.getByRole('menuitemradio', { name: 'Light' }).click()
+    await expect(page.locator('html')).toHaveClass(/\blight\b/)
     await visit(page, '/en/')
     await expect(page.locator('html')).toHaveClass(/\blight\b/)
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
@@ -54,7 +75,7 @@ test.describe('themes', () => {
   test('the menu is translated and marks the current choice', async ({ page }) => {
     await visit(page, '/zh/')
     await page.getByRole('button', { name: '主题' }).click()
-    await expect(page.getByRole('menuitemradio', { name: '浅色' })).toHaveAttribute('aria-checked', 'true')
+    await expect(page.getByRole('menuitemradio', { name: '跟随系统' })).toHaveAttribute('aria-checked', 'true')
     await page.getByRole('menuitemradio', { name: '深色' }).click()
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   })

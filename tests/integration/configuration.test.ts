@@ -73,7 +73,7 @@ describe.each(engines)('Configuration on %s', (engine) => {
     expect(
       record.data?.items.map(({ userName, setting, oldValue, newValue }) => [userName, setting, oldValue, newValue]),
     ).toEqual([
-      ['Ada Admin', 'defaultTheme', 'light', 'dark'],
+      ['Ada Admin', 'defaultTheme', 'system', 'dark'],
       ['Ada Admin', 'productName', 'Hatch', 'Bookshelf'],
     ])
     current = { ...current, productName: 'Bookshelf', defaultTheme: 'dark' }

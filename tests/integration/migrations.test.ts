@@ -30,7 +30,7 @@ describe.each(engines)('migrations on an empty %s database', (engine) => {
 
   it('create the tables the app uses, with the default site settings row', async () => {
     const [row] = await database.connection.db.select().from(siteSettings)
-    expect(row).toMatchObject({ id: 1, productName: 'Hatch', defaultTheme: 'light' })
+    expect(row).toMatchObject({ id: 1, productName: 'Hatch', defaultTheme: 'system' })
     const tables = await rows<{ table_name: string }>(
       database,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,

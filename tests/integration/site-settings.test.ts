@@ -14,7 +14,7 @@ describe.each(engines)('site settings on %s', (engine) => {
 
   it('start with the defaults', async () => {
     const settings = await getSiteSettings(database.connection.db)
-    expect(settings).toMatchObject({ productName: 'Hatch', defaultTheme: 'light' })
+    expect(settings).toMatchObject({ productName: 'Hatch', defaultTheme: 'system' })
     expect(settings.updatedAt).toBeInstanceOf(Date)
   })
 

@@ -11,6 +11,13 @@ describe('notification text', () => {
     expect(notificationText('subscription_ending', params, 'zh')).toBe('Acme 的订阅将于 2026年12月27日 结束')
   })
 
+  it('names the new roles as people read them, not as the stored list', () => {
+    const params = { organization: 'Acme', role: 'member,admin' }
+    expect(notificationText('role_changed', params, 'en')).toBe('Your role in Acme is now Member, Admin')
+    expect(notificationText('role_changed', params, 'zh')).not.toMatch(/member|admin|,/)
+    expect(notificationText('role_changed', params, 'zh')).toContain('成员、管理员')
+  })
+
   it('has a sentence for every type in both languages, naming its values', () => {
     const params = {
       organization: 'Acme',

@@ -1,5 +1,5 @@
-import { currentIntlLocale } from '#/lib/i18n'
-import { formatPrice } from '#/lib/plans'
+import { currentIntlLocale, getLocale } from '#/lib/i18n'
+import { currencyForLocale, formatPrice } from '#/lib/plans'
 import { m } from '#/paraglide/messages'
 import type { Granularity } from './date-range'
 
@@ -38,6 +38,12 @@ export function formatChange(ratio: number): string {
 /** An amount in the currency's minor unit (cents, fen), as the language writes money. */
 export function formatMoney(minorUnits: number, currency: string): string {
   return formatPrice(minorUnits, currentIntlLocale(), currency)
+}
+
+/** No money yet, still written as money ("$0.00"), in the currency the reader's language sees first. */
+export function formatNoMoney(): string {
+  const currency = currencyForLocale(getLocale())
+  return new Intl.NumberFormat(currentIntlLocale(), { style: 'currency', currency, minimumFractionDigits: 2 }).format(0)
 }
 
 /** Time on page: seconds under a minute, else minutes and seconds. */

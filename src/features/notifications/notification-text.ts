@@ -1,4 +1,5 @@
 import { getLocale, intlLocales, type Locale } from '#/lib/i18n'
+import { rolesLabel } from '#/lib/role-labels'
 import { m } from '#/paraglide/messages'
 import type { NotificationType } from './notification-types'
 
@@ -14,7 +15,9 @@ type Options = { locale?: Locale }
 
 const texts: Record<NotificationType, (params: Params, options: Options) => string> = {
   invited: (p, o) => m.notification_invited({ organization: p.organization ?? '', inviter: p.inviter ?? '' }, o),
-  role_changed: (p, o) => m.notification_role_changed({ organization: p.organization ?? '', role: p.role ?? '' }, o),
+  // The stored role list ("member,admin") is read out as names in the reader's language, email included.
+  role_changed: (p, o) =>
+    m.notification_role_changed({ organization: p.organization ?? '', role: rolesLabel(p.role ?? '', o.locale) }, o),
   removed: (p, o) => m.notification_removed({ organization: p.organization ?? '' }, o),
   payment_failed: (p, o) => m.notification_payment_failed({ organization: p.organization ?? '' }, o),
   subscription_ending: (p, o) =>

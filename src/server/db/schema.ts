@@ -10,7 +10,7 @@ export const siteSettings = pgTable(
     sourceRepositoryUrl: text('source_repository_url').notNull().default('https://github.com/hatch-dev/hatch'),
     defaultTheme: text('default_theme', { enum: ['light', 'dark', 'system'] })
       .notNull()
-      .default('light'),
+      .default('system'),
     /** Previous/next cards under each docs page; off by default. */
     docsFooterNavigation: boolean('docs_footer_navigation').notNull().default(false),
     /** The branch "Edit on GitHub" links point at. */

@@ -56,7 +56,6 @@ export function BooksScreen({
     // Offered in the Columns menu; left out at first so the rest fit a laptop's screen beside the menu.
     columnsHiddenByDefault: ['isbn', 'language', 'updatedAt'],
   })
-  const count = useQuery(trpc.books.count.queryOptions(filtersOf(search)))
 
   const canChange = (book: BookRow, action: 'update' | 'delete') =>
     Boolean(granted?.includes(action) || (granted?.includes(`${action}-own`) && book.createdById === session.user.id))
@@ -82,10 +81,8 @@ export function BooksScreen({
       <ListToolbar list={list} searchPlaceholder={m.books_search_placeholder()} hideableColumns={hideableBookColumns}>
         <BookFilters search={search} onChange={list.refine} />
       </ListToolbar>
-      <ListStatus
-        list={list}
-        total={count.data === undefined ? undefined : m.books_total({ count: String(count.data) })}
-      >
+      {/* The pager under the table already says how many books there are ("1–1 of 1"). */}
+      <ListStatus list={list}>
         {selectionAllows('update') ? (
           <Button size="sm" variant="outline" onClick={() => setTagging(list.selectedIds)}>
             <TagIcon aria-hidden />

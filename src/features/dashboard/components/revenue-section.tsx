@@ -4,7 +4,7 @@ import { EmptyState } from '#/components/empty-state'
 import { planName } from '#/lib/plan-text'
 import { m } from '#/paraglide/messages'
 import { csvFileName } from '../csv-export'
-import { formatBucket, formatCount, formatDay, formatMoney } from '../dashboard-format'
+import { formatBucket, formatCount, formatDay, formatMoney, formatNoMoney } from '../dashboard-format'
 import type { SiteDashboard } from '../dashboard-queries'
 import { ChartPanel } from './chart-panel'
 import { CsvButton, csvOf, DashboardTable, type TableColumn } from './dashboard-table'
@@ -27,7 +27,7 @@ export function RevenueSection({ data }: { data: SiteDashboard }) {
         {billing.mrr.length === 0 ? (
           <KpiCard
             label={m.dashboard_mrr_title()}
-            value={formatCount(0)}
+            value={formatNoMoney()}
             testId="kpi-mrr"
             hint={m.dashboard_mrr_none()}
           />

@@ -5,7 +5,7 @@ import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
 import { ListTable, listColumnHelper } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
 import { useConsoleSession } from '#/lib/console-session'
-import { rolesLabel } from '#/lib/role-labels'
+import { roleLabel, rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { activityListInputOf } from '../list-inputs'
@@ -39,9 +39,9 @@ const sentences: Record<string, (actor: string, details: Details) => string> = {
   team_deleted: (actor, d) => m.activity_team_deleted({ actor, team: d.team ?? '' }),
   team_member_added: (actor, d) => m.activity_team_member_added({ actor, name: d.name ?? '', team: d.team ?? '' }),
   team_member_removed: (actor, d) => m.activity_team_member_removed({ actor, name: d.name ?? '', team: d.team ?? '' }),
-  role_created: (actor, d) => m.activity_role_created({ actor, role: d.role ?? '' }),
-  role_updated: (actor, d) => m.activity_role_updated({ actor, role: d.role ?? '' }),
-  role_deleted: (actor, d) => m.activity_role_deleted({ actor, role: d.role ?? '' }),
+  role_created: (actor, d) => m.activity_role_created({ actor, role: roleLabel(d.role ?? '') }),
+  role_updated: (actor, d) => m.activity_role_updated({ actor, role: roleLabel(d.role ?? '') }),
+  role_deleted: (actor, d) => m.activity_role_deleted({ actor, role: roleLabel(d.role ?? '') }),
   sso_saved: (actor, d) => m.activity_sso_saved({ actor, protocol: d.protocol ?? '', domain: d.domain ?? '' }),
   sso_domain_verified: (actor, d) => m.activity_sso_domain_verified({ actor, domain: d.domain ?? '' }),
   sso_required: (actor, d) => m.activity_sso_required({ actor, domain: d.domain ?? '' }),

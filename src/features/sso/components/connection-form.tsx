@@ -42,12 +42,15 @@ const formFields = ['domain', 'metadataUrl', 'metadataXml', 'issuer', 'clientId'
 export function ConnectionForm({
   defaults,
   hasSecret,
+  onProtocolChange,
   onDone,
   onCancel,
 }: {
   defaults: ConnectionDefaults
   /** Editing an OpenID Connect connection: an empty secret keeps the saved one. */
   hasSecret: boolean
+  /** The page shows only the chosen protocol's values for the identity provider. */
+  onProtocolChange?: (protocol: Protocol) => void
   onDone: () => void
   onCancel?: () => void
 }) {
@@ -83,7 +86,7 @@ export function ConnectionForm({
   })
   return (
     <form method="post" onSubmit={sendWith(form)} noValidate className="grid gap-4" data-testid="sso-connection-form">
-      <form.AppField name="protocol">
+      <form.AppField name="protocol" listeners={{ onChange: ({ value }) => onProtocolChange?.(value) }}>
         {(field) => (
           <field.SelectField label={m.sso_protocol_label()}>
             <option value="saml">{m.sso_protocol_saml()}</option>

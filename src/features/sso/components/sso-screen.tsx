@@ -20,6 +20,7 @@ import { ConnectionForm, type Protocol } from './connection-form'
 import { CopyValue } from './copy-value'
 import { DomainCard } from './domain-card'
 import './sso-messages'
+import { SsoSteps } from './sso-steps'
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -38,17 +39,17 @@ function StatusBadge({ status }: { status: string }) {
   )
 }
 
-/** What the identity provider is to be told, for the protocol in use (both before anything is saved). */
+/** What the identity provider is to be told, for the protocol chosen (in the form while it is open). */
 function ServiceProviderValues({
   protocol,
   urls,
 }: {
-  protocol: Protocol | null
+  protocol: Protocol
   urls: { entityId: string; acsUrl: string; redirectUri: string }
 }) {
   return (
     <div className="grid gap-4">
-      {protocol !== 'oidc' ? (
+      {protocol === 'saml' ? (
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">{m.sso_sp_saml_description()}</p>
           <dl className="grid gap-3">
@@ -57,7 +58,7 @@ function ServiceProviderValues({
           </dl>
         </div>
       ) : null}
-      {protocol !== 'saml' ? (
+      {protocol === 'oidc' ? (
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">{m.sso_sp_oidc_description()}</p>
           <dl className="grid gap-3">
@@ -136,6 +137,8 @@ export function SsoScreen() {
   const query = useQuery(trpc.sso.get.queryOptions())
   const [editing, setEditing] = useState(false)
   const [removing, setRemoving] = useState(false)
+  // The protocol picked in the form before it is saved; the saved connection's otherwise.
+  const [chosenProtocol, setChosenProtocol] = useState<Protocol | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.sso.get.queryKey() })
   const remove = useMutation(
     trpc.sso.remove.mutationOptions({
@@ -159,6 +162,8 @@ export function SsoScreen() {
   }
   if (!query.data) return <PageHeader title={m.sso_title()} description={m.sso_description()} />
   const { connection, serviceProvider } = query.data
+  const formOpen = !connection || editing
+  const protocol = (formOpen ? chosenProtocol : null) ?? connection?.protocol ?? 'saml'
   const status = !connection
     ? m.sso_status_not_set()
     : !connection.domainVerified
@@ -170,9 +175,16 @@ export function SsoScreen() {
   return (
     <div className="grid max-w-3xl gap-6">
       <PageHeader title={m.sso_title()} description={m.sso_description()} actions={<StatusBadge status={status} />} />
+      <SsoSteps
+        progress={{
+          saved: Boolean(connection),
+          domainVerified: Boolean(connection?.domainVerified),
+          requireSso: Boolean(connection?.requireSso),
+        }}
+      />
 
       <Section title={m.sso_connection_title()} testId="sso-connection">
-        {!connection || editing ? (
+        {formOpen ? (
           <ConnectionForm
             defaults={{
               protocol: connection?.protocol ?? 'saml',
@@ -181,8 +193,19 @@ export function SsoScreen() {
               clientId: connection?.clientId ?? '',
             }}
             hasSecret={connection?.protocol === 'oidc'}
-            onDone={() => setEditing(false)}
-            onCancel={connection ? () => setEditing(false) : undefined}
+            onProtocolChange={setChosenProtocol}
+            onDone={() => {
+              setEditing(false)
+              setChosenProtocol(null)
+            }}
+            onCancel={
+              connection
+                ? () => {
+                    setEditing(false)
+                    setChosenProtocol(null)
+                  }
+                : undefined
+            }
           />
         ) : (
           <>
@@ -221,7 +244,7 @@ export function SsoScreen() {
       </Section>
 
       <Section title={m.sso_sp_title()} testId="sso-service-provider">
-        <ServiceProviderValues protocol={connection?.protocol ?? null} urls={serviceProvider} />
+        <ServiceProviderValues protocol={protocol} urls={serviceProvider} />
       </Section>
 
       {connection ? <DomainSection connection={connection} organizationSlug={organization.slug} /> : null}
