@@ -94,6 +94,7 @@ test.describe('billing', () => {
     // Cancel at period end, then resume.
     await visit(page, '/en/console/organization/billing')
     await page.getByRole('button', { name: 'Cancel at period end' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel at period end' }).click()
     await expect(page.getByTestId('billing-plan-renewal')).toContainText('Ends on')
     await page.getByRole('button', { name: 'Resume subscription' }).click()
     await expect(page.getByTestId('billing-plan-renewal')).toContainText('Renews on')

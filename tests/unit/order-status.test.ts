@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { orderStatusLabel } from '#/features/billing/billing-format'
 import { nextOrderStatus, type OrderStatus } from '#/features/billing/order-status'
 
 describe('the order state machine', () => {
@@ -29,5 +30,13 @@ describe('the order state machine', () => {
     expect(refund('canceled', 1900)).toBeNull()
     // A refund that arrives before the payment event proves the payment.
     expect(refund('pending', 1900)).toBe('refunded')
+  })
+})
+
+describe('the words for an order’s status', () => {
+  it('keeps "Processing" for a payment on its way; an unfinished checkout is "Not finished"', () => {
+    expect(orderStatusLabel('pending', true)).toBe('Processing')
+    expect(orderStatusLabel('pending', false)).toBe('Not finished')
+    expect(orderStatusLabel('canceled', false)).toBe('Canceled')
   })
 })

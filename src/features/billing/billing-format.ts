@@ -14,7 +14,12 @@ const statusLabels: Record<OrderStatus, () => string> = {
   refunded: m.billing_status_refunded,
 }
 
-export function orderStatusLabel(status: string): string {
+/**
+ * "Processing" is only for a payment on its way (the buyer finished the checkout); a pending order nobody finished
+ * paying is "Not finished".
+ */
+export function orderStatusLabel(status: string, processing = false): string {
+  if (status === 'pending' && !processing) return m.billing_status_unfinished()
   return (statusLabels[status as OrderStatus] ?? m.billing_status_pending)()
 }
 

@@ -180,6 +180,14 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
   }
 
+  /** Stops an open checkout from taking payment (it was replaced); false when it is no longer open. */
+  async cancelOpenCheckout(id: string): Promise<boolean> {
+    const checkout = await this.getCheckout(id)
+    if (checkout?.status !== 'open') return false
+    await this.saveCheckout({ ...checkout, status: 'canceled' })
+    return true
+  }
+
   /** Settles a "pay later" checkout: its subscription becomes active; the caller delivers the returned event. */
   async settleLater(checkoutId: string): Promise<SignedDelivery[]> {
     const checkout = await this.getCheckout(checkoutId)

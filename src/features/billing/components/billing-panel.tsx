@@ -16,6 +16,7 @@ import { localizeHref } from '#/paraglide/runtime'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, money, planSummary, subscriptionStatusLabel } from '../billing-format'
 import type { OrdersPageSearch } from '../search'
+import { CancelOrResume } from './cancel-or-resume'
 import { OrdersSection } from './orders-section'
 import { PlanChanger, SeatsForm } from './subscription-forms'
 
@@ -110,7 +111,12 @@ export function BillingPanel({
               </>
             ) : null}
             {subscription && canManage ? (
-              <CancelOrResume cancelAtPeriodEnd={subscription.cancelAtPeriodEnd} onDone={refresh} />
+              <CancelOrResume
+                cancelAtPeriodEnd={subscription.cancelAtPeriodEnd}
+                plan={planSummary(subscription.planId, subscription.interval, subscription.seats)}
+                periodEnd={formatDay(subscription.currentPeriodEnd)}
+                onDone={refresh}
+              />
             ) : null}
             {subscription?.hasPortal && canManage && showPortal ? <PortalButton /> : null}
           </div>
@@ -122,6 +128,11 @@ export function BillingPanel({
               <SeatsForm seats={subscription.seats} placesTaken={limits.members.used} onDone={refresh} />
             ) : null}
           </div>
+        ) : null}
+        {subscription && canManage && subscription.cancelAtPeriodEnd ? (
+          <p className="mt-4 border-t pt-4 text-sm text-muted-foreground" data-testid="billing-ending-explainer">
+            {m.billing_ending_explainer()}
+          </p>
         ) : null}
       </SettingsSection>
 
@@ -264,25 +275,6 @@ function Usage({
       </dd>
       {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
-  )
-}
-
-function CancelOrResume({ cancelAtPeriodEnd, onDone }: { cancelAtPeriodEnd: boolean; onDone: () => Promise<unknown> }) {
-  const trpc = useTRPC()
-  const change = useMutation(trpc.billing.setCancelAtPeriodEnd.mutationOptions())
-  const run = async () => {
-    try {
-      await change.mutateAsync({ cancelAtPeriodEnd: !cancelAtPeriodEnd })
-      toast.success(cancelAtPeriodEnd ? m.billing_resumed() : m.billing_canceled_at_period_end())
-      await onDone()
-    } catch (error) {
-      toast.error(describeError(error))
-    }
-  }
-  return (
-    <Button variant="outline" disabled={change.isPending} onClick={() => void run()}>
-      {cancelAtPeriodEnd ? m.billing_resume() : m.billing_cancel_at_period_end()}
-    </Button>
   )
 }
 

@@ -6,6 +6,7 @@ import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
 import { money, planSummary } from '../billing-format'
 
 type Outcome = 'pay' | 'pay_later' | 'fail' | 'cancel'
@@ -19,7 +20,7 @@ export function LocalPayScreen({ checkoutId }: { checkoutId: string }) {
   const { data: checkout } = useSuspenseQuery(trpc.billing.local.get.queryOptions({ id: checkoutId }))
   const settle = useMutation(trpc.billing.local.settle.mutationOptions())
   const [chosen, setChosen] = useState<Outcome | null>(null)
-  const open = checkout.status === 'open'
+  const open = checkout.status === 'open' && !checkout.superseded
 
   const choose = async (outcome: Outcome) => {
     setChosen(outcome)
@@ -79,6 +80,17 @@ export function LocalPayScreen({ checkoutId }: { checkoutId: string }) {
               {chosen === action.outcome ? m.local_pay_working() : action.label}
             </Button>
           ))}
+        </div>
+      ) : checkout.superseded ? (
+        <div
+          className="mt-6 rounded-lg border border-dashed p-4 text-sm"
+          role="alert"
+          data-testid="local-pay-superseded"
+        >
+          <p>{m.local_pay_superseded()}</p>
+          <Button asChild size="sm" className="mt-3">
+            <a href={localizeHref('/console/organization/billing')}>{m.local_pay_open_billing()}</a>
+          </Button>
         </div>
       ) : (
         <p className="mt-6 rounded-lg border border-dashed p-4 text-sm" data-testid="local-pay-outcome">

@@ -54,9 +54,9 @@ export function orderColumns() {
     }),
     column.accessor('status', {
       header: m.billing_col_status,
-      cell: (info) => (
+      cell: ({ row }) => (
         <span className="rounded-full border px-2 py-0.5 text-xs whitespace-nowrap" data-testid="order-status">
-          {orderStatusLabel(info.getValue())}
+          {orderStatusLabel(row.original.status, row.original.processing)}
         </span>
       ),
     }),

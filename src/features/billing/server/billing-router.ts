@@ -38,6 +38,7 @@ import { localCheckoutRouter } from './local-checkout-router'
 import { replayBillingEvent } from './operator-tasks'
 import { paddleCheckoutRouter } from './paddle-checkout-router'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
+import { supersededCheckout } from './superseded-checkouts'
 
 type Db = Parameters<typeof organizationPlan>[0]
 
@@ -70,10 +71,14 @@ async function describeChange(db: Db, planned: PlannedChange) {
   }
 }
 
-/** An unfinished checkout the buyer may still finish: its page is offered, never a settled order's. */
+/**
+ * An unfinished checkout the buyer may still finish: its page is offered, never a settled order's, nor one that would
+ * start a second subscription.
+ */
 const resumable = sql`${billingOrders.status} = 'pending'
   and ${billingOrders.providerSubscriptionId} is null
-  and (${billingOrders.expiresAt} is null or ${billingOrders.expiresAt} > now())`
+  and (${billingOrders.expiresAt} is null or ${billingOrders.expiresAt} > now())
+  and not (${supersededCheckout})`
 
 /** The buyer finished the checkout and the payment is on its way (a method that settles later). */
 const processing = sql`${billingOrders.status} = 'pending' and ${billingOrders.providerSubscriptionId} is not null`

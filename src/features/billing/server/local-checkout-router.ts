@@ -7,6 +7,7 @@ import { activePaymentProviderId, localPaymentProvider } from '#/server/payments
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
 import { localCheckoutInput, settleLocalCheckoutInput } from '../schemas'
 import { deliverLocalEvents as deliver } from './plan-changes'
+import { isCheckoutSuperseded } from './superseded-checkouts'
 
 /** How long "pay later" takes to settle, as a bank transfer or a wallet confirmation would. */
 export const payLaterDelayMs = 4000
@@ -21,8 +22,12 @@ export const localCheckoutRouter = createRouter({
     const checkout = await localPaymentProvider(ctx.db).getCheckout(input.id)
     if (!checkout || checkout.userId !== ctx.user.id) throw checkoutNotFound()
     const { userId: _user, successUrl: _success, cancelUrl: _cancel, ...shown } = checkout
+    // Paying would start a second subscription: the page says so instead of offering to pay.
+    const superseded =
+      (checkout.status === 'open' || checkout.status === 'canceled') &&
+      (await isCheckoutSuperseded(ctx.db, checkout.orderId))
     // Past its time a checkout is over, whether or not the hourly sweep has closed it yet.
-    return isCheckoutOverdue(checkout) ? { ...shown, status: 'expired' as const } : shown
+    return isCheckoutOverdue(checkout) ? { ...shown, status: 'expired' as const, superseded } : { ...shown, superseded }
   }),
 
   settle: protectedProcedure.input(settleLocalCheckoutInput).mutation(async ({ ctx, input }) => {
@@ -35,6 +40,13 @@ export const localCheckoutRouter = createRouter({
     }
     if (checkout.status !== 'open') {
       throw new AppError({ code: 'CONFLICT', appCode: 'CHECKOUT_CLOSED', message: 'This checkout is already closed' })
+    }
+    if (input.outcome !== 'cancel' && (await isCheckoutSuperseded(ctx.db, checkout.orderId))) {
+      throw new AppError({
+        code: 'CONFLICT',
+        appCode: 'ALREADY_SUBSCRIBED',
+        message: 'This organization already has a subscription; change its plan instead',
+      })
     }
     // Paying is managing billing: whoever started the checkout must still be allowed to, now (a member whose role
     // changed, or who left, can only cancel what they started).

@@ -4,6 +4,7 @@ import { billingEvents, billingOrders } from '#/server/db/schema'
 import { log } from '#/server/log'
 import { activePaymentProviderId, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { reconcileSubscriptions, replayEvent } from './ledger'
+import { endSupersededCheckouts } from './superseded-checkouts'
 
 /** `npm run billing -- replay <event-id>`: applies a stored event again, whichever provider sent it. */
 export async function replayBillingEvent(
@@ -30,6 +31,8 @@ export async function reconcileBilling(db: Database): Promise<{ provider: string
  * keep taking payment for them (Paddle). The provider's own event then marks each order expired. A maintenance task.
  */
 export async function closeOverdueProviderCheckouts(db: Database, now = new Date()): Promise<number> {
+  // Checkouts a subscription replaced are over too, whatever their time (one a failed sweep left open).
+  await endSupersededCheckouts(db)
   const provider = paymentProviderFor(db, activePaymentProviderId())
   if (!provider.closeCheckout) return 0
   const overdue = await db

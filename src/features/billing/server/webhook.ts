@@ -3,6 +3,7 @@ import { log } from '#/server/log'
 import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { WebhookSignatureError } from '#/server/payments/provider'
 import { receiveEvent } from './ledger'
+import { endSupersededCheckouts } from './superseded-checkouts'
 
 const maxBodyBytes = 1024 * 1024
 
@@ -30,6 +31,8 @@ export async function handleBillingWebhook(
   }
   try {
     const { outcome } = await receiveEvent(db, provider, event)
+    // A subscription just started or changed: the organization's other unfinished checkouts are over.
+    if (outcome === 'applied') await endSupersededCheckouts(db)
     return json(200, { received: true, duplicate: outcome === 'duplicate' })
   } catch (error) {
     log().error(
