@@ -57,6 +57,7 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_import_too_large: m.validation_import_too_large,
   validation_webhook_url_invalid: m.validation_webhook_url_invalid,
   validation_webhook_url_private: m.validation_webhook_url_private,
+  validation_webhook_url_private_allow: m.validation_webhook_url_private_allow,
   validation_webhook_url_unresolved: m.validation_webhook_url_unresolved,
   validation_webhook_events_required: m.validation_webhook_events_required,
   validation_webhook_events_invalid: m.validation_webhook_events_invalid,
@@ -121,6 +122,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   FILE_NOT_FOUND: m.error_code_FILE_NOT_FOUND,
   WEBHOOK_DELIVERY_NOT_FOUND: m.error_code_WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_DELIVERY_BUSY: m.error_code_WEBHOOK_DELIVERY_BUSY,
+  WEBHOOK_ENDPOINT_OFF: m.error_code_WEBHOOK_ENDPOINT_OFF,
 }
 
 /** App codes whose message names a value (`data.params`). */

@@ -86,7 +86,7 @@ test.describe('outgoing webhooks', () => {
     await expect(delivery).toHaveCount(1)
     await expect(delivery).toContainText('book.created')
     await expect(delivery).toContainText('Delivered')
-    await delivery.locator('summary').click()
+    await delivery.locator('summary').first().click()
     await expect(delivery).toContainText('HTTP 204')
     await expect(delivery).toContainText('Hooked on Books')
     await delivery.getByRole('button', { name: 'Send again' }).click()
@@ -97,9 +97,73 @@ test.describe('outgoing webhooks', () => {
 
     // Switched off from the list, it says so.
     await page.getByRole('link', { name: 'All endpoints' }).click()
-    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: `Actions for ${receiver.url}` }).click()
     await page.getByRole('menuitem', { name: 'Switch off' }).click()
     await expect(page.getByText('Endpoint switched off')).toBeVisible()
     await expect(page.getByTestId('webhook-endpoint')).toContainText('Switched off')
+  })
+
+  test('an owner sends a signed test event from the endpoint’s menu, named for its URL, in English and Chinese', async ({
+    page,
+  }) => {
+    test.slow() // sign-up, two test events through the job queue, the log
+    await signUpNewAccount(page)
+    await visit(page, '/en/console/organization/webhooks')
+    const created = await page.evaluate(
+      (url) =>
+        fetch('/api/trpc/webhooks.create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ json: { url, events: ['book.created'], locale: 'en' } }),
+        }).then((response) => response.json() as Promise<{ result: { data: { json: { secret: string } } } }>),
+      receiver.url,
+    )
+    receiver.trust(created.result.data.json.secret)
+    await visit(page, '/en/console/organization/webhooks')
+
+    await page.getByRole('button', { name: `Actions for ${receiver.url}` }).click()
+    await page.getByRole('menuitem', { name: 'Send test event' }).click()
+    await expect(page.getByText('Test event queued: it shows in the delivery log once sent')).toBeVisible()
+    await expect.poll(() => receiver.ofType('webhook.test').length, { timeout: 20_000 }).toBe(1)
+    expect(receiver.ofType('webhook.test')[0]).toMatchObject({ verified: true })
+
+    // It is logged like any delivery, with the exact request (signature, never the secret) and the answer.
+    await page.getByTestId('webhook-endpoint').getByRole('link', { name: 'Deliveries' }).click()
+    const delivery = page.getByTestId('webhook-delivery')
+    await expect(delivery).toContainText('webhook.test')
+    await expect(delivery).toContainText('Delivered')
+    await delivery.locator('summary').first().click()
+    await delivery.getByText('Request', { exact: true }).click()
+    const request = delivery.getByTestId('attempt-request')
+    await expect(request).toContainText(`POST ${receiver.url}`)
+    await expect(request).toContainText(`webhook-id: ${receiver.ofType('webhook.test')[0]?.id}`)
+    await expect(request).toContainText(/webhook-timestamp: \d+/)
+    await expect(request).toContainText(/webhook-signature: v1,/)
+    await expect(request).toContainText('"type":"webhook.test"')
+    await delivery.getByText('Response', { exact: true }).click()
+    await expect(delivery.getByTestId('attempt-response')).toContainText('HTTP 204')
+    await expect(page.getByText(created.result.data.json.secret.slice(6))).toHaveCount(0)
+
+    // In Chinese, against a receiver that fails: the log says when the next attempt is due.
+    receiver.failWith(503)
+    await visit(page, '/zh/console/organization/webhooks')
+    await page.getByRole('button', { name: `${receiver.url} 的操作` }).click()
+    await page.getByRole('menuitem', { name: '发送测试事件' }).click()
+    await expect(page.getByText('测试事件已排队：发送后会出现在投递记录中')).toBeVisible()
+    await expect.poll(() => receiver.ofType('webhook.test').length, { timeout: 20_000 }).toBe(2)
+    expect(receiver.ofType('webhook.test')[1]).toMatchObject({ verified: true })
+    await page.getByTestId('webhook-endpoint').getByRole('link', { name: '投递记录' }).click()
+    const waiting = page.getByTestId('webhook-delivery').first()
+    await expect(async () => {
+      await page.reload()
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+      await waiting.locator('summary').first().click()
+      await expect(waiting.getByTestId('next-attempt')).toContainText('下次尝试', { timeout: 1000 })
+      await expect(waiting.getByText('响应', { exact: true })).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 20_000 })
+    await waiting.getByText('请求', { exact: true }).click()
+    await waiting.getByText('响应', { exact: true }).click()
+    await expect(waiting.getByTestId('attempt-response')).toContainText('HTTP 503')
+    await expect(waiting.getByTestId('attempt-response')).toContainText('Receiver down for maintenance')
   })
 })

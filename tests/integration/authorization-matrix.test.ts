@@ -344,6 +344,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'webhooks.rotateSecret': { id: foreign.endpointId },
       'webhooks.deliveries': { endpointId: foreign.endpointId },
       'webhooks.resend': { id: foreign.deliveryId },
+      'webhooks.sendTest': { id: foreign.endpointId },
       'files.attachments': { bookId: foreign.bookId },
       'files.downloadLink': { id: foreign.fileId },
       'files.deleteAttachment': { id: foreign.fileId },

@@ -10,6 +10,9 @@ export const webhookEventTypes = [
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
+/** Sent only by "Send test event": no endpoint subscribes to it, every endpoint can be sent it. */
+export const testEventType = 'webhook.test'
+
 /** What a delivery can be: waiting for its next attempt, delivered, given up on, or not sent (endpoint off). */
 export const deliveryStatuses = ['pending', 'delivered', 'failed', 'skipped'] as const
 export type DeliveryStatus = (typeof deliveryStatuses)[number]

@@ -84,8 +84,16 @@ export const webhookAttempts = pgTable(
     /** The receiver's HTTP status, when it answered. */
     status: integer('status'),
     durationMs: integer('duration_ms').notNull(),
-    /** The first 2 KB of the receiver's answer. */
+    /** The first 4 KB of the receiver's answer (2 KB for attempts logged before request details were kept). */
     responseExcerpt: text('response_excerpt').notNull().default(''),
+    /** The URL this attempt was sent to (the endpoint's may change later). */
+    requestUrl: text('request_url'),
+    /** The headers sent: content type, user agent and the Standard Webhooks three (a signature, never the secret). */
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>(),
+    /** The exact signed body: `webhook-signature` verifies over it and `webhook-id`.`webhook-timestamp`. */
+    requestBody: text('request_body'),
+    /** The headers the receiver answered with. */
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
 )

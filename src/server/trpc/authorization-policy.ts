@@ -193,6 +193,7 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
     beyond: 'a URL resolving only to public addresses; at most 20 endpoints',
   },
   'webhooks.update': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
+  'webhooks.sendTest': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
   'webhooks.delete': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
   'webhooks.rotateSecret': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
   'webhooks.deliveries': { gate: member({ webhook: ['read'] }), names: ['webhook-endpoint'] },

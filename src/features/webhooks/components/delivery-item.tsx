@@ -4,6 +4,7 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { cn } from '#/lib/utils'
 import { m } from '#/paraglide/messages'
 import type { DeliveryStatus } from '../events'
+import { type AttemptExchange, AttemptExchangeView } from './attempt-exchange'
 import { attemptLabel, deliveryStatusLabels } from './webhook-labels'
 
 export interface Delivery {
@@ -13,13 +14,9 @@ export interface Delivery {
   status: string
   attempts: number
   createdAt: Date
-  attemptLog: {
-    attemptedAt: Date
-    outcome: string
-    status: number | null
-    durationMs: number
-    responseExcerpt: string
-  }[]
+  /** When a waiting delivery's next attempt is due, if one is queued. */
+  nextAttemptAt: Date | null
+  attemptLog: (AttemptExchange & { attemptedAt: Date; outcome: string; durationMs: number })[]
 }
 
 const moment = (date: Date | string) =>
@@ -59,6 +56,11 @@ export function DeliveryItem({
         </summary>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-3 border-t bg-muted/20 p-3">
           <p className="font-mono text-xs break-all text-muted-foreground">{delivery.id}</p>
+          {delivery.status === 'pending' && delivery.nextAttemptAt ? (
+            <p className="text-sm" data-testid="next-attempt">
+              {m.webhooks_next_attempt({ time: moment(delivery.nextAttemptAt) })}
+            </p>
+          ) : null}
           {delivery.attemptLog.length === 0 ? (
             <p className="text-sm text-muted-foreground">{m.webhooks_delivery_no_attempts()}</p>
           ) : (
@@ -77,11 +79,7 @@ export function DeliveryItem({
                     </span>
                     <time className="ms-auto text-xs text-muted-foreground">{moment(attempt.attemptedAt)}</time>
                   </div>
-                  {attempt.responseExcerpt ? (
-                    <pre className="mt-2 max-h-40 overflow-auto rounded bg-muted/50 p-2 text-xs break-all whitespace-pre-wrap">
-                      {attempt.responseExcerpt}
-                    </pre>
-                  ) : null}
+                  <AttemptExchangeView attempt={attempt} />
                 </li>
               ))}
             </ol>

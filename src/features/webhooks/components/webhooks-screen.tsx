@@ -111,6 +111,7 @@ export function WebhooksScreen() {
   const update = useMutation(trpc.webhooks.update.mutationOptions())
   const remove = useMutation(trpc.webhooks.delete.mutationOptions())
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions())
+  const sendTest = useMutation(trpc.webhooks.sendTest.mutationOptions())
   const [editing, setEditing] = useState<{ endpoint?: EditableEndpoint } | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<Confirming>(null)
@@ -120,6 +121,15 @@ export function WebhooksScreen() {
     try {
       await update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled })
       toast.success(endpoint.enabled ? m.webhooks_switched_off() : m.webhooks_switched_on())
+    } catch (error) {
+      toastError(error)
+    }
+    await refresh()
+  }
+  const sendTestEvent = async (endpoint: ListedEndpoint) => {
+    try {
+      await sendTest.mutateAsync({ id: endpoint.id })
+      toast.success(m.webhooks_test_queued())
     } catch (error) {
       toastError(error)
     }
@@ -183,8 +193,13 @@ export function WebhooksScreen() {
               endpoint={endpoint}
               actions={
                 canManage ? (
-                  <RowActionsMenu label={m.webhooks_edit()}>
+                  <RowActionsMenu label={m.webhooks_actions_for({ url: endpoint.url })}>
                     <DropdownMenuItem onSelect={() => setEditing({ endpoint })}>{m.webhooks_edit()}</DropdownMenuItem>
+                    {endpoint.enabled ? (
+                      <DropdownMenuItem onSelect={() => void sendTestEvent(endpoint)}>
+                        {m.webhooks_send_test()}
+                      </DropdownMenuItem>
+                    ) : null}
                     <DropdownMenuItem onSelect={() => void switchEndpoint(endpoint)}>
                       {endpoint.enabled ? m.webhooks_switch_off() : m.webhooks_switch_on()}
                     </DropdownMenuItem>

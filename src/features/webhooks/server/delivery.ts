@@ -12,7 +12,7 @@ import {
 /** How long one attempt may take, from connecting to the last byte read. */
 export const deliveryTimeoutMs = 5000
 /** How much of a receiver's answer is kept in the delivery log. */
-export const responseExcerptBytes = 2048
+export const responseExcerptBytes = 4096
 
 /** A signing secret in the Standard Webhooks form (`whsec_` and 32 random bytes in base64), shown once. */
 export function newWebhookSecret(): string {
@@ -30,16 +30,38 @@ export interface WebhookMessage {
 
 export type DeliveryFailure = 'refused-destination' | 'redirect' | 'status' | 'timeout' | 'network'
 
+/** What was sent, as the delivery log shows it: the signature is there, the secret never is. */
+export interface SentRequest {
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
+/** What every outcome carries: the request (none when the destination was refused) and the answer's headers. */
+interface Exchange {
+  ms: number
+  excerpt: string
+  request: SentRequest | null
+  responseHeaders: Record<string, string> | null
+}
+
 export type DeliveryOutcome =
-  | { delivered: true; status: number; ms: number; excerpt: string }
-  | {
+  | ({ delivered: true; status: number } & Exchange)
+  | ({
       delivered: false
       failure: DeliveryFailure
       status: number | null
-      ms: number
-      excerpt: string
       refusedBecause?: RefusedDestination
-    }
+    } & Exchange)
+
+/** An answer's headers as one string each (a repeated header joined as HTTP allows). */
+function flatHeaders(answer: IncomingMessage): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return flat
+}
 
 /**
  * The signed request a receiver gets: the body and the three Standard Webhooks headers. `webhook-timestamp` (and so
@@ -81,18 +103,22 @@ export async function deliverWebhook(
       status: null,
       ms: elapsed(),
       excerpt: '',
+      request: null,
+      responseHeaders: null,
     }
   // Signed as it leaves, after the check (a slow name lookup must not age the timestamp).
   const { body, headers } = signedWebhookRequest(endpoint.secret, message, new Date())
   // Name resolution answered from the addresses just checked, so nothing is looked up between check and connect.
   const pinned = pinnedLookup(destination.addresses)
   const request = destination.url.protocol === 'https:' ? httpsRequest : httpRequest
-  const requestOptions: RequestOptions = {
-    method: 'POST',
-    headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Hatch-Webhooks/1' },
-    lookup: pinned,
-    agent: false,
+  const sentHeaders = {
+    ...headers,
+    'content-length': String(Buffer.byteLength(body)),
+    'user-agent': 'Hatch-Webhooks/1',
   }
+  const sent: SentRequest = { url: destination.url.href, headers: sentHeaders, body }
+  const requestOptions: RequestOptions = { method: 'POST', headers: sentHeaders, lookup: pinned, agent: false }
+  let responseHeaders: Record<string, string> | null = null
   return new Promise((resolve) => {
     let settled = false
     const finish = (outcome: DeliveryOutcome) => {
@@ -103,14 +129,16 @@ export async function deliverWebhook(
       resolve(outcome)
     }
     const failed = (failure: DeliveryFailure, status: number | null = null, excerpt = '') =>
-      finish({ delivered: false, failure, status, ms: elapsed(), excerpt })
+      finish({ delivered: false, failure, status, ms: elapsed(), excerpt, request: sent, responseHeaders })
     const outgoing = request(destination.url, requestOptions, (answer: IncomingMessage) => {
       const status = answer.statusCode ?? 0
+      responseHeaders = flatHeaders(answer)
       const chunks: Buffer[] = []
       let kept = 0
       const done = () => {
         const excerpt = Buffer.concat(chunks).subarray(0, responseExcerptBytes).toString('utf8')
-        if (status >= 200 && status < 300) finish({ delivered: true, status, ms: elapsed(), excerpt })
+        if (status >= 200 && status < 300)
+          finish({ delivered: true, status, ms: elapsed(), excerpt, request: sent, responseHeaders })
         else failed(status >= 300 && status < 400 ? 'redirect' : 'status', status, excerpt)
       }
       answer.on('data', (chunk: Buffer) => {

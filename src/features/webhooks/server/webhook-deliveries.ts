@@ -191,6 +191,10 @@ export async function attemptDelivery(
     status: outcome.status,
     durationMs: outcome.ms,
     responseExcerpt: outcome.excerpt.replaceAll('\u0000', ''),
+    requestUrl: outcome.request?.url,
+    requestHeaders: outcome.request?.headers,
+    requestBody: outcome.request?.body,
+    responseHeaders: outcome.responseHeaders,
   })
   if (outcome.delivered) {
     await db
