@@ -137,7 +137,7 @@ describe.each(engines)('notifications on %s', (engine) => {
     const subjects = (
       await database.connection.db.select().from(emailOutbox).where(eq(emailOutbox.to, carol.email))
     ).map((email) => email.subject)
-    expect(subjects.filter((subject) => subject.includes('Your role in Belltower Books is now admin'))).toHaveLength(1)
+    expect(subjects.filter((subject) => subject.includes('Your role in Belltower Books is now Admin'))).toHaveLength(1)
     expect(subjects.some((subject) => subject.includes('removed from'))).toBe(false)
   })
 
