@@ -1,14 +1,13 @@
 // A server stops within its shutdown timeout whatever it has answered: addresses it cannot read (the framework answers
 // some of those at once, not with a promise, and such an answer must not stay tracked and keep a stopping server
 // waiting for ever), chunked bodies past the limit; on each engine, and with several processes, one of them stuck.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closingAllowanceMs, launcherAllowanceMs } from '../../scripts/shutdown-deadline'
-import { type AppServer, signUp, startAppServer } from '../support/app-server'
+import { type AppServer, childrenOf, signUp, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { engines } from './test-databases'
@@ -68,18 +67,6 @@ async function stopWithin(server: AppServer, limitMs: number): Promise<{ code: n
     throw new Error(`still running ${limitMs} ms after SIGTERM:\n${server.output().slice(-3000)}`)
   }
   return { code, ms: Date.now() - started }
-}
-
-/** The app processes the launcher started (its children). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter((child) => child > 0)
-  } catch {
-    return []
-  }
 }
 
 const cleanups: (() => Promise<void> | void)[] = []

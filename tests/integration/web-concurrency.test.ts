@@ -1,24 +1,11 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type AppServer, startAppServer } from '../support/app-server'
+import { type AppServer, childrenOf, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { engines } from './test-databases'
-
-/** The processes the launcher started (its children). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter((child) => child > 0)
-  } catch {
-    return []
-  }
-}
 
 const metricsToken = 'metrics-token-for-the-cluster-test'
 

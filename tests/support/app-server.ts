@@ -1,5 +1,5 @@
 // Starts the production server (scripts/start.ts, built first when stale) as its own process, as an operator would.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 
 export interface AppServer {
   url: string
@@ -73,4 +73,16 @@ export async function signUp(baseUrl: string, email: string): Promise<string> {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+/** The app processes a launcher of several processes started (its children). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0)
+  } catch {
+    return []
+  }
 }
