@@ -776,6 +776,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const objectId = id === undefined ? undefined : decodeURIComponent(id)
     if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(body)
     if (method === 'GET' && collection === 'checkout/sessions' && objectId) return storedSession(objectId).session
+    const expiring = method === 'POST' ? path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/) : null
+    if (expiring?.[1]) {
+      const { session } = storedSession(decodeURIComponent(expiring[1]))
+      // Stripe expires only open sessions, and says so for any other.
+      if (session.status !== 'open') {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        })
+      }
+      Object.assign(session, { status: 'expired', url: null } satisfies Partial<FakeCheckoutSession>)
+      return session
+    }
     if (method === 'POST' && path === '/v1/customers') {
       return createCustomer(text(body, 'email') ?? null, metadataOf(body.metadata))
     }

@@ -94,6 +94,7 @@ function signatureParts(header: string): { timestamp: number; signatures: string
  */
 export class PaddlePaymentProvider implements PaymentProvider {
   readonly id = 'paddle' as const
+  readonly checkoutsOutliveTheirTime = true
   readonly prorationAtRequestTime = true
   readonly #paddle: Promise<Paddle>
 

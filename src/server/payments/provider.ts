@@ -191,11 +191,17 @@ export interface PaymentProvider {
    */
   invoiceOfPayment?(paymentId: string): Promise<string | null>
   /**
-   * Stops an unfinished checkout from taking payment, for providers whose checkouts stay open past Hatch's time for
-   * them (Paddle's transactions never expire). False when it can no longer be stopped (it was paid meanwhile). The
-   * provider's own event then closes the order.
+   * Stops an unfinished checkout from taking payment (one a subscription replaced, or past Hatch's time for it).
+   * True when it is closed, or already was; false when it can no longer be stopped (it was paid meanwhile). The
+   * provider's own event then closes the order. Absent where the provider has no way to close one (Polar, Lemon
+   * Squeezy): their checkouts end at the time given when they were made.
    */
   closeCheckout?(checkoutId: string): Promise<boolean>
+  /**
+   * The provider keeps a checkout open past the expiry Hatch gave it (Paddle's transactions never expire), so Hatch
+   * closes its overdue checkouts every hour. Others end their own on time, and are not asked.
+   */
+  readonly checkoutsOutliveTheirTime?: boolean
   /** The provider's own page for payment methods, invoices and cancellation, if it has one. */
   portalUrl?(customerId: string, returnUrl: string): Promise<string>
 }

@@ -288,6 +288,24 @@ export class StripePaymentProvider implements PaymentProvider {
     return snapshot
   }
 
+  async closeCheckout(sessionId: string): Promise<boolean> {
+    const stripe = await this.#stripe
+    try {
+      await stripe.checkout.sessions.expire(sessionId)
+      return true
+    } catch (error) {
+      const unreachable = unreachableProviderError(error)
+      if (unreachable) throw unreachable
+      // Stripe expires only open sessions: one already expired is closed as asked; a completed one was paid first.
+      const session = await stripe.checkout.sessions.retrieve(sessionId).catch((retrieveError: unknown) => {
+        throw unreachableProviderError(retrieveError) ?? retrieveError
+      })
+      if (session.status === 'expired') return true
+      if (session.status === 'complete') return false
+      throw error
+    }
+  }
+
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {
     const session = await (await this.#stripe).billingPortal.sessions.create({
       customer: customerId,

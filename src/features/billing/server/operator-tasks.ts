@@ -29,12 +29,13 @@ export async function reconcileBilling(db: Database): Promise<{ provider: string
 /**
  * Closes, at the provider, the checkouts Hatch no longer offers (past their 24 hours, unpaid) where the provider would
  * keep taking payment for them (Paddle). The provider's own event then marks each order expired. A maintenance task.
+ * Providers that end their checkouts on time are not asked: Stripe would refuse each expired session with an error.
  */
 export async function closeOverdueProviderCheckouts(db: Database, now = new Date()): Promise<number> {
   // Checkouts a subscription replaced are over too, whatever their time (one a failed sweep left open).
   await endSupersededCheckouts(db)
   const provider = paymentProviderFor(db, activePaymentProviderId())
-  if (!provider.closeCheckout) return 0
+  if (!provider.closeCheckout || !provider.checkoutsOutliveTheirTime) return 0
   const overdue = await db
     .select({ id: billingOrders.id, checkoutId: billingOrders.providerCheckoutId })
     .from(billingOrders)

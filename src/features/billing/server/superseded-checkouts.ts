@@ -37,8 +37,9 @@ export async function isCheckoutSuperseded(db: Database, orderId: string): Promi
 
 /**
  * Ends every unfinished checkout that a subscription made pointless (the organization paid through another one,
- * then perhaps changed plan or seats): at the provider first where it can stop one (the local provider; Paddle, whose
- * transactions never expire), then in the ledger as canceled. Runs after each applied payment event and hourly.
+ * then perhaps changed plan or seats): at the provider first where it can stop one (the local provider, Stripe and
+ * Paddle; Polar's and Lemon Squeezy's end at their own expiry, and their pages are no longer offered), then in the
+ * ledger as canceled. Runs after each applied payment event and hourly.
  */
 export async function endSupersededCheckouts(db: Database): Promise<number> {
   const open = await db
