@@ -2,31 +2,26 @@
 // `Webhook.verify` (what the docs tell customers to use, which refuses a `webhook-timestamp` more than five minutes
 // from its clock) gets a first attempt, a retry more than five minutes after the event, and "send again" a day after
 // it, each from the job queue or the procedure against a real database. Hatch has no test event to send.
-process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
-
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookDeliveries } from '#/server/db/schema'
-import { startJobQueue, stopJobQueue } from '#/server/jobs/queue'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import type { WebhookReceiver } from '../support/webhook-receiver'
 import { book } from './book-fixtures'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-const until = async (check: () => boolean, what: string) => {
-  for (let waited = 0; waited < 45_000; waited += 100) {
-    if (check()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
+import type { OrganizationHarness, Person } from './organization-fixtures'
+import { engines } from './test-databases'
+import { until, webhookBench } from './webhook-bench'
 
 describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000 }, (engine) => {
-  let database: FreshDatabase
+  const bench = webhookBench(engine, {
+    owner: 'Vera Verifier',
+    organization: 'Verified Books',
+    queue: { retryDelaySeconds: 1, retryDelayMaxSeconds: 1, retryLimitAtMost: 3 },
+    receiver: true,
+  })
   let h: OrganizationHarness
   let owner: Person
   let receiver: WebhookReceiver
-  const db = () => database.connection.db
+  const db = () => bench.db
   const ageDelivery = (id: string, ms: number) =>
     db()
       .update(webhookDeliveries)
@@ -39,29 +34,13 @@ describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000
       .map((message) => ({ answered: message.answered, verified: message.verified, refused: message.verifyError }))
 
   beforeAll(async () => {
-    database = await createFreshDatabase(engine)
-    await database.connection.migrate()
-    await startJobQueue(database.connection, {
-      pollingIntervalSeconds: 0.5,
-      retryDelaySeconds: 1,
-      retryDelayMaxSeconds: 1,
-      retryLimitAtMost: 3,
-    })
-    h = organizationHarness(db())
-    owner = await h.signUp(`Vera Verifier ${engine}`)
-    await h.createOrganization(owner, 'Verified Books', `verified-${engine}`, { plan: 'free' })
-    receiver = await startWebhookReceiver()
+    ;({ h, owner, receiver } = bench)
     const endpoint = await h.trpc<{ secret: string }>('mutation', 'webhooks.create', owner.cookie, {
       url: receiver.url,
       events: ['book.created'],
       locale: 'en',
     })
     receiver.trust(endpoint.data?.secret ?? '')
-  }, 60_000)
-  afterAll(async () => {
-    await stopJobQueue()
-    await receiver.close()
-    await database.dispose()
   })
 
   it('accepts a first attempt, and its retry more than five minutes after the event', async () => {

@@ -1,25 +1,15 @@
 // Trying and debugging an endpoint: "Send test event" delivers a signed `webhook.test` through the queue, so it shows
 // in the delivery log and verifies with the standardwebhooks package; it is rate-limited and refused for a switched-off
 // endpoint; and a refused private address tells an app admin which variable allows local receivers.
-process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
-
 import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { startJobQueue, stopJobQueue } from '#/server/jobs/queue'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
-
-const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-  for (let waited = 0; waited < 30_000; waited += 200) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
+import type { WebhookReceiver } from '../support/webhook-receiver'
+import type { OrganizationHarness, Person } from './organization-fixtures'
+import { engines } from './test-databases'
+import { until, webhookBench } from './webhook-bench'
 
 interface Attempt {
   outcome: string
@@ -35,27 +25,16 @@ interface DeliveryPage {
 }
 
 describe.each(engines)('trying a webhook endpoint on %s', { timeout: 90_000 }, (engine) => {
-  let database: FreshDatabase
+  const bench = webhookBench(engine, { owner: 'Tess Tester', organization: 'Test Bench', receiver: true })
   let h: OrganizationHarness
   let owner: Person
   let receiver: WebhookReceiver
-  const db = () => database.connection.db
+  const db = () => bench.db
   const mutate = <T>(path: string, who: Person, input?: unknown) =>
     h.trpc<T>('mutation', `webhooks.${path}`, who.cookie, input)
 
-  beforeAll(async () => {
-    database = await createFreshDatabase(engine)
-    await database.connection.migrate()
-    await startJobQueue(database.connection, { pollingIntervalSeconds: 0.5 })
-    h = organizationHarness(db())
-    owner = await h.signUp(`Tess Tester ${engine}`)
-    await h.createOrganization(owner, 'Test Bench', `test-bench-${engine}`, { plan: 'free' })
-    receiver = await startWebhookReceiver()
-  }, 60_000)
-  afterAll(async () => {
-    await stopJobQueue()
-    await receiver.close()
-    await database.dispose()
+  beforeAll(() => {
+    ;({ h, owner, receiver } = bench)
   })
 
   it('sends a signed webhook.test through the normal path, logged, rate-limited, not to a switched-off endpoint', async () => {
