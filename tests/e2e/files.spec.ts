@@ -86,7 +86,7 @@ test.describe('a book’s files', () => {
 
     const attachments = page.getByTestId('book-attachments')
     await expect(attachments).toContainText('No attachments yet.')
-    await expect(attachments).toContainText('PDF or images, up to 5 MB each.')
+    await expect(attachments).toContainText('PDF, PNG, JPEG, WebP, GIF or AVIF, up to 5 MB each on your plan.')
     const minutes = Buffer.from('%PDF-1.7\n% the minutes of the book club\n%%EOF\n')
     await attachments
       .getByLabel('Attach a file')

@@ -123,4 +123,28 @@ describe.each(engines)('a book’s attachment limit and names on %s', (engine) =
     const file = await answerFileRequest(new Request(url), decodeURIComponent(url.pathname.replace('/api/files/', '')))
     expect(file.headers.get('content-disposition')).toContain('filename="old.pdf"')
   })
+
+  it('answers an upload its sender cancels halfway without an error, and stores nothing of it', async () => {
+    const bookId = await newBook('The Cancelled Upload')
+    // What the server sees when the page's Cancel closes the connection mid-body.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(pdf('the first half'))
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+      },
+    })
+    const answer = await answerBookFileUpload(
+      new Request(`${testOrigin}/api/uploads/books/${bookId}/attachments?name=half.pdf`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { origin: testOrigin, cookie: owner.cookie, 'content-type': 'application/pdf' },
+      } as RequestInit),
+      db(),
+      bookId,
+      'attachment',
+    )
+    expect([answer.status, ((await answer.json()) as { code: string }).code]).toEqual([400, 'UPLOAD_CANCELLED'])
+    expect(await attachmentsOf(bookId)).toBe(0)
+  })
 })

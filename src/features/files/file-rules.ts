@@ -9,8 +9,28 @@ export const coverBoxes = [
 export type CoverSize = 'small' | 'large'
 export const coverWidths: Record<CoverSize, number> = { small: 96, large: 320 }
 
-/** What an attachment may be (by its bytes; the file picker offers these). */
-export const attachmentAccept = 'application/pdf,image/png,image/jpeg,image/webp,image/gif,image/avif'
+/** The image types a cover or an attachment may be, with the extensions a file of that type is named with. */
+export const imageTypes: Readonly<Record<string, readonly string[]>> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'image/avif': ['avif'],
+}
+
+/** What an attachment may be (the server checks its bytes; the page checks its type first). */
+export const attachmentTypes: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  ...imageTypes,
+}
+
+/** What the file pickers offer. */
+export const coverAccept = Object.keys(imageTypes).join(',')
+export const attachmentAccept = Object.keys(attachmentTypes).join(',')
+
+/** An image attachment's thumbnail in the list (shown 40×40): square, cropped to the centre. */
+export const attachmentThumbnailBox = { width: 96, height: 96 } as const
+export const attachmentThumbnailName = 'thumbnail.webp'
 
 /** The longest file name kept (longer ones are shortened, the extension kept). */
 export const attachmentNameMax = 200

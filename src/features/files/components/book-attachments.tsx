@@ -20,8 +20,10 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
-import { attachmentAccept } from '../file-rules'
-import { sendUpload, toastUploadRefusal } from './send-upload'
+import { attachmentAccept, attachmentTypes } from '../file-rules'
+import { isOfType, sizeRefusal } from './upload-checks'
+import { UploadProgress } from './upload-progress'
+import { useUpload } from './use-upload'
 
 type Attachment = inferRouterOutputs<AppRouter>['files']['attachments'][number]
 
@@ -40,14 +42,16 @@ export function BookAttachments({ bookId, canUpdate }: { bookId: string; canUpda
   const trpc = useTRPC()
   const attachments = useQuery(trpc.files.attachments.queryOptions({ bookId }))
   const headingId = useId()
+  const upload = useUpload()
   return (
     <section aria-labelledby={headingId} className="grid gap-3" data-testid="book-attachments">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-base font-semibold">
           {m.book_attachments_title()}
         </h2>
-        {canUpdate ? <AttachButton bookId={bookId} /> : null}
+        {canUpdate ? <AttachButton bookId={bookId} upload={upload} /> : null}
       </div>
+      {upload.progress ? <UploadProgress progress={upload.progress} onCancel={upload.cancel} /> : null}
       {canUpdate ? <PlanLimitReached name="storage" /> : null}
       {attachments.data && attachments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.book_attachments_none()}</p>
@@ -62,36 +66,37 @@ export function BookAttachments({ bookId, canUpdate }: { bookId: string; canUpda
   )
 }
 
-/** Picks a file and uploads it; the plan's file size is said beside the button. */
-function AttachButton({ bookId }: { bookId: string }) {
+/** Picks a file, checks its type and size, and uploads it with its progress; what it may be is said beside it. */
+function AttachButton({ bookId, upload }: { bookId: string; upload: ReturnType<typeof useUpload> }) {
   const trpc = useTRPC()
   const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
   const refresh = useRefreshAttachments(bookId)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
-  const [busy, setBusy] = useState(false)
   const fileLimit = overview.data?.limits.storage.fileLimit
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    setBusy(true)
-    try {
-      const url = `/api/uploads/books/${encodeURIComponent(bookId)}/attachments?name=${encodeURIComponent(file.name)}`
-      const refusal = await sendUpload(url, 'POST', file)
-      if (refusal) toastUploadRefusal(refusal)
-      else {
+    void upload.start({
+      name: file.name,
+      url: `/api/uploads/books/${encodeURIComponent(bookId)}/attachments?name=${encodeURIComponent(file.name)}`,
+      prepare: async () => {
+        if (!isOfType(file, attachmentTypes)) {
+          return { code: 'FILE_NOT_ACCEPTED', message: m.error_code_FILE_NOT_ACCEPTED() }
+        }
+        return sizeRefusal(file, fileLimit) ?? file
+      },
+      onSent: async () => {
         toast.success(m.book_attachments_added({ name: file.name }))
         await refresh()
-      }
-    } finally {
-      setBusy(false)
-    }
+      },
+    })
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
       {fileLimit ? (
-        <span id={hintId} className="text-xs text-muted-foreground">
+        <span id={hintId} className="text-xs text-muted-foreground" data-testid="book-attachments-hint">
           {m.book_attachments_hint({ size: formatFileSize(fileLimit, currentIntlLocale()) })}
         </span>
       ) : null}
@@ -103,13 +108,44 @@ function AttachButton({ bookId }: { bookId: string }) {
         tabIndex={-1}
         aria-label={m.book_attachments_add()}
         aria-describedby={fileLimit ? hintId : undefined}
-        onChange={(event) => void upload(event)}
+        onChange={pick}
       />
-      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={upload.progress !== null}
+        onClick={() => input.current?.click()}
+      >
         <PaperclipIcon aria-hidden />
-        {busy ? m.book_attachments_uploading() : m.book_attachments_add()}
+        {upload.progress ? m.book_attachments_uploading() : m.book_attachments_add()}
       </Button>
     </div>
+  )
+}
+
+/** An image's thumbnail, or the file's icon: for PDFs, and images kept before thumbnails were made (their link fails). */
+function AttachmentPreview({ attachment }: { attachment: Attachment }) {
+  const [failed, setFailed] = useState(false)
+  if (attachment.thumbnailUrl && !failed) {
+    return (
+      <img
+        src={attachment.thumbnailUrl}
+        alt={m.book_attachments_thumbnail({ name: attachment.name })}
+        width={40}
+        height={40}
+        loading="lazy"
+        className="size-10 shrink-0 rounded border object-cover"
+        onError={() => setFailed(true)}
+        data-testid="book-attachment-thumbnail"
+      />
+    )
+  }
+  const Icon = attachment.contentType === 'application/pdf' ? FileTextIcon : ImageIcon
+  return (
+    <span className="flex size-10 shrink-0 items-center justify-center">
+      <Icon className="size-5 text-muted-foreground" aria-hidden />
+    </span>
   )
 }
 
@@ -140,10 +176,9 @@ function AttachmentItem({
     }),
   )
   const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' })
-  const Icon = attachment.contentType === 'application/pdf' ? FileTextIcon : ImageIcon
   return (
     <li className="flex items-center gap-3 p-3" data-testid="book-attachment">
-      <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+      <AttachmentPreview attachment={attachment} />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="truncate text-sm font-medium">{attachment.name}</span>
         <span className="text-xs text-muted-foreground">

@@ -1,19 +1,43 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ImageUpIcon, Trash2Icon } from 'lucide-react'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { type ChangeEvent, useId, useRef } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { toastError } from '#/lib/error-toast'
+import { formatFileSize } from '#/lib/file-size'
+import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { sendUpload, toastUploadRefusal } from './send-upload'
+import { coverAccept, coverBoxes, imageTypes } from '../file-rules'
+import { shrinkImage } from '../shrink-image'
+import type { UploadRefusal } from './send-upload'
+import { isOfType, sizeRefusal } from './upload-checks'
+import { UploadProgress } from './upload-progress'
+import { useUpload } from './use-upload'
+
+/** The largest size a cover is kept at: the photo is drawn just large enough to fill it. */
+const coverTarget = coverBoxes[coverBoxes.length - 1] ?? { width: 320, height: 480 }
+
+/**
+ * The cover to send: the photo shrunk in the browser (a 10 MB phone photo leaves as a few hundred KB); one the browser cannot
+ * draw goes as it is, for the server to judge, if it is within the plan's size.
+ */
+async function coverBody(file: File, fileLimit: number | undefined): Promise<Blob | UploadRefusal> {
+  if (!isOfType(file, imageTypes)) return { code: 'IMAGE_NOT_ACCEPTED', message: m.error_code_IMAGE_NOT_ACCEPTED() }
+  const body = (await shrinkImage(file, coverTarget)) ?? file
+  return sizeRefusal({ name: file.name, size: body.size }, fileLimit) ?? body
+}
 
 /** The book page's cover buttons: upload an image as the cover (resized by the server), or remove the uploaded one. */
 export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string; hasUploadedCover: boolean }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
+  const fileLimit = overview.data?.limits.storage.fileLimit
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
+  const hintId = useId()
+  const upload = useUpload()
+  const busy = upload.progress !== null
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.books.get.queryKey({ id: bookId }) }),
@@ -29,32 +53,31 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
       onError: toastError,
     }),
   )
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    setBusy(true)
-    try {
-      const refusal = await sendUpload(`/api/uploads/books/${encodeURIComponent(bookId)}/cover`, 'POST', file)
-      if (refusal) toastUploadRefusal(refusal)
-      else {
+    void upload.start({
+      name: file.name,
+      url: `/api/uploads/books/${encodeURIComponent(bookId)}/cover`,
+      prepare: () => coverBody(file, fileLimit),
+      onSent: async () => {
         toast.success(m.book_cover_uploaded())
         await refresh()
-      }
-    } finally {
-      setBusy(false)
-    }
+      },
+    })
   }
   return (
     <div className="grid gap-1" data-testid="book-cover-actions">
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={coverAccept}
         className="sr-only"
         tabIndex={-1}
         aria-label={m.book_cover_upload()}
-        onChange={(event) => void upload(event)}
+        aria-describedby={fileLimit ? hintId : undefined}
+        onChange={pick}
       />
       <Button
         type="button"
@@ -67,6 +90,7 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
         <ImageUpIcon aria-hidden />
         {m.book_cover_upload()}
       </Button>
+      {upload.progress ? <UploadProgress progress={upload.progress} onCancel={upload.cancel} /> : null}
       {hasUploadedCover ? (
         <Button
           type="button"
@@ -79,6 +103,11 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
           <Trash2Icon aria-hidden />
           {m.book_cover_remove()}
         </Button>
+      ) : null}
+      {fileLimit ? (
+        <p id={hintId} className="text-xs text-muted-foreground" data-testid="book-cover-hint">
+          {m.book_cover_hint({ size: formatFileSize(fileLimit, currentIntlLocale()) })}
+        </p>
       ) : null}
     </div>
   )

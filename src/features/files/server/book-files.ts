@@ -12,7 +12,7 @@ import { fileStorage } from '#/server/files/configured-storage'
 import { sniffAttachment, webpImages } from '#/server/files/images'
 import { readBodyBytes } from '#/server/request-body'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
-import { attachmentsPerBookMax, coverBoxes } from '../file-rules'
+import { attachmentsPerBookMax, attachmentThumbnailBox, attachmentThumbnailName, coverBoxes } from '../file-rules'
 import { deleteFoldersLater } from './file-jobs'
 import { cleanFileName } from './file-names'
 import { notAllowed, organizationUploadCaller } from './upload-caller'
@@ -55,18 +55,26 @@ async function coverFile(bytes: Uint8Array): Promise<PreparedFile | Response> {
  * An attachment: a PDF or an image by its bytes, kept as it is. A declared type that is not what the bytes are (an
  * HTML page sent as `image/png`, a PNG sent as a PDF) is refused, so nothing is stored under a false type.
  */
-function attachmentFile(request: Request, bytes: Uint8Array): PreparedFile | Response {
+async function attachmentFile(request: Request, bytes: Uint8Array): Promise<PreparedFile | Response> {
   const kind = sniffAttachment(bytes)
   const declared = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const declaredFits = declared === '' || declared === 'application/octet-stream' || declared === kind?.contentType
   if (!kind || !declaredFits) return typeRefusal()
   const name = cleanFileName(new URL(request.url).searchParams.get('name') ?? '', kind.contentType)
-  return {
-    name,
-    contentType: kind.contentType,
-    objects: [{ name: 'file', body: bytes, contentType: kind.contentType }],
-    bytes: bytes.byteLength,
-  }
+  const objects = [{ name: 'file', body: bytes, contentType: kind.contentType }]
+  const thumbnail = kind.contentType.startsWith('image/') ? await attachmentThumbnail(bytes) : null
+  if (thumbnail) objects.push({ name: attachmentThumbnailName, body: thumbnail, contentType: 'image/webp' })
+  // The size is the file's own, as the list shows it: a thumbnail's few KB are not the member's to count.
+  return { name, contentType: kind.contentType, objects, bytes: bytes.byteLength }
+}
+
+/**
+ * The list's picture of an image attachment, made once here rather than on every view. An image the decoder cannot
+ * read whole is still kept (it is the member's file), shown with the image icon instead.
+ */
+async function attachmentThumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const converted = await webpImages(bytes, [attachmentThumbnailBox])
+  return converted.ok ? (converted.images.get(attachmentThumbnailBox.width) ?? null) : null
 }
 
 // The upload routes' refusals are worded here, on the server, in the request's language: the page shows the message
@@ -124,9 +132,10 @@ export function answerBookFileUpload(
     // Refused early when already full, before the body is read; counted again under the lock below.
     if (kind === 'attachment' && (await attachmentsOf(db, bookId)) >= attachmentsPerBookMax) return attachmentRefusal()
     const { plan } = await organizationPlan(db, organizationId)
-    const bytes = await readBodyBytes(request, plan.limits.fileBytes)
+    const bytes = await bodyUnlessCancelled(request, plan.limits.fileBytes)
+    if (bytes === 'cancelled') return jsonRefusal(400, 'UPLOAD_CANCELLED')
     if (bytes === 'too-large') return fileSizeRefusal(plan.limits.fileBytes)
-    const prepared = kind === 'cover' ? await coverFile(bytes) : attachmentFile(request, bytes)
+    const prepared = kind === 'cover' ? await coverFile(bytes) : await attachmentFile(request, bytes)
     if (prepared instanceof Response) return prepared
     try {
       // Checked before writing anything (a replaced cover's bytes are freed by the replacement), and again below.
@@ -188,6 +197,19 @@ export function answerBookFileUpload(
       { status: 201, headers: { 'cache-control': 'no-store' } },
     )
   })
+}
+
+/**
+ * The body, or 'cancelled' when the sender went away before it was all sent (the page's Cancel): an everyday event
+ * with nobody left to answer, not a server error to log.
+ */
+async function bodyUnlessCancelled(request: Request, maxBytes: number) {
+  try {
+    return await readBodyBytes(request, maxBytes)
+  } catch (error) {
+    if (request.signal.aborted || (error as { code?: unknown } | null)?.code === 'ECONNRESET') return 'cancelled'
+    throw error
+  }
 }
 
 async function coverBytes(db: Pick<Database, 'select'>, bookId: string): Promise<number> {

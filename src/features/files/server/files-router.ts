@@ -2,11 +2,12 @@ import { and, desc, eq } from 'drizzle-orm'
 import { mayChangeBook } from '#/lib/book-rules'
 import { books, organizationFiles, users } from '#/server/db/schema'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { attachmentThumbnailName } from '../file-rules'
 import { bookFilesInput, fileIdInput } from '../schemas'
 import { liveBook } from './book-files'
 import { deleteFoldersLater } from './file-jobs'
 import { nameForType } from './file-names'
-import { memberDownloadUrl } from './member-links'
+import { memberDownloadUrl, memberImageUrl } from './member-links'
 
 const bookNotFound = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'BOOK_NOT_FOUND', message: 'This book does not exist' })
@@ -40,14 +41,15 @@ async function fileOnLiveBook(ctx: { db: Parameters<typeof liveBook>[0] }, organ
 }
 
 export const filesRouter = createRouter({
-  /** A book's attachments, newest first: what each is, how large, who added it and when. */
+  /** A book's attachments, newest first: what each is, how large, who added it and when; an image's thumbnail. */
   attachments: orgProcedure({ book: ['read'] })
     .input(bookFilesInput)
     .query(async ({ ctx, input }) => {
       if (!(await liveBook(ctx.db, ctx.organization.id, input.bookId))) throw bookNotFound()
-      return ctx.db
+      const rows = await ctx.db
         .select({
           id: organizationFiles.id,
+          folder: organizationFiles.folder,
           name: organizationFiles.name,
           contentType: organizationFiles.contentType,
           bytes: organizationFiles.bytes,
@@ -64,6 +66,16 @@ export const filesRouter = createRouter({
           ),
         )
         .orderBy(desc(organizationFiles.createdAt), desc(organizationFiles.id))
+      return Promise.all(
+        rows.map(async ({ folder, ...file }) => ({
+          ...file,
+          // Signed like a cover's link, so the browser caches it; an image kept before thumbnails has none (the page
+          // shows its icon when this fails to load).
+          thumbnailUrl: file.contentType.startsWith('image/')
+            ? await memberImageUrl(`${folder}/${attachmentThumbnailName}`)
+            : null,
+        })),
+      )
     }),
 
   /** A link that downloads the attachment under its name for a few minutes: members only ever get these. */
