@@ -146,6 +146,7 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
   PLAN_CHANGE_DECLINED: m.error_code_PLAN_CHANGE_DECLINED,
   EMAIL_NOT_DEAD: m.error_code_EMAIL_NOT_DEAD,
+  KEPT_EMAIL_NOT_FOUND: m.error_code_KEPT_EMAIL_NOT_FOUND,
   JOB_NOT_FAILED: m.error_code_JOB_NOT_FAILED,
   PAYMENT_EVENT_NOT_FOUND: m.error_code_PAYMENT_EVENT_NOT_FOUND,
   PAYMENT_EVENT_STILL_FAILING: m.error_code_PAYMENT_EVENT_STILL_FAILING,

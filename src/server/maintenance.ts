@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm'
 import { bookLimits } from '#/lib/book-rules'
 import { type Database, refreshPlannerStatistics } from './db/client'
 import { books } from './db/schema'
+import { keptEmailRetentionDays, purgeOldKeptEmails } from './email/kept-emails'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
 
@@ -15,6 +16,7 @@ export async function purgeDeletedBooks(db: Database, now = new Date()): Promise
 /** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
 const tasks = new Map<string, (db: Database) => Promise<unknown>>([
   ['purging deleted books', purgeDeletedBooks],
+  [`deleting emails kept without SMTP older than ${keptEmailRetentionDays} days`, purgeOldKeptEmails],
   ['refreshing the embedded database planner statistics', (db) => refreshPlannerStatistics(db)],
 ])
 

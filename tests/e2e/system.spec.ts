@@ -13,6 +13,8 @@ test.describe('System', () => {
         noneFailed: 'No job has failed.',
         thisOne: '(this one)',
         noPayments: 'No payment event is failing.',
+        kept: 'Kept emails',
+        keptNone: 'No email is kept.',
       },
     },
     {
@@ -25,6 +27,8 @@ test.describe('System', () => {
         noneFailed: '没有失败的任务。',
         thisOne: '（当前这台）',
         noPayments: '没有失败的支付事件。',
+        kept: '保留的邮件',
+        keptNone: '没有保留的邮件。',
       },
     },
   ] as const) {
@@ -49,6 +53,8 @@ test.describe('System', () => {
       // The end-to-end server sends through a real SMTP server: the admin's own sign-up emails were delivered.
       await expect(page.getByTestId('system-outbox-counts')).toContainText(words.sent)
       await expect(page.getByText(words.noneFailed)).toBeVisible()
+      // With SMTP nothing is kept (tests/e2e/kept-emails.spec.ts reads kept emails on a server without it).
+      await expect(page.getByRole('region', { name: words.kept })).toContainText(words.keptNone)
     })
   }
 })

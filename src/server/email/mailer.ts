@@ -43,15 +43,21 @@ function transportFor(url: string, timeoutMs: number): Transporter {
 /**
  * Sends an email without waiting for the mail server: the message is written to the outbox in the caller's request
  * and a job delivers it (`emailDelivery`), retrying with backoff. Without SMTP_URL it stays in the outbox (`held`),
- * with a notice in the server log. A sign-up or a reset never waits for SMTP, and never fails because it is down.
+ * with a notice in the server log, for app admins to read in Console → System. A sign-up or a reset never waits for
+ * SMTP, and never fails because it is down.
  */
 export async function sendEmail(db: Database, message: EmailMessage): Promise<void> {
   const env = getEnv()
   if (!env.SMTP_URL) {
-    await db.insert(emailOutbox).values({ ...message, status: 'held' })
+    // Kept, never sent later, even once SMTP is set: its links and codes would arrive long after they lapsed. An app
+    // admin reads it in Console → System until the hourly maintenance deletes it (src/server/email/kept-emails.ts).
+    const [kept] = await db
+      .insert(emailOutbox)
+      .values({ ...message, status: 'held' })
+      .returning({ id: emailOutbox.id })
     // Someone trying Hatch on this machine reads the link here, so it is printed as it is, not as a log line (whose
     // screening would hide the link's token); elsewhere outboxNotice leaves the text out.
-    console.log(outboxNotice(message, env.APP_URL))
+    if (kept) console.log(outboxNotice(message, env.APP_URL, kept.id))
     return
   }
   const [queued] = await db

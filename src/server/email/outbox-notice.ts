@@ -7,17 +7,27 @@ export function isOnThisMachine(appUrl: string): boolean {
   return loopbackHosts.has(new URL(appUrl).hostname)
 }
 
+/** Where an app admin reads a kept email: Console → System opens it (the language comes from the reader's cookie). */
+export function keptEmailUrl(appUrl: string, id: number): string {
+  return `${appUrl}/console/system?email=${id}`
+}
+
 /**
  * What the server log says about an email kept in the outbox (SMTP_URL unset). On the developer's own machine it
  * carries the whole text, so a fresh install can verify and reset from the terminal; anywhere else the log is read
  * by more people and tools than the mailbox, and a sign-in link or code in it would let them in, so it names only
- * the recipient and the subject.
+ * the recipient and the subject. Either way it says where an app admin reads the email as it would have been sent.
  */
-export function outboxNotice(message: Pick<EmailMessage, 'to' | 'subject' | 'text'>, appUrl: string): string {
+export function outboxNotice(
+  message: Pick<EmailMessage, 'to' | 'subject' | 'text'>,
+  appUrl: string,
+  keptId: number,
+): string {
+  const where = `an app admin reads it in Console → System: ${keptEmailUrl(appUrl, keptId)}`
   if (isOnThisMachine(appUrl)) {
-    return `[email] SMTP_URL is not set; kept in the outbox for ${message.to}: "${message.subject}"\n${message.text}`
+    return `[email] SMTP_URL is not set; kept in the outbox for ${message.to}: "${message.subject}"\n${where}\n${message.text}`
   }
-  return `[email] SMTP_URL is not set; kept in the outbox for ${message.to}: "${withoutCodes(message.subject)}"`
+  return `[email] SMTP_URL is not set; kept in the outbox for ${message.to}: "${withoutCodes(message.subject)}"; ${where}`
 }
 
 /**

@@ -171,6 +171,9 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'system.status': { gate: appAdmin },
   'system.jobs': { gate: appAdmin },
   'system.retryEmail': { gate: appAdmin, beyond: 'only an email given up on (dead)' },
+  'system.keptEmails': { gate: appAdmin },
+  'system.keptEmail': { gate: appAdmin, beyond: 'only an email kept without SMTP (held), never one queued or sent' },
+  'system.deleteKeptEmails': { gate: appAdmin, beyond: 'only emails kept without SMTP (held)' },
   'system.retryJob': { gate: appAdmin, beyond: 'only a failed job' },
 
   'users.list': { gate: appAdmin },

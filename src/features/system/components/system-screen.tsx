@@ -11,6 +11,8 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
+import type { SystemSearch } from '../search'
+import { KeptEmailsSection } from './kept-emails-section'
 
 type SystemOutputs = inferRouterOutputs<AppRouter>['system']
 type Status = SystemOutputs['status']
@@ -19,8 +21,17 @@ type Jobs = SystemOutputs['jobs']
 const momentFormat = () => new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
 const numberFormat = () => new Intl.NumberFormat(currentIntlLocale())
 
-/** For app admins: what this server runs, its background jobs (retry what failed) and the email outbox. */
-export function SystemScreen() {
+/**
+ * For app admins: what this server runs, its background jobs (retry what failed), the email outbox and the emails
+ * kept without SMTP.
+ */
+export function SystemScreen({
+  search,
+  onSearchChange,
+}: {
+  search: SystemSearch
+  onSearchChange: (change: Partial<SystemSearch>, options?: { replace?: boolean }) => void
+}) {
   const trpc = useTRPC()
   const status = useQuery(trpc.system.status.queryOptions())
   const jobs = useQuery({ ...trpc.system.jobs.queryOptions(), refetchInterval: 10_000 })
@@ -32,6 +43,7 @@ export function SystemScreen() {
       <JobsSection jobs={jobs.data} />
       <PaymentsSection />
       <OutboxSection jobs={jobs.data} />
+      <KeptEmailsSection search={search} onSearchChange={onSearchChange} />
     </div>
   )
 }

@@ -1,9 +1,11 @@
 import { count, max, sql } from 'drizzle-orm'
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
+import { listPageNumber } from '#/lib/list-schemas'
 import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
 import { appVersion, serversSeen } from '../../app-servers'
 import { emailOutbox } from '../../db/schema'
+import { deleteKeptEmails, keptEmailRetentionDays, listKeptEmails, readKeptEmail } from '../../email/kept-emails'
 import { retryDeadEmail } from '../../email/mailer'
 import { getEnv } from '../../env'
 import { deadEmails, failureOf, retryJob, summarizeQueues, unsettledJobs } from '../../jobs/operator'
@@ -12,6 +14,13 @@ import { startedAt } from '../../runtime'
 import { AppError, adminProcedure, createRouter } from '../init'
 
 const outboxStatuses = ['held', 'queued', 'sent', 'dead'] as const
+
+const outboxId = z.number('validation_record_id_invalid').int().positive().max(2_147_483_647)
+const keptPageSize = z
+  .number('validation_list_page_size_invalid')
+  .int('validation_list_page_size_invalid')
+  .min(1, 'validation_list_page_size_invalid')
+  .max(100, 'validation_list_page_size_invalid')
 
 // Drizzle's own bookkeeping table, read-only here (not part of the app schema, so no migration creates it twice).
 const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
@@ -75,18 +84,39 @@ export const systemRouter = createRouter({
   }),
 
   /** Queues an email given up on (`dead`) again, with a fresh set of attempts. */
-  retryEmail: adminProcedure
-    .input(z.object({ id: z.number('validation_record_id_invalid').int().positive().max(2_147_483_647) }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await retryDeadEmail(ctx.db, input.id))) {
-        throw new AppError({
-          code: 'NOT_FOUND',
-          appCode: 'EMAIL_NOT_DEAD',
-          message: 'No email given up on has this id',
-        })
-      }
-      return { id: input.id }
-    }),
+  retryEmail: adminProcedure.input(z.object({ id: outboxId })).mutation(async ({ ctx, input }) => {
+    if (!(await retryDeadEmail(ctx.db, input.id))) {
+      throw new AppError({
+        code: 'NOT_FOUND',
+        appCode: 'EMAIL_NOT_DEAD',
+        message: 'No email given up on has this id',
+      })
+    }
+    return { id: input.id }
+  }),
+
+  /**
+   * The emails kept without SMTP, newest first: what a developer reads instead of a mailbox. App admins only, like the
+   * rest of System: these hold other people's sign-in links and codes.
+   */
+  keptEmails: adminProcedure
+    .input(z.object({ page: listPageNumber.default(1), limit: keptPageSize.default(10) }))
+    .query(async ({ ctx, input }) => ({
+      ...(await listKeptEmails(ctx.db, input)),
+      retentionDays: keptEmailRetentionDays,
+    })),
+
+  /** One kept email whole (HTML and text), as it would have been sent. */
+  keptEmail: adminProcedure.input(z.object({ id: outboxId })).query(async ({ ctx, input }) => {
+    const email = await readKeptEmail(ctx.db, input.id)
+    if (!email) {
+      throw new AppError({ code: 'NOT_FOUND', appCode: 'KEPT_EMAIL_NOT_FOUND', message: 'No kept email has this id' })
+    }
+    return email
+  }),
+
+  /** Deletes every kept email at once (they are never sent later anyway). */
+  deleteKeptEmails: adminProcedure.mutation(async ({ ctx }) => ({ deleted: await deleteKeptEmails(ctx.db) })),
 
   /** Runs a failed job again. */
   retryJob: adminProcedure
