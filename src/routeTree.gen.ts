@@ -55,6 +55,7 @@ import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
 import { Route as InsightsScriptDotjsRouteImport } from './routes/insights/script[.]js'
+import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
 import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
 import { Route as HomeBlogIndexRouteImport } from './routes/_home/blog/index'
 import { Route as HomeBlogSlugRouteImport } from './routes/_home/blog/$slug'
@@ -313,6 +314,11 @@ const InsightsScriptDotjsRoute = InsightsScriptDotjsRouteImport.update({
   path: '/insights/script.js',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReceiptsOrderIdRoute = ReceiptsOrderIdRouteImport.update({
+  id: '/receipts/$orderId',
+  path: '/receipts/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthAcceptInvitationIdRoute = AuthAcceptInvitationIdRouteImport.update({
   id: '/accept-invitation/$id',
   path: '/accept-invitation/$id',
@@ -504,6 +510,7 @@ export interface FileRoutesByFullPath {
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
@@ -572,6 +579,7 @@ export interface FileRoutesByTo {
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
   '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
@@ -647,6 +655,7 @@ export interface FileRoutesById {
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
   '/insights/script.js': typeof InsightsScriptDotjsRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/_home/': typeof HomeIndexRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
@@ -723,6 +732,7 @@ export interface FileRouteTypes {
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
+    | '/receipts/$orderId'
     | '/console/'
     | '/docs/'
     | '/accept-invitation/$id'
@@ -791,6 +801,7 @@ export interface FileRouteTypes {
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
+    | '/receipts/$orderId'
     | '/console'
     | '/docs'
     | '/accept-invitation/$id'
@@ -865,6 +876,7 @@ export interface FileRouteTypes {
     | '/docs/$'
     | '/docs/{$}.md'
     | '/insights/script.js'
+    | '/receipts/$orderId'
     | '/_home/'
     | '/console/'
     | '/docs/'
@@ -922,6 +934,7 @@ export interface RootRouteChildren {
   ChangelogAtomDotxmlRoute: typeof ChangelogAtomDotxmlRoute
   ChangelogRssDotxmlRoute: typeof ChangelogRssDotxmlRoute
   InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
+  ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiFilesSplatRoute: typeof ApiFilesSplatRoute
   ApiUploadsAvatarRoute: typeof ApiUploadsAvatarRoute
@@ -1253,6 +1266,13 @@ declare module '@tanstack/react-router' {
       path: '/insights/script.js'
       fullPath: '/insights/script.js'
       preLoaderRoute: typeof InsightsScriptDotjsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receipts/$orderId': {
+      id: '/receipts/$orderId'
+      path: '/receipts/$orderId'
+      fullPath: '/receipts/$orderId'
+      preLoaderRoute: typeof ReceiptsOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/accept-invitation/$id': {
@@ -1622,6 +1642,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangelogAtomDotxmlRoute: ChangelogAtomDotxmlRoute,
   ChangelogRssDotxmlRoute: ChangelogRssDotxmlRoute,
   InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
+  ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiFilesSplatRoute: ApiFilesSplatRoute,
   ApiUploadsAvatarRoute: ApiUploadsAvatarRoute,

@@ -23,7 +23,7 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
       data-testid="plan-limit"
     >
       {describeError(error)}{' '}
-      <a className="font-medium underline underline-offset-4" href={localizeHref('/my-orders')}>
+      <a className="font-medium underline underline-offset-4" href={localizeHref('/console/organization/billing')}>
         {m.plan_limit_upgrade()}
       </a>
     </p>
@@ -77,7 +77,7 @@ export function PlanLimitReached({ name, id }: { name: PlanLimitName; id?: strin
     >
       {words({ used: count(state.used), limit: count(state.limit) })}{' '}
       {state.canManage ? (
-        <a className="font-medium underline underline-offset-4" href={localizeHref('/my-orders')}>
+        <a className="font-medium underline underline-offset-4" href={localizeHref('/console/organization/billing')}>
           {m.plan_limit_upgrade()}
         </a>
       ) : (

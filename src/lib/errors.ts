@@ -103,6 +103,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   NO_SUBSCRIPTION: m.error_code_NO_SUBSCRIPTION,
   PLAN_HAS_NO_SEATS: m.error_code_PLAN_HAS_NO_SEATS,
   CHECKOUT_NOT_FOUND: m.error_code_CHECKOUT_NOT_FOUND,
+  RECEIPT_NOT_FOUND: m.error_code_RECEIPT_NOT_FOUND,
   CHECKOUT_CLOSED: m.error_code_CHECKOUT_CLOSED,
   CHECKOUT_EXPIRED: m.error_code_CHECKOUT_EXPIRED,
   ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,

@@ -4,7 +4,7 @@ export const personalCacheControl = 'private, no-store'
 // Screens that show or change one person's things. The unprefixed forms only redirect, but the redirect's target
 // depends on the visitor's language, so it is theirs too.
 const personalPagePath =
-  /^\/(?:(?:en|zh)\/)?(?:console|my-orders|pay|checkout|sign-in|sign-up|forgot-password|reset-password|magic-link|two-factor|verify-email|accept-invitation)(?:\/|$)/
+  /^\/(?:(?:en|zh)\/)?(?:console|my-orders|receipts|pay|checkout|sign-in|sign-up|forgot-password|reset-password|magic-link|two-factor|verify-email|accept-invitation)(?:\/|$)/
 // The product's data (tRPC), sessions and accounts (Better Auth), and the answers the assistant, the MCP server and
 // "Ask the docs" write for one caller.
 const personalApiPath = /^\/api\/(?:trpc|auth|assistant|mcp|ask-docs)(?:\/|$)/

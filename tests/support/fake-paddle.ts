@@ -378,6 +378,17 @@ export async function startFakePaddle(options: { apiKey: string }): Promise<Fake
         return fail(response, 400, 'request_error', code, (error as Error).message)
       }
     }
+    // Paddle's invoice PDF of a billed or completed transaction, behind a link that lasts an hour.
+    const invoicePath = /^\/transactions\/([^/]+)\/invoice$/.exec(path)
+    if (invoicePath && method === 'GET') {
+      const transaction = transactions.get(decodeURIComponent(invoicePath[1] ?? ''))
+      if (!transaction) return notFound(response)
+      if (transaction.status !== 'billed' && transaction.status !== 'completed' && transaction.status !== 'paid') {
+        return fail(response, 400, 'request_error', 'transaction_not_billed', 'The transaction has no invoice yet')
+      }
+      const disposition = query.get('disposition') ?? 'attachment'
+      return send(response, 200, { url: `${url}/invoices/${transaction.id}.pdf?disposition=${disposition}` })
+    }
     const transactionPath = /^\/transactions\/([^/]+)$/.exec(path)
     if (transactionPath && method === 'GET') {
       const transaction = transactions.get(decodeURIComponent(transactionPath[1] ?? ''))

@@ -345,6 +345,14 @@ export async function startFakePolar(options: { accessToken: string }): Promise<
         return 'error' in updated ? send(response, updated.status, updated.error) : send(response, 200, updated)
       }
     }
+    // Polar's receipt is a presigned link to a PDF that soon expires; this one names the order it is for.
+    const receiptPath = /^\/v1\/orders\/([^/]+)\/receipt$/.exec(path)
+    if (receiptPath && method === 'GET') {
+      const orderId = decodeURIComponent(receiptPath[1] ?? '')
+      return orders.has(orderId)
+        ? send(response, 200, { url: `${url}/receipts/${orderId}.pdf?expires=3600` })
+        : notFound(response)
+    }
     const orderPath = /^\/v1\/orders\/([^/]+)$/.exec(path)
     if (orderPath && method === 'GET') {
       const order = orders.get(decodeURIComponent(orderPath[1] ?? ''))

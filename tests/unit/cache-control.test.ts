@@ -12,6 +12,7 @@ describe('what caches may keep', () => {
       '/en/console/organization/members?page=2',
       '/en/my-orders',
       '/zh/pay/order_123',
+      '/en/receipts/0b7c6a52-5d2e-4f0e-9d1a-2f7c1e3b4a90',
       '/en/checkout?plan=pro',
       '/en/sign-in?redirect=%2Fen%2Fconsole',
       '/zh/sign-up',

@@ -82,3 +82,6 @@ const ordersPageSize = z
 export const orderListInput = z
   .object({ page: listPageNumber.default(1), limit: ordersPageSize.default(10) })
   .default({ page: 1, limit: 10 })
+
+/** The order whose receipt is opened. */
+export const receiptInput = z.object({ orderId: recordId() })

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { BillingPanel } from '#/features/billing/components/billing-panel'
+import { OrderHistory } from '#/features/billing/components/order-history'
 import { myOrdersSearch, orderListInputOf } from '#/features/billing/search'
 import { fetchConsoleSession } from '#/features/console/console-session-fn'
 import { allows } from '#/lib/access-control'
@@ -22,26 +22,22 @@ export const Route = createFileRoute('/_home/my-orders')({
         ? context.queryClient.prefetchQuery(context.trpc.billing.orders.queryOptions(orderListInputOf(deps)))
         : undefined,
     ]),
-  head: () => ({ meta: [{ title: m.my_orders_title() }] }),
+  head: () => ({ meta: [{ title: m.my_orders_history_title() }] }),
   component: function MyOrdersPage() {
     const search = Route.useSearch()
     const navigate = Route.useNavigate()
     const { consoleSession } = Route.useRouteContext()
     return (
-      <main id="main" className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <h1 className="text-2xl font-semibold tracking-tight">{m.my_orders_title()}</h1>
-        <p className="mt-1 mb-4 text-muted-foreground">
-          {m.my_orders_subtitle({ organization: consoleSession.organization.name })}
-        </p>
-        <BillingPanel
-          highlightedOrderId={search.order}
-          showPortal
-          ordersPage={search}
-          onOrdersPageChange={(change, options) =>
-            navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
-          }
-        />
-      </main>
+      <OrderHistory
+        organizationName={consoleSession.organization.name}
+        canRead={allows(consoleSession.permissions, { billing: ['read'] })}
+        canManage={allows(consoleSession.permissions, { billing: ['manage'] })}
+        highlightedOrderId={search.order}
+        ordersPage={search}
+        onOrdersPageChange={(change, options) =>
+          navigate({ search: (latest) => ({ ...latest, ...change }), replace: options?.replace })
+        }
+      />
     )
   },
 })

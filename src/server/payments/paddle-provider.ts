@@ -280,6 +280,19 @@ export class PaddlePaymentProvider implements PaymentProvider {
     }
   }
 
+  async receiptUrl(transactionId: string): Promise<string | null> {
+    // Paddle's invoice PDF link lasts an hour, so it is asked for at each opening; shown in the browser, not saved.
+    try {
+      const invoice = await this.call((paddle) =>
+        paddle.transactions.getInvoicePDF(transactionId, { disposition: 'inline' }),
+      )
+      return invoice.url || null
+    } catch (error) {
+      if (errorCodeOf(error) === 'not_found' || errorCodeOf(error) === 'entity_not_found') return null
+      throw unreachableProviderError(error) ?? error
+    }
+  }
+
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
     await this.call((paddle) =>
       update.cancelAtPeriodEnd

@@ -164,6 +164,17 @@ export class PolarPaymentProvider implements PaymentProvider {
     return paymentId
   }
 
+  async receiptUrl(orderId: string): Promise<string | null> {
+    // Polar's receipt PDF is behind a presigned link that soon expires: asked for at each opening, never saved.
+    try {
+      const receipt = await (await this.#polar).orders.receipt(orderId)
+      return receipt.url || null
+    } catch (error) {
+      if (statusCodeOf(error) === 404) return null
+      throw unreachableProviderError(error) ?? error
+    }
+  }
+
   async updateSubscription(subscriptionId: string, update: SubscriptionUpdate): Promise<SubscriptionSnapshot> {
     const subscription = await (await this.#polar).subscriptions.update(subscriptionId, {
       cancel_at_period_end: update.cancelAtPeriodEnd,

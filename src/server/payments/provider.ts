@@ -202,6 +202,11 @@ export interface PaymentProvider {
    * closes its overdue checkouts every hour. Others end their own on time, and are not asked.
    */
   readonly checkoutsOutliveTheirTime?: boolean
+  /**
+   * A link to the provider's own receipt or invoice for a paid invoice, fetched when the customer asks for it: the
+   * providers whose links expire within hours (Paddle, Polar) have nothing worth storing. Null when it has none.
+   */
+  receiptUrl?(invoiceId: string): Promise<string | null>
   /** The provider's own page for payment methods, invoices and cancellation, if it has one. */
   portalUrl?(customerId: string, returnUrl: string): Promise<string>
 }

@@ -76,6 +76,10 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
       'only the buyer’s own checkout, while Paddle is active; opening it needs billing:manage in its organization now',
     names: ['checkout'],
   },
+  'billing.receipt.open': {
+    gate: signedIn,
+    beyond: 'only a paid order of an organization where the caller has billing:read now; any other is NOT_FOUND',
+  },
   'billing.local.settle': {
     gate: signedIn,
     beyond: 'only the buyer’s own checkout; paying needs billing:manage in its organization now',

@@ -215,7 +215,7 @@ async function answerInLocale(
       translateAppError(error.code, { limit: String(error.limit) }),
       {},
       {
-        upgradeUrl: `/${locale}/my-orders`,
+        upgradeUrl: `/${locale}/console/organization/billing`,
       },
     )
   }

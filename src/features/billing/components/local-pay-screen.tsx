@@ -53,9 +53,7 @@ export function LocalPayScreen({ checkoutId }: { checkoutId: string }) {
         <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
         {m.local_pay_notice()}
       </p>
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight">
-        {checkout.status === 'complete' ? m.local_pay_receipt_title() : m.local_pay_title()}
-      </h1>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{m.local_pay_title()}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border p-4 text-sm">
         <dt className="text-muted-foreground">{m.local_pay_organization()}</dt>
         <dd className="min-w-0 break-words">{checkout.organizationName}</dd>
@@ -94,13 +92,23 @@ export function LocalPayScreen({ checkoutId }: { checkoutId: string }) {
         </div>
       ) : (
         <p className="mt-6 rounded-lg border border-dashed p-4 text-sm" data-testid="local-pay-outcome">
-          {checkout.status === 'complete'
-            ? m.local_pay_receipt()
-            : checkout.status === 'processing'
-              ? m.local_pay_processing()
-              : checkout.status === 'expired'
-                ? m.local_pay_expired()
-                : m.local_pay_closed()}
+          {checkout.status === 'complete' ? (
+            <>
+              {m.local_pay_paid()}{' '}
+              <a
+                className="font-medium underline underline-offset-4"
+                href={localizeHref(`/receipts/${encodeURIComponent(checkout.orderId)}`)}
+              >
+                {m.receipt_open()}
+              </a>
+            </>
+          ) : checkout.status === 'processing' ? (
+            m.local_pay_processing()
+          ) : checkout.status === 'expired' ? (
+            m.local_pay_expired()
+          ) : (
+            m.local_pay_closed()
+          )}
         </p>
       )}
     </main>

@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import { listColumnHelper } from '#/components/list-table'
 import { m } from '#/paraglide/messages'
+import { localizeHref } from '#/paraglide/runtime'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, money, orderStatusLabel, planSummary } from '../billing-format'
 
@@ -60,18 +61,22 @@ export function orderColumns() {
         </span>
       ),
     }),
-    column.accessor('receiptUrl', {
+    column.accessor('paidAt', {
+      id: 'receipt',
       header: m.billing_col_receipt,
-      cell: (info) => {
-        const url = info.getValue()
-        return url ? (
-          <a className="underline underline-offset-4" href={url} target="_blank" rel="noreferrer">
+      // Every order that took money has a receipt, whichever provider took it: Hatch's address finds it.
+      cell: ({ row }) =>
+        row.original.paidAt ? (
+          <a
+            className="underline underline-offset-4"
+            href={localizeHref(`/receipts/${encodeURIComponent(row.original.id)}`)}
+            data-testid="order-receipt"
+          >
             {m.billing_receipt_link()}
           </a>
         ) : (
           '—'
-        )
-      },
+        ),
     }),
   ])
 }

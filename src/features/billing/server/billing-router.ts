@@ -38,6 +38,7 @@ import { localCheckoutRouter } from './local-checkout-router'
 import { replayBillingEvent } from './operator-tasks'
 import { paddleCheckoutRouter } from './paddle-checkout-router'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
+import { receiptRouter } from './receipts'
 import { supersededCheckout } from './superseded-checkouts'
 
 type Db = Parameters<typeof organizationPlan>[0]
@@ -361,4 +362,5 @@ export const billingRouter = createRouter({
 
   local: localCheckoutRouter,
   paddle: paddleCheckoutRouter,
+  receipt: receiptRouter,
 })
