@@ -32,18 +32,31 @@ export const optionalUsernameField = z
 
 export const nameField = z.string().trim().min(1, 'validation_required').max(nameMaxLength, 'validation_name_too_long')
 
-/** The longest picture address; the server refuses longer ones too. */
-export const imageUrlMaxLength = 2000
+/** Where an uploaded picture or logo is stored: content-addressed, so it can be served publicly and cached for ever. */
+export const uploadedPictureKey = /^(avatars|logos)\/[A-Za-z0-9_-]{1,100}\/[a-f0-9]{16}-(64|256)\.webp$/
 
-/** A picture address the profile takes: http(s) only, so no `javascript:` or `data:` URL reaches an <img>. */
-export const isImageUrl = (value: string) =>
-  value.length <= imageUrlMaxLength && z.url({ protocol: /^https?$/ }).safeParse(value).success
-
-/** A picture address, or empty for none (initials instead). */
-export const imageUrlField = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isImageUrl(value), 'validation_url_invalid')
+/**
+ * A picture this site stored from an upload (`{APP_URL}/api/files/avatars/{id}/{hash}-256.webp`, logos alike): the
+ * only address a profile picture or a logo may be set to, so nobody's picture can send everyone who sees it to another
+ * server (a tracker, a `javascript:` or `data:` URL). Pictures from a sign-in provider are set by Better Auth itself.
+ */
+export function isUploadedPictureUrl(value: string, appUrl: string, folder: 'avatars' | 'logos'): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  const prefix = `/api/files/${folder}/`
+  return (
+    url.href === value &&
+    url.origin === new URL(appUrl).origin &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.pathname.startsWith(prefix) &&
+    uploadedPictureKey.test(url.pathname.slice('/api/files/'.length))
+  )
+}
 
 /**
  * An account without a password is deleted on the strength of a recent sign-in: this many minutes after signing in.

@@ -18,15 +18,15 @@ test.describe('the account area', () => {
   // The browser reports the refused calls the error cases provoke.
   test.use({ expectedConsoleErrors: documentStatusError(400, /status of 401/) })
 
-  test('edits the profile, and refuses a picture that is not a web address', async ({ page }) => {
+  test('edits the profile; the picture is uploaded, never typed in as an address', async ({ page }) => {
     await signUpNewAccount(page)
     const profile = page.getByRole('form', { name: 'Profile' })
-    await profile.getByLabel('Picture (image URL)').fill('javascript:alert(1)')
-    await profile.getByRole('button', { name: 'Save' }).click()
-    await expect(profile.getByText('Must be an http:// or https:// address')).toBeVisible()
+    await expect(profile.getByRole('textbox')).toHaveCount(2)
+    const pictureControl = page.getByRole('group', { name: 'Profile picture' })
+    await expect(pictureControl).toContainText('Upload a picture')
+    await expect(pictureControl.getByRole('button', { name: 'Remove picture' })).toHaveCount(0)
 
     await profile.getByLabel('Name', { exact: true }).fill('Rear Admiral Hopper')
-    await profile.getByLabel('Picture (image URL)').fill('')
     await profile.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Saved.')).toBeVisible()
     await expect(page.getByTestId('account-name')).toHaveText('Rear Admiral Hopper')

@@ -1,10 +1,9 @@
-import { imageUrlField, nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
+import { nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
 import { z } from '#/lib/zod'
 
 export const profileSchema = z.object({
   name: nameField,
   username: optionalUsernameField,
-  image: imageUrlField,
 })
 
 export const changePasswordSchema = z.object({

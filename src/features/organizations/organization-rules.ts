@@ -1,5 +1,4 @@
 import { isValidRoleName, isValidSlug, organizationLimits } from '#/features/organizations/organization-names'
-import { imageUrlField } from '#/lib/account-rules'
 import { z } from '#/lib/zod'
 
 // Messages are translation keys (src/lib/errors.ts), so the form and the server's field errors read the same.
@@ -18,7 +17,6 @@ export const organizationSlugSchema = z
 export const organizationFormSchema = z.object({
   name: organizationNameSchema,
   slug: organizationSlugSchema,
-  logo: imageUrlField,
 })
 
 export const teamNameSchema = z

@@ -38,7 +38,7 @@ export function authRequestGuard(db: Database, env: ReturnType<typeof getEnv>, g
     }
     // A user's mistake answers 400 with a code, never a 500 (see request-checks.ts for the cases).
     const malformed =
-      malformedRequestError(ctx.path, ctx.body) ??
+      malformedRequestError(ctx.path, ctx.body, env.APP_URL) ??
       unstorableTextError(ctx.body, ctx.query) ??
       unknownListFieldError(ctx.path, ctx.query)
     if (malformed) throw new APIError('BAD_REQUEST', malformed)

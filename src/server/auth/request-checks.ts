@@ -1,6 +1,10 @@
-import { emailMaxLength, isImageUrl, nameMaxLength } from '#/lib/account-rules'
+import { emailMaxLength, isUploadedPictureUrl, nameMaxLength } from '#/lib/account-rules'
 import { safeRedirectPath } from '#/lib/safe-redirect'
 import { isStorableText } from '#/lib/stored-text'
+
+/** A picture field's value: one this site stored from an upload (see isUploadedPictureUrl), or nothing. */
+export const isUploadedPicture = (value: unknown, appUrl: string, folder: 'avatars' | 'logos') =>
+  typeof value === 'string' && isUploadedPictureUrl(value, appUrl, folder)
 
 export interface MalformedRequest {
   code: string
@@ -15,7 +19,7 @@ const userNamePaths = new Set(['/sign-up/email', '/update-user', '/sign-in/magic
  * (a `null` body breaks the username plugin's sign-up hook; an address past the index size limit fails the insert),
  * or would store as it is (a name of any length); null when it is fine for Better Auth's own validation to judge.
  */
-export function malformedRequestError(path: string, body: unknown): MalformedRequest | null {
+export function malformedRequestError(path: string, body: unknown, appUrl: string): MalformedRequest | null {
   // No body, or text (Better Auth's own validation refuses text where it wants fields).
   if (body === undefined || typeof body === 'string') return null
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -34,8 +38,8 @@ export function malformedRequestError(path: string, body: unknown): MalformedReq
   if ((path === '/sign-up/email' || path === '/update-user') && typeof name === 'string' && name.trim() === '') {
     return { code: 'PROFILE_NAME_REQUIRED', message: 'Name is required' }
   }
-  if (typeof image === 'string' && image.trim() !== '' && !isImageUrl(image.trim())) {
-    return { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http or https address' }
+  if (image !== undefined && image !== null && image !== '' && !isUploadedPicture(image, appUrl, 'avatars')) {
+    return { code: 'INVALID_IMAGE_URL', message: 'Upload the picture: an address from elsewhere is not accepted' }
   }
   // The organization plugin drops unknown keys and then updates nothing, which its adapter fails on with a 500
   // (found by `npm run fuzz`).

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { PersonAvatar } from '#/components/person-avatar'
 import { SettingsSection } from '#/components/settings-section'
-import { initialsOf, type SessionUser } from '#/lib/session-user'
+import type { SessionUser } from '#/lib/session-user'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { ApiKeysSection } from './api-keys-section'
@@ -22,27 +23,14 @@ export function AccountScreen({ user, notificationSettings }: { user: SessionUse
       <p className="mt-1 text-muted-foreground">{m.account_subtitle()}</p>
       <SettingsSection id="profile" title={m.account_profile()}>
         <div className="mt-4 flex items-center gap-4">
-          {user.image ? (
-            <img
-              src={user.image}
-              alt={m.account_picture()}
-              width={56}
-              height={56}
-              className="size-14 rounded-full object-cover"
-              data-testid="avatar-image"
-            />
-          ) : (
-            <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-lg font-semibold">
-              {initialsOf(user.name)}
-            </span>
-          )}
-          <dl className="grid gap-1 text-sm">
+          <PersonAvatar person={user} size="lg" alt={m.account_picture()} testId="avatar-image" />
+          <dl className="grid min-w-0 gap-1 text-sm">
             <dt className="sr-only">{m.auth_name_label()}</dt>
             <dd className="text-base font-medium" data-testid="account-name">
               {user.name}
             </dd>
             <dt className="sr-only">{m.auth_email_label()}</dt>
-            <dd data-testid="account-email">
+            <dd className="[overflow-wrap:anywhere]" data-testid="account-email">
               {user.isAnonymous ? (
                 // A guest's address is a made-up placeholder; showing it would only confuse.
                 <span className="text-muted-foreground">{m.guest_account_note()}</span>

@@ -13,13 +13,12 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   const refresh = useAuthRefresh()
   // Follows the session while untouched; once saved, the typed values stay in the form.
   const form = useAppForm({
-    defaultValues: { name: user.name, username: user.username ?? '', image: user.image ?? '' },
+    defaultValues: { name: user.name, username: user.username ?? '' },
     validators: { onDynamic: profileSchema },
     onSubmit: async ({ value }) => {
       const values = profileSchema.parse(value)
       const { error } = await authClient.updateUser({
         name: values.name,
-        image: values.image || null,
         ...(values.username && values.username !== user.username ? { username: values.username } : {}),
       })
       if (error) {
@@ -44,9 +43,6 @@ export function ProfileSection({ user }: { user: SessionUser }) {
         <form.AppField name="name">{(field) => <field.TextField label={m.auth_name_label()} />}</form.AppField>
         <form.AppField name="username">
           {(field) => <field.TextField label={m.auth_username_optional()} autoComplete="username" />}
-        </form.AppField>
-        <form.AppField name="image">
-          {(field) => <field.TextField label={m.account_image_label()} type="url" />}
         </form.AppField>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(submitting) => (

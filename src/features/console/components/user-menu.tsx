@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ChevronDownIcon, LogOutIcon, UserPlusIcon, UserRoundIcon } from 'lucide-react'
+import { ChevronDownIcon, LogOutIcon, UserPlusIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import { PersonAvatar } from '#/components/person-avatar'
 import { Button } from '#/components/ui/button'
 import {
   DropdownMenu,
@@ -15,7 +16,7 @@ import { authPageHref } from '#/features/auth'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { authQueryKeys, useAuthRefresh } from '#/lib/auth-refresh'
-import { initialsOf, type SessionUser } from '#/lib/session-user'
+import type { SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
@@ -24,6 +25,7 @@ interface DeviceAccount {
   userId: string
   name: string
   email: string
+  image: string | null
   isAnonymous: boolean
 }
 
@@ -36,6 +38,7 @@ async function loadDeviceAccounts(): Promise<DeviceAccount[]> {
     userId: user.id,
     name: user.name,
     email: user.email,
+    image: user.image ?? null,
     isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
   }))
 }
@@ -95,23 +98,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Button variant="ghost" className="ml-2 gap-2 px-2" data-testid="console-user">
           {/* Named by its words, not aria-label: the visible name is then part of the accessible one (WCAG 2.5.3). */}
           <span className="sr-only">{m.switcher_menu_label({ name: currentName })}</span>
-          {user.image && !user.isAnonymous ? (
-            <img
-              src={user.image}
-              alt=""
-              width={32}
-              height={32}
-              className="size-8 rounded-full object-cover"
-              data-testid="console-user-picture"
-            />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-8 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
-            >
-              {user.isAnonymous ? <UserRoundIcon aria-hidden /> : initialsOf(user.name)}
-            </span>
-          )}
+          <PersonAvatar person={user} testId="console-user-picture" />
           <span aria-hidden className="hidden max-w-40 truncate sm:inline">
             {currentName}
           </span>
@@ -120,9 +107,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel>{m.switcher_current()}</DropdownMenuLabel>
-        <div className="px-2 pb-2 text-sm" data-testid="switcher-current">
-          <p className="truncate font-medium">{currentName}</p>
-          {user.isAnonymous ? null : <p className="truncate text-muted-foreground">{user.email}</p>}
+        <div className="flex items-center gap-2 px-2 pb-2 text-sm" data-testid="switcher-current">
+          <PersonAvatar person={user} />
+          <div className="min-w-0">
+            <p className="truncate font-medium">{currentName}</p>
+            {user.isAnonymous ? null : <p className="truncate text-muted-foreground">{user.email}</p>}
+          </div>
         </div>
         {others.length > 0 ? (
           <>
@@ -140,9 +130,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                   onSelect={() => switchTo(account)}
                   aria-label={m.switcher_switch_to({ name: displayName(account) })}
                 >
-                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold">
-                    {account.isAnonymous ? <UserRoundIcon aria-hidden /> : initialsOf(account.name)}
-                  </span>
+                  <PersonAvatar person={account} size="sm" />
                   <span className="min-w-0">
                     <span className="block truncate">{displayName(account)}</span>
                     {account.isAnonymous ? null : (

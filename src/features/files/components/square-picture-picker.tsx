@@ -3,8 +3,10 @@ import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { useAuthRefresh } from '#/lib/auth-refresh'
+import { formatFileSize } from '#/lib/file-size'
+import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
-import { avatarUploadPixels } from '../avatar-rules'
+import { avatarBytesMax, avatarUploadPixels } from '../avatar-rules'
 import { sendUpload, toastUploadRefusal } from './send-upload'
 
 /**
@@ -31,14 +33,27 @@ async function shrunk(file: File): Promise<Blob> {
 }
 
 interface SquarePictureWords {
+  /** What the control is for ("Profile picture"), naming the group of buttons. */
+  picture: string
   upload: string
+  change: string
   remove: string
   uploaded: string
   removed: string
-  hint: string
 }
 
-/** A square picture (a person's, an organization's logo) uploaded from the device, or removed; `onChanged` after. */
+/** The limits the page and the server hold a picture to, as the person reads them before choosing a file. */
+const pictureHint = () =>
+  m.account_picture_hint({
+    pixels: String(avatarUploadPixels),
+    // Kept on one line: "1" at a line's end and "MB" at the next one's start reads as two things.
+    size: formatFileSize(avatarBytesMax, currentIntlLocale()).replace(' ', '\u00a0'),
+  })
+
+/**
+ * The one control for a square picture (a person's, an organization's logo): upload one from the device, change it or
+ * remove it, with the limits written under it; `onChanged` after.
+ */
 function SquarePicturePicker({
   endpoint,
   hasPicture,
@@ -74,7 +89,7 @@ function SquarePicturePicker({
     if (file) void run(async () => sendUpload(endpoint, 'POST', await shrunk(file)), words.uploaded)
   }
   return (
-    <div className="mt-4 grid gap-1.5" data-testid={testId}>
+    <fieldset aria-label={words.picture} className="mt-4 grid min-w-0 gap-1.5" data-testid={testId}>
       <div className="flex flex-wrap gap-2">
         <input
           ref={input}
@@ -88,7 +103,7 @@ function SquarePicturePicker({
         />
         <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
           <ImageUpIcon aria-hidden />
-          {words.upload}
+          {hasPicture ? words.change : words.upload}
         </Button>
         {hasPicture ? (
           <Button
@@ -104,9 +119,9 @@ function SquarePicturePicker({
         ) : null}
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {words.hint}
+        {pictureHint()}
       </p>
-    </div>
+    </fieldset>
   )
 }
 
@@ -120,11 +135,12 @@ export function AvatarPicker({ user }: { user: { image?: string | null } }) {
       onChanged={() => refresh.session()}
       testId="avatar-picker"
       words={{
+        picture: m.account_picture(),
         upload: m.account_picture_upload(),
+        change: m.account_picture_change(),
         remove: m.account_picture_remove(),
         uploaded: m.account_picture_uploaded(),
         removed: m.account_picture_removed(),
-        hint: m.account_picture_hint(),
       }}
     />
   )
@@ -140,11 +156,12 @@ export function LogoPicker({ hasLogo }: { hasLogo: boolean }) {
       onChanged={() => refresh.organizations()}
       testId="logo-picker"
       words={{
+        picture: m.org_logo(),
         upload: m.org_logo_upload(),
+        change: m.org_logo_change(),
         remove: m.org_logo_remove(),
         uploaded: m.org_logo_uploaded(),
         removed: m.org_logo_removed(),
-        hint: m.account_picture_hint(),
       }}
     />
   )

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
+import { OrganizationAvatar } from '#/components/organization-avatar'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
@@ -7,7 +8,6 @@ import { rolesLabel } from '#/lib/role-labels'
 import type { SessionUser } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { OrganizationAvatar } from './organization-avatar'
 
 export interface InvitationPreview {
   id: string

@@ -4,6 +4,7 @@ import { ListFilterSelect } from '#/components/list-filters'
 import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
 import { ListTable, listColumnHelper } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
+import { PersonAvatar } from '#/components/person-avatar'
 import { useConsoleSession } from '#/lib/console-session'
 import { roleLabel, rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
@@ -82,7 +83,20 @@ function activityColumns(locale: string) {
         </time>
       ),
     }),
-    column.accessor('actorName', { header: m.activity_col_who, enableSorting: false }),
+    column.accessor('actorName', {
+      header: m.activity_col_who,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2">
+          <PersonAvatar
+            person={{ name: row.original.actorName, image: row.original.actorImage }}
+            size="sm"
+            testId="activity-actor-picture"
+          />
+          <span className="break-words">{row.original.actorName}</span>
+        </span>
+      ),
+    }),
     column.display({
       id: 'what',
       header: m.activity_col_what,

@@ -24,7 +24,6 @@ function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
       const { error } = await authClient.organization.create({
         name: values.name,
         slug: values.slug,
-        ...(values.logo ? { logo: values.logo } : {}),
       })
       if (error) {
         if (!showAuthFieldError(formApi, error, organizationFieldOfCode)) setFailure(describeAuthError(error))

@@ -1,12 +1,12 @@
 import { CrownIcon, UserMinusIcon, UserRoundCogIcon } from 'lucide-react'
 import type { RefObject } from 'react'
 import { listColumnHelper } from '#/components/list-table'
+import { PersonAvatar } from '#/components/person-avatar'
 import { RowActionsMenu } from '#/components/row-actions-menu'
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu'
 import { parseRoleList } from '#/lib/access-control'
 import { useCan, useConsoleSession } from '#/lib/console-session'
 import { rolesLabel } from '#/lib/role-labels'
-import { initialsOf } from '#/lib/session-user'
 import { m } from '#/paraglide/messages'
 import type { MemberRow } from '../organization-queries'
 
@@ -25,9 +25,7 @@ function MemberName({ member }: { member: MemberRow }) {
   const session = useConsoleSession()
   return (
     <div className="flex min-w-40 items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold">
-        {initialsOf(member.name)}
-      </span>
+      <PersonAvatar person={member} testId="member-picture" />
       <p className="min-w-0 font-medium break-words">
         {member.name}
         {member.userId === session.user.id ? (

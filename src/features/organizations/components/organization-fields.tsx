@@ -7,12 +7,11 @@ import { organizationFormSchema } from '../organization-rules'
 interface OrganizationFieldValues {
   name: string
   slug: string
-  logo: string
 }
 
-/** What creating and editing an organization share: its three fields and the rules they are checked by. */
+/** What creating and editing an organization share: its two fields and the rules they are checked by. */
 export const organizationFormOptions = formOptions({
-  defaultValues: { name: '', slug: '', logo: '' } as OrganizationFieldValues,
+  defaultValues: { name: '', slug: '' } as OrganizationFieldValues,
   validators: { onDynamic: organizationFormSchema },
 })
 
@@ -23,8 +22,9 @@ export const organizationFieldOfCode = {
 } as const
 
 /**
- * Name, slug and logo. With `slugFollowsName` the slug follows the name (lowercase Latin letters, digits, hyphens)
- * until it is edited by hand; a name without Latin letters (e.g. Chinese) leaves it to the user.
+ * Name and slug (the logo is uploaded on its own, in the settings). With `slugFollowsName` the slug follows the name
+ * (lowercase Latin letters, digits, hyphens) until it is edited by hand; a name without Latin letters (e.g. Chinese)
+ * leaves it to the user.
  */
 export const OrganizationFields = withForm({
   ...organizationFormOptions,
@@ -59,11 +59,6 @@ export const OrganizationFields = withForm({
               autoComplete="off"
               spellCheck={false}
             />
-          )}
-        </form.AppField>
-        <form.AppField name="logo">
-          {(field) => (
-            <field.TextField label={m.org_logo_label()} type="url" placeholder="https://" autoComplete="off" />
           )}
         </form.AppField>
       </>

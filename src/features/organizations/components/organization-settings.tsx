@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { FormNotice } from '#/components/form-notice'
+import { OrganizationAvatar } from '#/components/organization-avatar'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
 import {
@@ -24,7 +25,6 @@ import { rolesLabel } from '#/lib/role-labels'
 import { oneFinalStop } from '#/lib/sentence'
 import { m } from '#/paraglide/messages'
 import { organizationFormSchema } from '../organization-rules'
-import { OrganizationAvatar } from './organization-avatar'
 import { OrganizationFields, organizationFieldOfCode, organizationFormOptions } from './organization-fields'
 import { showAuthFieldError } from './show-auth-field-error'
 
@@ -34,13 +34,13 @@ function DetailsForm() {
   const [failure, setFailure] = useState<string | null>(null)
   const form = useAppForm({
     ...organizationFormOptions,
-    defaultValues: { name: organization.name, slug: organization.slug, logo: organization.logo ?? '' },
+    defaultValues: { name: organization.name, slug: organization.slug },
     onSubmit: async ({ value, formApi }) => {
       const values = organizationFormSchema.parse(value)
       setFailure(null)
       const { error } = await authClient.organization.update({
         organizationId: organization.id,
-        data: { name: values.name, slug: values.slug, logo: values.logo || null },
+        data: { name: values.name, slug: values.slug },
       })
       if (error) {
         if (!showAuthFieldError(formApi, error, organizationFieldOfCode)) setFailure(describeAuthError(error))
@@ -172,7 +172,7 @@ export function OrganizationSettings({
       <SettingsSection id="details" title={m.org_details_title()}>
         <div className="mt-4 flex items-center gap-4">
           <OrganizationAvatar organization={organization} />
-          <dl className="grid gap-1 text-sm">
+          <dl className="grid min-w-0 gap-1 text-sm [overflow-wrap:anywhere]">
             <dt className="sr-only">{m.org_name_label()}</dt>
             <dd className="text-base font-medium" data-testid="organization-name">
               {organization.name}
@@ -188,7 +188,7 @@ export function OrganizationSettings({
         </div>
         {canUpdate ? logoPicker?.({ hasLogo: Boolean(organization.logo) }) : null}
         {canUpdate ? (
-          <DetailsForm key={organization.logo ?? ''} />
+          <DetailsForm key={organization.id} />
         ) : (
           <p className="mt-4 text-sm text-muted-foreground">{m.org_details_read_only()}</p>
         )}

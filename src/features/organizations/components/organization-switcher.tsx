@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronsUpDownIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { OrganizationAvatar } from '#/components/organization-avatar'
 import { Button } from '#/components/ui/button'
 import {
   DropdownMenu,
@@ -17,7 +18,6 @@ import type { ConsoleSession, OrganizationSummary } from '#/lib/console-session'
 import { oneFinalStop } from '#/lib/sentence'
 import { m } from '#/paraglide/messages'
 import { CreateOrganizationDialog } from './create-organization-dialog'
-import { OrganizationAvatar } from './organization-avatar'
 
 /** The header's organization menu: the active one, the others to switch to, and "Create organization". */
 export function OrganizationSwitcher({ session }: { session: ConsoleSession }) {

@@ -3,6 +3,7 @@ import type { RefObject } from 'react'
 import { toast } from 'sonner'
 import { EmptyState } from '#/components/empty-state'
 import { ListTable, listColumnHelper } from '#/components/list-table'
+import { PersonAvatar } from '#/components/person-avatar'
 import { Button } from '#/components/ui/button'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
@@ -16,6 +17,8 @@ interface Invitation {
   email: string
   role: string
   expiresAt: Date | string
+  /** Null once the inviter's account is gone. */
+  inviter: { name: string; image: string | null } | null
 }
 
 interface InvitationActions {
@@ -34,6 +37,20 @@ function invitationColumns(locale: string, actions: RefObject<InvitationActions 
       cell: (info) => <span className="font-medium break-all">{info.getValue()}</span>,
     }),
     column.accessor('role', { header: m.invitations_col_role, cell: (info) => rolesLabel(info.getValue()) }),
+    column.accessor('inviter', {
+      header: m.invitations_col_invited_by,
+      cell: (info) => {
+        const inviter = info.getValue()
+        return inviter ? (
+          <span className="flex items-center gap-2" data-testid="invitation-inviter">
+            <PersonAvatar person={inviter} size="sm" />
+            <span className="break-words">{inviter.name}</span>
+          </span>
+        ) : (
+          '—'
+        )
+      },
+    }),
     column.accessor('expiresAt', {
       header: m.invitations_col_expires,
       cell: (info) => <span className="whitespace-nowrap">{date.format(new Date(info.getValue()))}</span>,

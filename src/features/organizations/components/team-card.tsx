@@ -1,6 +1,7 @@
 import { PencilIcon, Trash2Icon, UserMinusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { PersonAvatar } from '#/components/person-avatar'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -197,8 +198,15 @@ export function TeamCard({ team, members }: { team: Team; members: OrganizationM
       ) : (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.teams_members_of({ team: team.name })}>
           {teamMembers.data.map((entry) => (
-            <li key={entry.userId} className="flex items-center gap-1 rounded-full border py-0.5 pr-1 pl-3 text-sm">
-              {nameOf(entry.userId)}
+            <li key={entry.userId} className="flex items-center gap-1.5 rounded-full border py-0.5 pr-1 pl-1 text-sm">
+              <PersonAvatar
+                person={{
+                  name: nameOf(entry.userId),
+                  image: members.find((member) => member.userId === entry.userId)?.user.image,
+                }}
+                size="xs"
+              />
+              <span className={canRemove ? undefined : 'pr-2'}>{nameOf(entry.userId)}</span>
               {canRemove ? (
                 <Button
                   variant="ghost"

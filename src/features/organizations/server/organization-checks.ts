@@ -3,11 +3,12 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { and, eq } from 'drizzle-orm'
 import { isValidRoleName, isValidSlug, organizationLimits } from '#/features/organizations/organization-names'
 import { parseRoleList, type Resource, statements } from '#/lib/access-control'
-import { emailField, isImageUrl } from '#/lib/account-rules'
+import { emailField } from '#/lib/account-rules'
 import { isLocale } from '#/paraglide/runtime'
-import type { MalformedRequest } from '#/server/auth/request-checks'
+import { isUploadedPicture, type MalformedRequest } from '#/server/auth/request-checks'
 import type { Database } from '#/server/db/client'
 import { members, organizations } from '#/server/db/schema'
+import { getEnv } from '#/server/env'
 import { countInvitationEmail, giveBackInvitationEmails, invitationEmailsCounted } from './invitation-email-limits'
 import { recordActivity } from './organization-activity'
 import { customRoleNamedBy, refuseGrantsBeyondCaller } from './role-grants'
@@ -16,7 +17,7 @@ type Body = Record<string, unknown>
 
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function organizationFieldsError(fields: Body): MalformedRequest | null {
+function organizationFieldsError(fields: Body, appUrl: string): MalformedRequest | null {
   const { name, slug, logo } = fields
   if (name !== undefined) {
     if (typeof name !== 'string' || name.trim() === '') {
@@ -32,8 +33,8 @@ function organizationFieldsError(fields: Body): MalformedRequest | null {
       message: 'The slug must be 3 to 48 lowercase letters, digits and single hyphens',
     }
   }
-  if (logo !== undefined && logo !== null && logo !== '' && (typeof logo !== 'string' || !isImageUrl(logo))) {
-    return { code: 'ORGANIZATION_LOGO_INVALID', message: 'The logo must be an http or https address' }
+  if (logo !== undefined && logo !== null && logo !== '' && !isUploadedPicture(logo, appUrl, 'logos')) {
+    return { code: 'ORGANIZATION_LOGO_INVALID', message: 'Upload the logo: an address from elsewhere is not accepted' }
   }
   return null
 }
@@ -72,18 +73,18 @@ function teamNameError(name: unknown): MalformedRequest | null {
 
 /**
  * What is wrong with an organization request that Better Auth would store as it is (any name length, any slug, a
- * `javascript:` logo, a role name with a comma, an action no resource has); null when it is fine.
+ * logo from elsewhere, a role name with a comma, an action no resource has); null when it is fine.
  */
-export function organizationRequestError(path: string, body: unknown): MalformedRequest | null {
+export function organizationRequestError(path: string, body: unknown, appUrl: string): MalformedRequest | null {
   if (!path.startsWith('/organization/') || !isObject(body)) return null
   switch (path) {
     case '/organization/create':
       if (body.userId !== undefined) {
         return { code: 'USER_ID_NOT_ALLOWED', message: 'An organization is created for the signed-in user' }
       }
-      return organizationFieldsError({ name: body.name ?? '', slug: body.slug ?? '', logo: body.logo })
+      return organizationFieldsError({ name: body.name ?? '', slug: body.slug ?? '', logo: body.logo }, appUrl)
     case '/organization/update':
-      return isObject(body.data) ? organizationFieldsError(body.data) : null
+      return isObject(body.data) ? organizationFieldsError(body.data, appUrl) : null
     case '/organization/create-role':
       return roleNameError(body.role ?? '') ?? permissionError(body.permission ?? {})
     case '/organization/update-role':
@@ -183,7 +184,7 @@ export function organizationChecks(db: Database) {
         {
           matcher: (ctx) => ctx.path?.startsWith('/organization/') ?? false,
           handler: createAuthMiddleware(async (ctx) => {
-            const error = organizationRequestError(ctx.path, ctx.body)
+            const error = organizationRequestError(ctx.path, ctx.body, getEnv().APP_URL)
             if (error) throw new APIError('BAD_REQUEST', error)
             if (organizationLookups.has(ctx.path)) await refuseForeignOrganization(db, ctx)
             if (ctx.path === '/organization/update-role') await refuseRenamingHeldRole(db, ctx)

@@ -109,12 +109,15 @@ export async function listActivity(db: Database, organizationId: string, request
       id: sql<string>`${organizationActivity.id}::text`,
       entryId: organizationActivity.id,
       actorName: organizationActivity.actorName,
+      // The actor's picture today (null once the account is gone: the name stays as it was written).
+      actorImage: users.image,
       action: organizationActivity.action,
       details: organizationActivity.details,
       createdAt: organizationActivity.createdAt,
       cursorKey: page.cursorKey,
     })
     .from(organizationActivity)
+    .leftJoin(users, eq(users.id, organizationActivity.actorId))
     .where(and(conditions, page.position))
     .orderBy(...page.orderBy)
     .limit(page.limit)

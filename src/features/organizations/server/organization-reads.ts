@@ -31,8 +31,11 @@ export async function readFullOrganization(db: Database, organizationId: string)
         status: invitations.status,
         expiresAt: invitations.expiresAt,
         createdAt: invitations.createdAt,
+        // Who sent it, as the members list shows them; null once their account is gone.
+        inviter: { name: users.name, image: users.image },
       })
       .from(invitations)
+      .leftJoin(users, eq(users.id, invitations.inviterId))
       // The pages show pending invitations only; accepted, rejected and canceled ones are history.
       .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'pending')))
       .orderBy(asc(invitations.createdAt)),

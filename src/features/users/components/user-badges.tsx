@@ -28,16 +28,3 @@ export function UserBadges({
     </ul>
   )
 }
-
-export function UserAvatar({ name, image }: { name: string; image: string | null }) {
-  return image ? (
-    <img src={image} alt="" referrerPolicy="no-referrer" className="size-8 shrink-0 rounded-full object-cover" />
-  ) : (
-    <span
-      aria-hidden
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-medium"
-    >
-      {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
-    </span>
-  )
-}

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { listColumnHelper } from '#/components/list-table'
+import { PersonAvatar } from '#/components/person-avatar'
 import { m } from '#/paraglide/messages'
 import type { UserRow } from '../user-queries'
-import { UserAvatar, UserBadges } from './user-badges'
+import { UserBadges } from './user-badges'
 
 const column = listColumnHelper<UserRow>()
 
@@ -23,7 +24,7 @@ export function userColumns(locale: string) {
       enableHiding: false,
       cell: ({ row }) => (
         <div className="flex min-w-44 items-center gap-3">
-          <UserAvatar name={row.original.name} image={row.original.image} />
+          <PersonAvatar person={row.original} testId="user-picture" />
           <div className="min-w-0">
             <Link
               to="/console/users/$userId"

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { DetailsFields, DetailsHeader, DetailsLayout, DetailsList, DetailsSection } from '#/components/details-layout'
+import { OrganizationAvatar } from '#/components/organization-avatar'
+import { PersonAvatar } from '#/components/person-avatar'
 import { currentIntlLocale } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { UserDetails } from '../user-queries'
 import { auditEntryText } from './audit-labels'
-import { UserAvatar, UserBadges } from './user-badges'
+import { UserBadges } from './user-badges'
 import { UserManageSection } from './user-manage-section'
 import { UserSessionsTable } from './user-sessions-table'
 
@@ -39,7 +41,7 @@ function UserDetailsView({ details }: { details: UserDetails }) {
   return (
     <>
       <DetailsHeader
-        media={<UserAvatar name={user.name} image={user.image} />}
+        media={<PersonAvatar person={user} size="lg" testId="user-details-picture" />}
         title={user.name}
         subtitle={user.isAnonymous ? m.users_status_guest() : user.email}
       >
@@ -102,7 +104,12 @@ function UserOrganizationsSection({ organizations }: { organizations: UserDetail
         testId="user-organizations"
         items={organizations.map((organization) => ({
           key: organization.id,
-          main: <span className="font-medium">{organization.name}</span>,
+          main: (
+            <span className="flex items-center gap-2">
+              <OrganizationAvatar organization={organization} size="sm" />
+              <span className="font-medium">{organization.name}</span>
+            </span>
+          ),
           aside: `${rolesLabel(organization.role)} · ${m.users_joined_on({ date: date.format(organization.joinedAt) })}`,
         }))}
       />
@@ -120,7 +127,12 @@ function UserHistorySection({ history }: { history: UserDetails['history'] }) {
         testId="user-history"
         items={history.map((entry) => ({
           key: entry.id,
-          main: auditEntryText(entry),
+          main: (
+            <span className="flex items-start gap-2">
+              <PersonAvatar person={{ name: entry.actorName, image: entry.actorImage }} size="sm" />
+              <span>{auditEntryText(entry)}</span>
+            </span>
+          ),
           aside: <time dateTime={entry.createdAt.toISOString()}>{date.format(entry.createdAt)}</time>,
         }))}
       />

@@ -100,6 +100,7 @@ export async function userDetails(db: Database, userId: string) {
         id: organizations.id,
         name: organizations.name,
         slug: organizations.slug,
+        logo: organizations.logo,
         role: members.role,
         joinedAt: members.createdAt,
       })
@@ -127,10 +128,13 @@ export async function userDetails(db: Database, userId: string) {
         id: auditLog.id,
         action: auditLog.action,
         actorName: auditLog.actorName,
+        // The actor's picture today; null once their account is gone (the name stays as it was written).
+        actorImage: users.image,
         details: auditLog.details,
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(eq(auditLog.targetUserId, userId))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(50),

@@ -2,24 +2,26 @@ import { useState } from 'react'
 import type { OrganizationSummary } from '#/lib/console-session'
 import { initialsOf } from '#/lib/session-user'
 import { cn } from '#/lib/utils'
+import { type AvatarSize, avatarBoxes } from './person-avatar'
 
-/** The organization's logo, or its initials when it has none or the picture does not load. */
+/** The organization's logo, or its initials when it has none or the picture does not load (square, as logos are). */
 export function OrganizationAvatar({
   organization,
-  size = 'md',
+  size = 'lg',
 }: {
   organization: Pick<OrganizationSummary, 'name' | 'logo'>
-  size?: 'sm' | 'md'
+  size?: AvatarSize
 }) {
-  const [broken, setBroken] = useState(false)
-  const box = size === 'sm' ? 'size-6 text-[10px]' : 'size-12 text-base'
-  if (organization.logo && !broken) {
+  const [broken, setBroken] = useState<string | null>(null)
+  const box = avatarBoxes[size]
+  if (organization.logo && broken !== organization.logo) {
+    const logo = organization.logo
     return (
       <img
-        src={organization.logo}
+        src={logo}
         alt=""
-        className={cn('shrink-0 rounded-md object-cover', box)}
-        onError={() => setBroken(true)}
+        className={cn('shrink-0 rounded-md bg-secondary object-cover', box)}
+        onError={() => setBroken(logo)}
       />
     )
   }
