@@ -34,6 +34,9 @@ import { expect, test } from './fixtures'
  * Issue 52's refusals every page may show (a checkout closed because the organization already subscribes, a switched-off
  * endpoint's test event, the private-address hint for operators) and the System theme's first paint added about
  * 0.4 KB more (landing 223.2 → 223.6, sign-in 304.6 → 305.0, Dashboard 488.4 → 489.0, Books 380.5 → 381.1 KB).
+ * Then the receipt page's route in the route tree, two more translated refusals (a receipt or a kept email not found)
+ * and the longer wording of a picture refused because it was not uploaded here: about 0.7 KB on every page (landing
+ * 223.6 → 224.4, docs 272.9 → 273.5, sign-in 305.0 → 305.8, Dashboard 489.0 → 489.7, Books 381.1 → 381.7 KB).
  */
 interface Budget {
   kb: number
@@ -43,16 +46,16 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 223.7, scripts: 10 },
+  '/en/': { kb: 224.5, scripts: 10 },
   // The page measured carries its own text: 272.2 since it explains how visit() waits for the whole page to hydrate,
   // 272.4 since it says that test databases are copies of a migrated template, 272.5 since it says how the Lighthouse
   // bench runs each page three times.
-  '/en/docs/development/testing': { kb: 273.0, scripts: 11 },
-  '/en/sign-in': { kb: 305.1, scripts: 12 },
-  '/en/console': { kb: 489.1, scripts: 17, as: 'app admin' },
+  '/en/docs/development/testing': { kb: 273.6, scripts: 11 },
+  '/en/sign-in': { kb: 305.9, scripts: 12 },
+  '/en/console': { kb: 489.8, scripts: 17, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
   // page, 378.2 since the Paddle checkout route, and 379.0 since the single sign-on page's route and nav entry (issue 32).
-  '/en/console/books': { kb: 381.2, scripts: 19, as: 'new account' },
+  '/en/console/books': { kb: 381.8, scripts: 19, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */

@@ -7,29 +7,15 @@ import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import { avatarBytesMax, avatarUploadPixels } from '../avatar-rules'
+import { shrinkImage } from '../shrink-image'
 import { sendUpload, toastUploadRefusal } from './send-upload'
 
 /**
- * The photo drawn into a square (cropped to its centre) no larger than the stored size, as WebP: a 5 MB phone photo
- * becomes tens of KB before it leaves. What the browser cannot draw is sent as it is, for the server to judge.
+ * The photo cropped to a square at its centre, no larger than the stored size: a 5 MB phone photo becomes tens of KB
+ * before it leaves. What the browser cannot draw is sent as it is, for the server to judge.
  */
 async function shrunk(file: File): Promise<Blob> {
-  let bitmap: ImageBitmap
-  try {
-    bitmap = await createImageBitmap(file)
-  } catch {
-    return file
-  }
-  const side = Math.min(bitmap.width, bitmap.height)
-  const size = Math.min(side, avatarUploadPixels)
-  const canvas = document.createElement('canvas')
-  canvas.width = size
-  canvas.height = size
-  const context = canvas.getContext('2d')
-  if (!context) return file
-  context.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size)
-  bitmap.close()
-  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob ?? file), 'image/webp', 0.9))
+  return (await shrinkImage(file, { width: avatarUploadPixels, height: avatarUploadPixels, crop: true })) ?? file
 }
 
 interface SquarePictureWords {
