@@ -339,7 +339,10 @@ describe.each(engines)('the console assistant on %s', (engine) => {
     try {
       const refused = await ask(olga, newId('conv'), 'one more please')
       expect(refused.status).toBe(403)
-      expect(refused.refusal).toMatchObject({ code: 'PLAN_LIMIT_AI_REQUESTS', upgradeUrl: '/en/console/organization/billing' })
+      expect(refused.refusal).toMatchObject({
+        code: 'PLAN_LIMIT_AI_REQUESTS',
+        upgradeUrl: '/en/console/organization/billing',
+      })
       expect(refused.refusal?.message).toContain(String(allowance))
       expect(fake.chatRequests, 'the provider was not called').toHaveLength(0)
       const zh = await ask(olga, newId('conv'), 'one more please', 'zh')
