@@ -7,6 +7,7 @@
  * the Better Auth configuration, which composes the organizations feature's plugin and hooks.
  */
 const compositionRoots = [
+  '^src/server/apps[.]gen[.]ts$',
   '^src/server/trpc/root[.]ts$',
   '^src/server/feature-tasks[.]ts$',
   '^src/server/auth/auth[.]ts$',
@@ -70,7 +71,7 @@ module.exports = {
         'A route renders a feature’s screen and prefetches its data; queries belong in the feature’s server code ' +
         '(or in src/server), never in a route file.',
       severity: 'error',
-      from: { path: '^src/routes/' },
+      from: { path: ['^src/routes/', '^src/features/[^/]+/routes/'] },
       to: { path: ['^src/server/db/([^/]*schema|raw-sql)[.]ts$', '^node_modules/drizzle-orm/'] },
     },
   ],

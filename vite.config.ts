@@ -5,6 +5,8 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import mdx from 'fumadocs-mdx/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { generateApps } from './scripts/generate-apps.ts'
+import { appRoutes } from './src/app-routes.ts'
 
 const urlPatternWhenMissing = fileURLToPath(new URL('./src/lib/urlpattern-when-missing.ts', import.meta.url))
 const emptyModule = '\0hatch:empty-module'
@@ -41,6 +43,9 @@ function commitBeingBuilt(): string | null {
     return null
   }
 }
+
+// The installed apps' manifests, imported by the core through src/apps.gen.ts and src/server/apps.gen.ts.
+generateApps()
 
 export default defineConfig(({ command }) => ({
   define: { __HATCH_COMMIT__: JSON.stringify(command === 'build' ? commitBeingBuilt() : null) },
@@ -110,6 +115,9 @@ export default defineConfig(({ command }) => ({
     // Compiles content/docs at build time (syntax highlighting included) into .source/.
     mdx(),
     tanstackStart({
+      // The core's file routes and each installed app's (src/app-routes.ts, src/apps.ts). An object, not the path of
+      // src/app-routes.ts: Vite then restarts the development server when either file changes.
+      router: { virtualRouteConfig: appRoutes },
       // Server-only code reaching the browser bundle fails the build instead of leaking (docs/decisions/002).
       importProtection: {
         behavior: 'error',

@@ -13,13 +13,13 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as HomeRouteImport } from './routes/_home'
 import { Route as ConsoleRouteRouteImport } from './routes/console/route'
 import { Route as DocsRouteRouteImport } from './routes/docs/route'
-import { Route as DocsDotmdRouteImport } from './routes/docs[.]md'
-import { Route as LlmsFullDottxtRouteImport } from './routes/llms-full[.]txt'
-import { Route as LlmsDottxtRouteImport } from './routes/llms[.]txt'
-import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
-import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
-import { Route as DotwellKnownSplatRouteImport } from './routes/[.]well-known/$'
-import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well-known/security[.]txt'
+import { Route as DocsChar91DotChar93mdRouteImport } from './routes/docs[.]md'
+import { Route as LlmsFullChar91DotChar93txtRouteImport } from './routes/llms-full[.]txt'
+import { Route as LlmsChar91DotChar93txtRouteImport } from './routes/llms[.]txt'
+import { Route as RobotsChar91DotChar93txtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapChar91DotChar93xmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as Char91DotChar93wellKnownSplatRouteImport } from './routes/[.]well-known/$'
+import { Route as Char91DotChar93wellKnownSecurityChar91DotChar93txtRouteImport } from './routes/[.]well-known/security[.]txt'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthMagicLinkRouteImport } from './routes/_auth/magic-link'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
@@ -39,10 +39,10 @@ import { Route as ApiInsightsRouteImport } from './routes/api/insights'
 import { Route as ApiMcpRouteImport } from './routes/api/mcp'
 import { Route as ApiNotificationsRouteImport } from './routes/api/notifications'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
-import { Route as BlogAtomDotxmlRouteImport } from './routes/blog/atom[.]xml'
-import { Route as BlogRssDotxmlRouteImport } from './routes/blog/rss[.]xml'
-import { Route as ChangelogAtomDotxmlRouteImport } from './routes/changelog/atom[.]xml'
-import { Route as ChangelogRssDotxmlRouteImport } from './routes/changelog/rss[.]xml'
+import { Route as BlogAtomChar91DotChar93xmlRouteImport } from './features/blog/routes/blog/atom[.]xml'
+import { Route as BlogRssChar91DotChar93xmlRouteImport } from './features/blog/routes/blog/rss[.]xml'
+import { Route as ChangelogAtomChar91DotChar93xmlRouteImport } from './features/blog/routes/changelog/atom[.]xml'
+import { Route as ChangelogRssChar91DotChar93xmlRouteImport } from './features/blog/routes/changelog/rss[.]xml'
 import { Route as ConsoleIndexRouteImport } from './routes/console/index'
 import { Route as ConsoleAccountRouteImport } from './routes/console/account'
 import { Route as ConsoleAssistantRouteImport } from './routes/console/assistant'
@@ -53,18 +53,18 @@ import { Route as ConsoleSystemRouteImport } from './routes/console/system'
 import { Route as ConsoleUsersRouteRouteImport } from './routes/console/users/route'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
-import { Route as DocsChar123Char125DotmdRouteImport } from './routes/docs/{$}[.]md'
-import { Route as InsightsScriptDotjsRouteImport } from './routes/insights/script[.]js'
-import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
-import { Route as AuthAcceptInvitationIdRouteImport } from './routes/_auth/accept-invitation.$id'
-import { Route as HomeBlogIndexRouteImport } from './routes/_home/blog/index'
-import { Route as HomeBlogSlugRouteImport } from './routes/_home/blog/$slug'
-import { Route as HomeChangelogIndexRouteImport } from './routes/_home/changelog/index'
-import { Route as HomeChangelogSlugRouteImport } from './routes/_home/changelog/$slug'
-import { Route as HomeDebugScenarioRouteImport } from './routes/_home/debug.$scenario'
-import { Route as HomePayIdRouteImport } from './routes/_home/pay.$id'
-import { Route as ApiAuthSplatRouteImport } from './routes/api/auth.$'
-import { Route as ApiFilesSplatRouteImport } from './routes/api/files.$'
+import { Route as DocsChar123Char125Char91DotChar93mdRouteImport } from './routes/docs/{$}[.]md'
+import { Route as InsightsScriptChar91DotChar93jsRouteImport } from './routes/insights/script[.]js'
+import { Route as ReceiptsDotorderIdRouteImport } from './routes/receipts.$orderId'
+import { Route as AuthAcceptInvitationDotidRouteImport } from './routes/_auth/accept-invitation.$id'
+import { Route as HomeBlogIndexRouteImport } from './features/blog/routes/_home/blog/index'
+import { Route as HomeBlogSlugRouteImport } from './features/blog/routes/_home/blog/$slug'
+import { Route as HomeChangelogIndexRouteImport } from './features/blog/routes/_home/changelog/index'
+import { Route as HomeChangelogSlugRouteImport } from './features/blog/routes/_home/changelog/$slug'
+import { Route as HomeDebugDotscenarioRouteImport } from './routes/_home/debug.$scenario'
+import { Route as HomePayDotidRouteImport } from './routes/_home/pay.$id'
+import { Route as ApiAuthDotsplatRouteImport } from './routes/api/auth.$'
+import { Route as ApiFilesDotsplatRouteImport } from './routes/api/files.$'
 import { Route as ApiUploadsAvatarRouteImport } from './routes/api/uploads/avatar'
 import { Route as ApiUploadsOrganizationLogoRouteImport } from './routes/api/uploads/organization-logo'
 import { Route as ConsoleBooksIndexRouteImport } from './routes/console/books/index'
@@ -80,9 +80,9 @@ import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/o
 import { Route as ConsoleOrganizationWebhooksRouteImport } from './routes/console/organization/webhooks'
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
 import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
-import { Route as ApiBillingWebhookProviderRouteImport } from './routes/api/billing/webhook.$provider'
-import { Route as ApiUploadsBooksBookIdAttachmentsRouteImport } from './routes/api/uploads/books.$bookId.attachments'
-import { Route as ApiUploadsBooksBookIdCoverRouteImport } from './routes/api/uploads/books.$bookId.cover'
+import { Route as ApiBillingWebhookDotproviderRouteImport } from './routes/api/billing/webhook.$provider'
+import { Route as ApiUploadsBooksDotbookIdDotattachmentsRouteImport } from './routes/api/uploads/books.$bookId.attachments'
+import { Route as ApiUploadsBooksDotbookIdDotcoverRouteImport } from './routes/api/uploads/books.$bookId.cover'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -102,38 +102,42 @@ const DocsRouteRoute = DocsRouteRouteImport.update({
   path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DocsDotmdRoute = DocsDotmdRouteImport.update({
+const DocsChar91DotChar93mdRoute = DocsChar91DotChar93mdRouteImport.update({
   id: '/docs.md',
   path: '/docs.md',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LlmsFullDottxtRoute = LlmsFullDottxtRouteImport.update({
-  id: '/llms-full.txt',
-  path: '/llms-full.txt',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LlmsDottxtRoute = LlmsDottxtRouteImport.update({
+const LlmsFullChar91DotChar93txtRoute =
+  LlmsFullChar91DotChar93txtRouteImport.update({
+    id: '/llms-full.txt',
+    path: '/llms-full.txt',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LlmsChar91DotChar93txtRoute = LlmsChar91DotChar93txtRouteImport.update({
   id: '/llms.txt',
   path: '/llms.txt',
   getParentRoute: () => rootRouteImport,
 } as any)
-const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
-  id: '/robots.txt',
-  path: '/robots.txt',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
-  id: '/sitemap.xml',
-  path: '/sitemap.xml',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DotwellKnownSplatRoute = DotwellKnownSplatRouteImport.update({
-  id: '/.well-known/$',
-  path: '/.well-known/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DotwellKnownSecurityDottxtRoute =
-  DotwellKnownSecurityDottxtRouteImport.update({
+const RobotsChar91DotChar93txtRoute =
+  RobotsChar91DotChar93txtRouteImport.update({
+    id: '/robots.txt',
+    path: '/robots.txt',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SitemapChar91DotChar93xmlRoute =
+  SitemapChar91DotChar93xmlRouteImport.update({
+    id: '/sitemap.xml',
+    path: '/sitemap.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Char91DotChar93wellKnownSplatRoute =
+  Char91DotChar93wellKnownSplatRouteImport.update({
+    id: '/.well-known/$',
+    path: '/.well-known/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute =
+  Char91DotChar93wellKnownSecurityChar91DotChar93txtRouteImport.update({
     id: '/.well-known/security.txt',
     path: '/.well-known/security.txt',
     getParentRoute: () => rootRouteImport,
@@ -233,26 +237,30 @@ const ApiSearchRoute = ApiSearchRouteImport.update({
   path: '/api/search',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BlogAtomDotxmlRoute = BlogAtomDotxmlRouteImport.update({
-  id: '/blog/atom.xml',
-  path: '/blog/atom.xml',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BlogRssDotxmlRoute = BlogRssDotxmlRouteImport.update({
-  id: '/blog/rss.xml',
-  path: '/blog/rss.xml',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChangelogAtomDotxmlRoute = ChangelogAtomDotxmlRouteImport.update({
-  id: '/changelog/atom.xml',
-  path: '/changelog/atom.xml',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChangelogRssDotxmlRoute = ChangelogRssDotxmlRouteImport.update({
-  id: '/changelog/rss.xml',
-  path: '/changelog/rss.xml',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const BlogAtomChar91DotChar93xmlRoute =
+  BlogAtomChar91DotChar93xmlRouteImport.update({
+    id: '/blog/atom.xml',
+    path: '/blog/atom.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BlogRssChar91DotChar93xmlRoute =
+  BlogRssChar91DotChar93xmlRouteImport.update({
+    id: '/blog/rss.xml',
+    path: '/blog/rss.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ChangelogAtomChar91DotChar93xmlRoute =
+  ChangelogAtomChar91DotChar93xmlRouteImport.update({
+    id: '/changelog/atom.xml',
+    path: '/changelog/atom.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ChangelogRssChar91DotChar93xmlRoute =
+  ChangelogRssChar91DotChar93xmlRouteImport.update({
+    id: '/changelog/rss.xml',
+    path: '/changelog/rss.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ConsoleIndexRoute = ConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -304,26 +312,29 @@ const DocsSplatRoute = DocsSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DocsRouteRoute,
 } as any)
-const DocsChar123Char125DotmdRoute = DocsChar123Char125DotmdRouteImport.update({
-  id: '/{$}.md',
-  path: '/{$}.md',
-  getParentRoute: () => DocsRouteRoute,
-} as any)
-const InsightsScriptDotjsRoute = InsightsScriptDotjsRouteImport.update({
-  id: '/insights/script.js',
-  path: '/insights/script.js',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ReceiptsOrderIdRoute = ReceiptsOrderIdRouteImport.update({
+const DocsChar123Char125Char91DotChar93mdRoute =
+  DocsChar123Char125Char91DotChar93mdRouteImport.update({
+    id: '/{$}.md',
+    path: '/{$}.md',
+    getParentRoute: () => DocsRouteRoute,
+  } as any)
+const InsightsScriptChar91DotChar93jsRoute =
+  InsightsScriptChar91DotChar93jsRouteImport.update({
+    id: '/insights/script.js',
+    path: '/insights/script.js',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ReceiptsDotorderIdRoute = ReceiptsDotorderIdRouteImport.update({
   id: '/receipts/$orderId',
   path: '/receipts/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthAcceptInvitationIdRoute = AuthAcceptInvitationIdRouteImport.update({
-  id: '/accept-invitation/$id',
-  path: '/accept-invitation/$id',
-  getParentRoute: () => AuthRoute,
-} as any)
+const AuthAcceptInvitationDotidRoute =
+  AuthAcceptInvitationDotidRouteImport.update({
+    id: '/accept-invitation/$id',
+    path: '/accept-invitation/$id',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const HomeBlogIndexRoute = HomeBlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -344,22 +355,22 @@ const HomeChangelogSlugRoute = HomeChangelogSlugRouteImport.update({
   path: '/changelog/$slug',
   getParentRoute: () => HomeRoute,
 } as any)
-const HomeDebugScenarioRoute = HomeDebugScenarioRouteImport.update({
+const HomeDebugDotscenarioRoute = HomeDebugDotscenarioRouteImport.update({
   id: '/debug/$scenario',
   path: '/debug/$scenario',
   getParentRoute: () => HomeRoute,
 } as any)
-const HomePayIdRoute = HomePayIdRouteImport.update({
+const HomePayDotidRoute = HomePayDotidRouteImport.update({
   id: '/pay/$id',
   path: '/pay/$id',
   getParentRoute: () => HomeRoute,
 } as any)
-const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
+const ApiAuthDotsplatRoute = ApiAuthDotsplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ApiFilesSplatRoute = ApiFilesSplatRouteImport.update({
+const ApiFilesDotsplatRoute = ApiFilesDotsplatRouteImport.update({
   id: '/api/files/$',
   path: '/api/files/$',
   getParentRoute: () => rootRouteImport,
@@ -448,20 +459,20 @@ const ConsoleUsersUserIdRoute = ConsoleUsersUserIdRouteImport.update({
   path: '/$userId',
   getParentRoute: () => ConsoleUsersRouteRoute,
 } as any)
-const ApiBillingWebhookProviderRoute =
-  ApiBillingWebhookProviderRouteImport.update({
+const ApiBillingWebhookDotproviderRoute =
+  ApiBillingWebhookDotproviderRouteImport.update({
     id: '/api/billing/webhook/$provider',
     path: '/api/billing/webhook/$provider',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ApiUploadsBooksBookIdAttachmentsRoute =
-  ApiUploadsBooksBookIdAttachmentsRouteImport.update({
+const ApiUploadsBooksDotbookIdDotattachmentsRoute =
+  ApiUploadsBooksDotbookIdDotattachmentsRouteImport.update({
     id: '/api/uploads/books/$bookId/attachments',
     path: '/api/uploads/books/$bookId/attachments',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ApiUploadsBooksBookIdCoverRoute =
-  ApiUploadsBooksBookIdCoverRouteImport.update({
+const ApiUploadsBooksDotbookIdDotcoverRoute =
+  ApiUploadsBooksDotbookIdDotcoverRouteImport.update({
     id: '/api/uploads/books/$bookId/cover',
     path: '/api/uploads/books/$bookId/cover',
     getParentRoute: () => rootRouteImport,
@@ -471,16 +482,16 @@ export interface FileRoutesByFullPath {
   '/console': typeof ConsoleRouteRouteWithChildren
   '/docs': typeof DocsRouteRouteWithChildren
   '/': typeof HomeIndexRoute
-  '/docs.md': typeof DocsDotmdRoute
-  '/llms-full.txt': typeof LlmsFullDottxtRoute
-  '/llms.txt': typeof LlmsDottxtRoute
-  '/robots.txt': typeof RobotsDottxtRoute
-  '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/docs.md': typeof DocsChar91DotChar93mdRoute
+  '/llms-full.txt': typeof LlmsFullChar91DotChar93txtRoute
+  '/llms.txt': typeof LlmsChar91DotChar93txtRoute
+  '/robots.txt': typeof RobotsChar91DotChar93txtRoute
+  '/sitemap.xml': typeof SitemapChar91DotChar93xmlRoute
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
-  '/.well-known/$': typeof DotwellKnownSplatRoute
-  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
+  '/.well-known/$': typeof Char91DotChar93wellKnownSplatRoute
+  '/.well-known/security.txt': typeof Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -499,27 +510,27 @@ export interface FileRoutesByFullPath {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
-  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
-  '/blog/rss.xml': typeof BlogRssDotxmlRoute
-  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
-  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
+  '/blog/atom.xml': typeof BlogAtomChar91DotChar93xmlRoute
+  '/blog/rss.xml': typeof BlogRssChar91DotChar93xmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomChar91DotChar93xmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssChar91DotChar93xmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
-  '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
-  '/insights/script.js': typeof InsightsScriptDotjsRoute
-  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
+  '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
+  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
+  '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
-  '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/accept-invitation/$id': typeof AuthAcceptInvitationDotidRoute
   '/blog/$slug': typeof HomeBlogSlugRoute
   '/changelog/$slug': typeof HomeChangelogSlugRoute
-  '/debug/$scenario': typeof HomeDebugScenarioRoute
-  '/pay/$id': typeof HomePayIdRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/files/$': typeof ApiFilesSplatRoute
+  '/debug/$scenario': typeof HomeDebugDotscenarioRoute
+  '/pay/$id': typeof HomePayDotidRoute
+  '/api/auth/$': typeof ApiAuthDotsplatRoute
+  '/api/files/$': typeof ApiFilesDotsplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
@@ -537,19 +548,19 @@ export interface FileRoutesByFullPath {
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
-  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
-  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
-  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookDotproviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksDotbookIdDotattachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksDotbookIdDotcoverRoute
 }
 export interface FileRoutesByTo {
   '/': typeof HomeIndexRoute
-  '/docs.md': typeof DocsDotmdRoute
-  '/llms-full.txt': typeof LlmsFullDottxtRoute
-  '/llms.txt': typeof LlmsDottxtRoute
-  '/robots.txt': typeof RobotsDottxtRoute
-  '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/.well-known/$': typeof DotwellKnownSplatRoute
-  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
+  '/docs.md': typeof DocsChar91DotChar93mdRoute
+  '/llms-full.txt': typeof LlmsFullChar91DotChar93txtRoute
+  '/llms.txt': typeof LlmsChar91DotChar93txtRoute
+  '/robots.txt': typeof RobotsChar91DotChar93txtRoute
+  '/sitemap.xml': typeof SitemapChar91DotChar93xmlRoute
+  '/.well-known/$': typeof Char91DotChar93wellKnownSplatRoute
+  '/.well-known/security.txt': typeof Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/magic-link': typeof AuthMagicLinkRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -568,27 +579,27 @@ export interface FileRoutesByTo {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
-  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
-  '/blog/rss.xml': typeof BlogRssDotxmlRoute
-  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
-  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
+  '/blog/atom.xml': typeof BlogAtomChar91DotChar93xmlRoute
+  '/blog/rss.xml': typeof BlogRssChar91DotChar93xmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomChar91DotChar93xmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssChar91DotChar93xmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
-  '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
-  '/insights/script.js': typeof InsightsScriptDotjsRoute
-  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
+  '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
+  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
+  '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
-  '/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/accept-invitation/$id': typeof AuthAcceptInvitationDotidRoute
   '/blog/$slug': typeof HomeBlogSlugRoute
   '/changelog/$slug': typeof HomeChangelogSlugRoute
-  '/debug/$scenario': typeof HomeDebugScenarioRoute
-  '/pay/$id': typeof HomePayIdRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/files/$': typeof ApiFilesSplatRoute
+  '/debug/$scenario': typeof HomeDebugDotscenarioRoute
+  '/pay/$id': typeof HomePayDotidRoute
+  '/api/auth/$': typeof ApiAuthDotsplatRoute
+  '/api/files/$': typeof ApiFilesDotsplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
@@ -606,9 +617,9 @@ export interface FileRoutesByTo {
   '/console/books': typeof ConsoleBooksIndexRoute
   '/console/organization': typeof ConsoleOrganizationIndexRoute
   '/console/users': typeof ConsoleUsersIndexRoute
-  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
-  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
-  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookDotproviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksDotbookIdDotattachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksDotbookIdDotcoverRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -616,16 +627,16 @@ export interface FileRoutesById {
   '/docs': typeof DocsRouteRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/_home': typeof HomeRouteWithChildren
-  '/docs.md': typeof DocsDotmdRoute
-  '/llms-full.txt': typeof LlmsFullDottxtRoute
-  '/llms.txt': typeof LlmsDottxtRoute
-  '/robots.txt': typeof RobotsDottxtRoute
-  '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/docs.md': typeof DocsChar91DotChar93mdRoute
+  '/llms-full.txt': typeof LlmsFullChar91DotChar93txtRoute
+  '/llms.txt': typeof LlmsChar91DotChar93txtRoute
+  '/robots.txt': typeof RobotsChar91DotChar93txtRoute
+  '/sitemap.xml': typeof SitemapChar91DotChar93xmlRoute
   '/console/books': typeof ConsoleBooksRouteRouteWithChildren
   '/console/organization': typeof ConsoleOrganizationRouteRouteWithChildren
   '/console/users': typeof ConsoleUsersRouteRouteWithChildren
-  '/.well-known/$': typeof DotwellKnownSplatRoute
-  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
+  '/.well-known/$': typeof Char91DotChar93wellKnownSplatRoute
+  '/.well-known/security.txt': typeof Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/magic-link': typeof AuthMagicLinkRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
@@ -644,28 +655,28 @@ export interface FileRoutesById {
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
-  '/blog/atom.xml': typeof BlogAtomDotxmlRoute
-  '/blog/rss.xml': typeof BlogRssDotxmlRoute
-  '/changelog/atom.xml': typeof ChangelogAtomDotxmlRoute
-  '/changelog/rss.xml': typeof ChangelogRssDotxmlRoute
+  '/blog/atom.xml': typeof BlogAtomChar91DotChar93xmlRoute
+  '/blog/rss.xml': typeof BlogRssChar91DotChar93xmlRoute
+  '/changelog/atom.xml': typeof ChangelogAtomChar91DotChar93xmlRoute
+  '/changelog/rss.xml': typeof ChangelogRssChar91DotChar93xmlRoute
   '/console/account': typeof ConsoleAccountRoute
   '/console/assistant': typeof ConsoleAssistantRoute
   '/console/configuration': typeof ConsoleConfigurationRoute
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
-  '/docs/{$}.md': typeof DocsChar123Char125DotmdRoute
-  '/insights/script.js': typeof InsightsScriptDotjsRoute
-  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
+  '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
+  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
+  '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/_home/': typeof HomeIndexRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
-  '/_auth/accept-invitation/$id': typeof AuthAcceptInvitationIdRoute
+  '/_auth/accept-invitation/$id': typeof AuthAcceptInvitationDotidRoute
   '/_home/blog/$slug': typeof HomeBlogSlugRoute
   '/_home/changelog/$slug': typeof HomeChangelogSlugRoute
-  '/_home/debug/$scenario': typeof HomeDebugScenarioRoute
-  '/_home/pay/$id': typeof HomePayIdRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
-  '/api/files/$': typeof ApiFilesSplatRoute
+  '/_home/debug/$scenario': typeof HomeDebugDotscenarioRoute
+  '/_home/pay/$id': typeof HomePayDotidRoute
+  '/api/auth/$': typeof ApiAuthDotsplatRoute
+  '/api/files/$': typeof ApiFilesDotsplatRoute
   '/api/uploads/avatar': typeof ApiUploadsAvatarRoute
   '/api/uploads/organization-logo': typeof ApiUploadsOrganizationLogoRoute
   '/console/books/$bookId': typeof ConsoleBooksBookIdRoute
@@ -683,9 +694,9 @@ export interface FileRoutesById {
   '/console/books/': typeof ConsoleBooksIndexRoute
   '/console/organization/': typeof ConsoleOrganizationIndexRoute
   '/console/users/': typeof ConsoleUsersIndexRoute
-  '/api/billing/webhook/$provider': typeof ApiBillingWebhookProviderRoute
-  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksBookIdAttachmentsRoute
-  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksBookIdCoverRoute
+  '/api/billing/webhook/$provider': typeof ApiBillingWebhookDotproviderRoute
+  '/api/uploads/books/$bookId/attachments': typeof ApiUploadsBooksDotbookIdDotattachmentsRoute
+  '/api/uploads/books/$bookId/cover': typeof ApiUploadsBooksDotbookIdDotcoverRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -914,13 +925,13 @@ export interface RootRouteChildren {
   DocsRouteRoute: typeof DocsRouteRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   HomeRoute: typeof HomeRouteWithChildren
-  DocsDotmdRoute: typeof DocsDotmdRoute
-  LlmsFullDottxtRoute: typeof LlmsFullDottxtRoute
-  LlmsDottxtRoute: typeof LlmsDottxtRoute
-  RobotsDottxtRoute: typeof RobotsDottxtRoute
-  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
-  DotwellKnownSplatRoute: typeof DotwellKnownSplatRoute
-  DotwellKnownSecurityDottxtRoute: typeof DotwellKnownSecurityDottxtRoute
+  DocsChar91DotChar93mdRoute: typeof DocsChar91DotChar93mdRoute
+  LlmsFullChar91DotChar93txtRoute: typeof LlmsFullChar91DotChar93txtRoute
+  LlmsChar91DotChar93txtRoute: typeof LlmsChar91DotChar93txtRoute
+  RobotsChar91DotChar93txtRoute: typeof RobotsChar91DotChar93txtRoute
+  SitemapChar91DotChar93xmlRoute: typeof SitemapChar91DotChar93xmlRoute
+  Char91DotChar93wellKnownSplatRoute: typeof Char91DotChar93wellKnownSplatRoute
+  Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute: typeof Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiAskDocsRoute: typeof ApiAskDocsRoute
   ApiAssistantRoute: typeof ApiAssistantRoute
@@ -929,19 +940,19 @@ export interface RootRouteChildren {
   ApiMcpRoute: typeof ApiMcpRoute
   ApiNotificationsRoute: typeof ApiNotificationsRoute
   ApiSearchRoute: typeof ApiSearchRoute
-  BlogAtomDotxmlRoute: typeof BlogAtomDotxmlRoute
-  BlogRssDotxmlRoute: typeof BlogRssDotxmlRoute
-  ChangelogAtomDotxmlRoute: typeof ChangelogAtomDotxmlRoute
-  ChangelogRssDotxmlRoute: typeof ChangelogRssDotxmlRoute
-  InsightsScriptDotjsRoute: typeof InsightsScriptDotjsRoute
-  ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
-  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
-  ApiFilesSplatRoute: typeof ApiFilesSplatRoute
+  BlogAtomChar91DotChar93xmlRoute: typeof BlogAtomChar91DotChar93xmlRoute
+  BlogRssChar91DotChar93xmlRoute: typeof BlogRssChar91DotChar93xmlRoute
+  ChangelogAtomChar91DotChar93xmlRoute: typeof ChangelogAtomChar91DotChar93xmlRoute
+  ChangelogRssChar91DotChar93xmlRoute: typeof ChangelogRssChar91DotChar93xmlRoute
+  InsightsScriptChar91DotChar93jsRoute: typeof InsightsScriptChar91DotChar93jsRoute
+  ReceiptsDotorderIdRoute: typeof ReceiptsDotorderIdRoute
+  ApiAuthDotsplatRoute: typeof ApiAuthDotsplatRoute
+  ApiFilesDotsplatRoute: typeof ApiFilesDotsplatRoute
   ApiUploadsAvatarRoute: typeof ApiUploadsAvatarRoute
   ApiUploadsOrganizationLogoRoute: typeof ApiUploadsOrganizationLogoRoute
-  ApiBillingWebhookProviderRoute: typeof ApiBillingWebhookProviderRoute
-  ApiUploadsBooksBookIdAttachmentsRoute: typeof ApiUploadsBooksBookIdAttachmentsRoute
-  ApiUploadsBooksBookIdCoverRoute: typeof ApiUploadsBooksBookIdCoverRoute
+  ApiBillingWebhookDotproviderRoute: typeof ApiBillingWebhookDotproviderRoute
+  ApiUploadsBooksDotbookIdDotattachmentsRoute: typeof ApiUploadsBooksDotbookIdDotattachmentsRoute
+  ApiUploadsBooksDotbookIdDotcoverRoute: typeof ApiUploadsBooksDotbookIdDotcoverRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -978,49 +989,49 @@ declare module '@tanstack/react-router' {
       id: '/docs.md'
       path: '/docs.md'
       fullPath: '/docs.md'
-      preLoaderRoute: typeof DocsDotmdRouteImport
+      preLoaderRoute: typeof DocsChar91DotChar93mdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/llms-full.txt': {
       id: '/llms-full.txt'
       path: '/llms-full.txt'
       fullPath: '/llms-full.txt'
-      preLoaderRoute: typeof LlmsFullDottxtRouteImport
+      preLoaderRoute: typeof LlmsFullChar91DotChar93txtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/llms.txt': {
       id: '/llms.txt'
       path: '/llms.txt'
       fullPath: '/llms.txt'
-      preLoaderRoute: typeof LlmsDottxtRouteImport
+      preLoaderRoute: typeof LlmsChar91DotChar93txtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
       id: '/robots.txt'
       path: '/robots.txt'
       fullPath: '/robots.txt'
-      preLoaderRoute: typeof RobotsDottxtRouteImport
+      preLoaderRoute: typeof RobotsChar91DotChar93txtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sitemap.xml': {
       id: '/sitemap.xml'
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
-      preLoaderRoute: typeof SitemapDotxmlRouteImport
+      preLoaderRoute: typeof SitemapChar91DotChar93xmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/.well-known/$': {
       id: '/.well-known/$'
       path: '/.well-known/$'
       fullPath: '/.well-known/$'
-      preLoaderRoute: typeof DotwellKnownSplatRouteImport
+      preLoaderRoute: typeof Char91DotChar93wellKnownSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/.well-known/security.txt': {
       id: '/.well-known/security.txt'
       path: '/.well-known/security.txt'
       fullPath: '/.well-known/security.txt'
-      preLoaderRoute: typeof DotwellKnownSecurityDottxtRouteImport
+      preLoaderRoute: typeof Char91DotChar93wellKnownSecurityChar91DotChar93txtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/forgot-password': {
@@ -1160,28 +1171,28 @@ declare module '@tanstack/react-router' {
       id: '/blog/atom.xml'
       path: '/blog/atom.xml'
       fullPath: '/blog/atom.xml'
-      preLoaderRoute: typeof BlogAtomDotxmlRouteImport
+      preLoaderRoute: typeof BlogAtomChar91DotChar93xmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/rss.xml': {
       id: '/blog/rss.xml'
       path: '/blog/rss.xml'
       fullPath: '/blog/rss.xml'
-      preLoaderRoute: typeof BlogRssDotxmlRouteImport
+      preLoaderRoute: typeof BlogRssChar91DotChar93xmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/changelog/atom.xml': {
       id: '/changelog/atom.xml'
       path: '/changelog/atom.xml'
       fullPath: '/changelog/atom.xml'
-      preLoaderRoute: typeof ChangelogAtomDotxmlRouteImport
+      preLoaderRoute: typeof ChangelogAtomChar91DotChar93xmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/changelog/rss.xml': {
       id: '/changelog/rss.xml'
       path: '/changelog/rss.xml'
       fullPath: '/changelog/rss.xml'
-      preLoaderRoute: typeof ChangelogRssDotxmlRouteImport
+      preLoaderRoute: typeof ChangelogRssChar91DotChar93xmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/console/': {
@@ -1258,28 +1269,28 @@ declare module '@tanstack/react-router' {
       id: '/docs/{$}.md'
       path: '/{$}.md'
       fullPath: '/docs/{$}.md'
-      preLoaderRoute: typeof DocsChar123Char125DotmdRouteImport
+      preLoaderRoute: typeof DocsChar123Char125Char91DotChar93mdRouteImport
       parentRoute: typeof DocsRouteRoute
     }
     '/insights/script.js': {
       id: '/insights/script.js'
       path: '/insights/script.js'
       fullPath: '/insights/script.js'
-      preLoaderRoute: typeof InsightsScriptDotjsRouteImport
+      preLoaderRoute: typeof InsightsScriptChar91DotChar93jsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/receipts/$orderId': {
       id: '/receipts/$orderId'
       path: '/receipts/$orderId'
       fullPath: '/receipts/$orderId'
-      preLoaderRoute: typeof ReceiptsOrderIdRouteImport
+      preLoaderRoute: typeof ReceiptsDotorderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/accept-invitation/$id': {
       id: '/_auth/accept-invitation/$id'
       path: '/accept-invitation/$id'
       fullPath: '/accept-invitation/$id'
-      preLoaderRoute: typeof AuthAcceptInvitationIdRouteImport
+      preLoaderRoute: typeof AuthAcceptInvitationDotidRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_home/blog/': {
@@ -1314,28 +1325,28 @@ declare module '@tanstack/react-router' {
       id: '/_home/debug/$scenario'
       path: '/debug/$scenario'
       fullPath: '/debug/$scenario'
-      preLoaderRoute: typeof HomeDebugScenarioRouteImport
+      preLoaderRoute: typeof HomeDebugDotscenarioRouteImport
       parentRoute: typeof HomeRoute
     }
     '/_home/pay/$id': {
       id: '/_home/pay/$id'
       path: '/pay/$id'
       fullPath: '/pay/$id'
-      preLoaderRoute: typeof HomePayIdRouteImport
+      preLoaderRoute: typeof HomePayDotidRouteImport
       parentRoute: typeof HomeRoute
     }
     '/api/auth/$': {
       id: '/api/auth/$'
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
-      preLoaderRoute: typeof ApiAuthSplatRouteImport
+      preLoaderRoute: typeof ApiAuthDotsplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/files/$': {
       id: '/api/files/$'
       path: '/api/files/$'
       fullPath: '/api/files/$'
-      preLoaderRoute: typeof ApiFilesSplatRouteImport
+      preLoaderRoute: typeof ApiFilesDotsplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/uploads/avatar': {
@@ -1447,21 +1458,21 @@ declare module '@tanstack/react-router' {
       id: '/api/billing/webhook/$provider'
       path: '/api/billing/webhook/$provider'
       fullPath: '/api/billing/webhook/$provider'
-      preLoaderRoute: typeof ApiBillingWebhookProviderRouteImport
+      preLoaderRoute: typeof ApiBillingWebhookDotproviderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/uploads/books/$bookId/attachments': {
       id: '/api/uploads/books/$bookId/attachments'
       path: '/api/uploads/books/$bookId/attachments'
       fullPath: '/api/uploads/books/$bookId/attachments'
-      preLoaderRoute: typeof ApiUploadsBooksBookIdAttachmentsRouteImport
+      preLoaderRoute: typeof ApiUploadsBooksDotbookIdDotattachmentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/uploads/books/$bookId/cover': {
       id: '/api/uploads/books/$bookId/cover'
       path: '/api/uploads/books/$bookId/cover'
       fullPath: '/api/uploads/books/$bookId/cover'
-      preLoaderRoute: typeof ApiUploadsBooksBookIdCoverRouteImport
+      preLoaderRoute: typeof ApiUploadsBooksDotbookIdDotcoverRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -1551,13 +1562,14 @@ const ConsoleRouteRouteWithChildren = ConsoleRouteRoute._addFileChildren(
 
 interface DocsRouteRouteChildren {
   DocsSplatRoute: typeof DocsSplatRoute
-  DocsChar123Char125DotmdRoute: typeof DocsChar123Char125DotmdRoute
+  DocsChar123Char125Char91DotChar93mdRoute: typeof DocsChar123Char125Char91DotChar93mdRoute
   DocsIndexRoute: typeof DocsIndexRoute
 }
 
 const DocsRouteRouteChildren: DocsRouteRouteChildren = {
   DocsSplatRoute: DocsSplatRoute,
-  DocsChar123Char125DotmdRoute: DocsChar123Char125DotmdRoute,
+  DocsChar123Char125Char91DotChar93mdRoute:
+    DocsChar123Char125Char91DotChar93mdRoute,
   DocsIndexRoute: DocsIndexRoute,
 }
 
@@ -1573,7 +1585,7 @@ interface AuthRouteChildren {
   AuthSignUpRoute: typeof AuthSignUpRoute
   AuthTwoFactorRoute: typeof AuthTwoFactorRoute
   AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
-  AuthAcceptInvitationIdRoute: typeof AuthAcceptInvitationIdRoute
+  AuthAcceptInvitationDotidRoute: typeof AuthAcceptInvitationDotidRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -1584,7 +1596,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSignUpRoute: AuthSignUpRoute,
   AuthTwoFactorRoute: AuthTwoFactorRoute,
   AuthVerifyEmailRoute: AuthVerifyEmailRoute,
-  AuthAcceptInvitationIdRoute: AuthAcceptInvitationIdRoute,
+  AuthAcceptInvitationDotidRoute: AuthAcceptInvitationDotidRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -1596,8 +1608,8 @@ interface HomeRouteChildren {
   HomeIndexRoute: typeof HomeIndexRoute
   HomeBlogSlugRoute: typeof HomeBlogSlugRoute
   HomeChangelogSlugRoute: typeof HomeChangelogSlugRoute
-  HomeDebugScenarioRoute: typeof HomeDebugScenarioRoute
-  HomePayIdRoute: typeof HomePayIdRoute
+  HomeDebugDotscenarioRoute: typeof HomeDebugDotscenarioRoute
+  HomePayDotidRoute: typeof HomePayDotidRoute
   HomeBlogIndexRoute: typeof HomeBlogIndexRoute
   HomeChangelogIndexRoute: typeof HomeChangelogIndexRoute
 }
@@ -1609,8 +1621,8 @@ const HomeRouteChildren: HomeRouteChildren = {
   HomeIndexRoute: HomeIndexRoute,
   HomeBlogSlugRoute: HomeBlogSlugRoute,
   HomeChangelogSlugRoute: HomeChangelogSlugRoute,
-  HomeDebugScenarioRoute: HomeDebugScenarioRoute,
-  HomePayIdRoute: HomePayIdRoute,
+  HomeDebugDotscenarioRoute: HomeDebugDotscenarioRoute,
+  HomePayDotidRoute: HomePayDotidRoute,
   HomeBlogIndexRoute: HomeBlogIndexRoute,
   HomeChangelogIndexRoute: HomeChangelogIndexRoute,
 }
@@ -1622,13 +1634,14 @@ const rootRouteChildren: RootRouteChildren = {
   DocsRouteRoute: DocsRouteRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   HomeRoute: HomeRouteWithChildren,
-  DocsDotmdRoute: DocsDotmdRoute,
-  LlmsFullDottxtRoute: LlmsFullDottxtRoute,
-  LlmsDottxtRoute: LlmsDottxtRoute,
-  RobotsDottxtRoute: RobotsDottxtRoute,
-  SitemapDotxmlRoute: SitemapDotxmlRoute,
-  DotwellKnownSplatRoute: DotwellKnownSplatRoute,
-  DotwellKnownSecurityDottxtRoute: DotwellKnownSecurityDottxtRoute,
+  DocsChar91DotChar93mdRoute: DocsChar91DotChar93mdRoute,
+  LlmsFullChar91DotChar93txtRoute: LlmsFullChar91DotChar93txtRoute,
+  LlmsChar91DotChar93txtRoute: LlmsChar91DotChar93txtRoute,
+  RobotsChar91DotChar93txtRoute: RobotsChar91DotChar93txtRoute,
+  SitemapChar91DotChar93xmlRoute: SitemapChar91DotChar93xmlRoute,
+  Char91DotChar93wellKnownSplatRoute: Char91DotChar93wellKnownSplatRoute,
+  Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute:
+    Char91DotChar93wellKnownSecurityChar91DotChar93txtRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiAskDocsRoute: ApiAskDocsRoute,
   ApiAssistantRoute: ApiAssistantRoute,
@@ -1637,19 +1650,20 @@ const rootRouteChildren: RootRouteChildren = {
   ApiMcpRoute: ApiMcpRoute,
   ApiNotificationsRoute: ApiNotificationsRoute,
   ApiSearchRoute: ApiSearchRoute,
-  BlogAtomDotxmlRoute: BlogAtomDotxmlRoute,
-  BlogRssDotxmlRoute: BlogRssDotxmlRoute,
-  ChangelogAtomDotxmlRoute: ChangelogAtomDotxmlRoute,
-  ChangelogRssDotxmlRoute: ChangelogRssDotxmlRoute,
-  InsightsScriptDotjsRoute: InsightsScriptDotjsRoute,
-  ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
-  ApiAuthSplatRoute: ApiAuthSplatRoute,
-  ApiFilesSplatRoute: ApiFilesSplatRoute,
+  BlogAtomChar91DotChar93xmlRoute: BlogAtomChar91DotChar93xmlRoute,
+  BlogRssChar91DotChar93xmlRoute: BlogRssChar91DotChar93xmlRoute,
+  ChangelogAtomChar91DotChar93xmlRoute: ChangelogAtomChar91DotChar93xmlRoute,
+  ChangelogRssChar91DotChar93xmlRoute: ChangelogRssChar91DotChar93xmlRoute,
+  InsightsScriptChar91DotChar93jsRoute: InsightsScriptChar91DotChar93jsRoute,
+  ReceiptsDotorderIdRoute: ReceiptsDotorderIdRoute,
+  ApiAuthDotsplatRoute: ApiAuthDotsplatRoute,
+  ApiFilesDotsplatRoute: ApiFilesDotsplatRoute,
   ApiUploadsAvatarRoute: ApiUploadsAvatarRoute,
   ApiUploadsOrganizationLogoRoute: ApiUploadsOrganizationLogoRoute,
-  ApiBillingWebhookProviderRoute: ApiBillingWebhookProviderRoute,
-  ApiUploadsBooksBookIdAttachmentsRoute: ApiUploadsBooksBookIdAttachmentsRoute,
-  ApiUploadsBooksBookIdCoverRoute: ApiUploadsBooksBookIdCoverRoute,
+  ApiBillingWebhookDotproviderRoute: ApiBillingWebhookDotproviderRoute,
+  ApiUploadsBooksDotbookIdDotattachmentsRoute:
+    ApiUploadsBooksDotbookIdDotattachmentsRoute,
+  ApiUploadsBooksDotbookIdDotcoverRoute: ApiUploadsBooksDotbookIdDotcoverRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

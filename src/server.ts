@@ -1,6 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { FastResponse } from 'srvx'
 import { paraglideMiddleware } from './paraglide/server'
+import { serverApps } from './server/apps.gen'
 import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
 import { forgettingAccessOnChange } from './server/auth/organization-access'
@@ -39,7 +40,6 @@ import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
 
 const docsPagePath = /^\/(en|zh)\/docs(\/[\w\-/.()%]*)?$/
 const landingPagePath = /^\/(en|zh)\/$/
-const postPagePath = /^\/(en|zh)\/(blog|changelog)(\/[a-z0-9-]+|\/rss\.xml|\/atom\.xml)?$/
 const publicTextFiles = new Set(['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt'])
 /**
  * Pages that look the same to every visitor, signed in or not (what is personal on them loads in the browser), and
@@ -67,7 +67,7 @@ function scriptSources() {
 function isPublicPage(url: URL): boolean {
   if (url.search) return false
   if (publicTextFiles.has(url.pathname) || landingPagePath.test(url.pathname)) return true
-  if (postPagePath.test(url.pathname)) return true
+  if (serverApps.some((app) => app.publicPages?.test(url.pathname))) return true
   return docsPagePath.test(url.pathname) && !url.pathname.endsWith('.md')
 }
 

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { count } from 'drizzle-orm'
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { serverApps } from './apps.gen'
 import { metricsAnswerMessage, metricsRequestMessage } from './cluster-messages'
 import type { DatabaseConnection } from './db/client'
 import { emailOutbox } from './db/schema'
@@ -137,6 +138,8 @@ export function startMetrics(connection: DatabaseConnection): void {
 }
 
 const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+const growingSections = new Set(serverApps.flatMap((app) => app.growingSections ?? []))
+
 /** A path segment kept in a route label: a word, never an id, a token or anything a client made up with digits. */
 const routeWord = /^[a-z][a-z.-]{0,40}$/
 
@@ -150,8 +153,8 @@ export function routeLabelOf(pathname: string, status: number): string {
   if (segments[0] === 'api' && segments[1] === 'trpc') return '/api/trpc'
   const localized = segments[0] === 'en' || segments[0] === 'zh'
   const rest = localized ? segments.slice(1) : segments
-  // One series per section, not per page: docs pages, posts and changelog entries come with every release.
-  if (rest[0] === 'docs' || ((rest[0] === 'blog' || rest[0] === 'changelog') && rest.length > 1)) {
+  // One series per section, not per page: docs pages and apps' growing sections (posts) come with every release.
+  if (rest[0] === 'docs' || (rest.length > 1 && growingSections.has(rest[0] ?? ''))) {
     return `${localized ? '/:locale' : ''}/${rest[0]}/*`
   }
   const words = rest.slice(0, 4).map((segment) => (routeWord.test(segment) ? segment : ':param'))

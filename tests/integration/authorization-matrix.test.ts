@@ -4,11 +4,12 @@
 // names records is called with another organization's ids: never data, never a change.
 
 import { randomUUID } from 'node:crypto'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installedApps } from '#/apps'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
 import { aiConversations, members, organizationFiles, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
@@ -281,8 +282,12 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
     expect(Object.keys(procedurePolicy).sort()).toEqual(procedurePaths)
   })
 
-  it('has a policy row for every /api route', () => {
-    const routesDir = path.resolve('src/routes/api')
+  it('has a policy row for every /api route, the core’s and every installed app’s', () => {
+    // An app's routes are laid out like src/routes, mounted at the same root (src/app-routes.ts).
+    const routesDirs = [
+      path.resolve('src/routes/api'),
+      ...installedApps.map((app) => path.resolve(`src/features/${app}/routes/api`)).filter((dir) => existsSync(dir)),
+    ]
     const routeOf = (file: string) => `/api/${file.replace(/\.tsx?$/, '').replace(/\./g, '/')}`
     const walk = (dir: string, prefix = ''): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -291,7 +296,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
           : [routeOf(`${prefix}${entry.name}`)],
       )
     // tRPC and the metrics are answered at the server's entry (src/server.ts), not by file routes.
-    const routes = [...walk(routesDir), '/api/trpc', '/api/metrics'].sort()
+    const routes = [...routesDirs.flatMap((dir) => walk(dir)), '/api/trpc', '/api/metrics'].sort()
     expect(Object.keys(apiRoutePolicy).sort()).toEqual(routes)
   })
 

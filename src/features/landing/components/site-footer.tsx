@@ -1,4 +1,5 @@
 import { GitBranchIcon } from 'lucide-react'
+import { apps } from '#/apps.gen'
 import { Logo } from '#/components/logo'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
@@ -38,16 +39,15 @@ export function SiteFooter() {
                 {m.nav_docs()}
               </a>
             </li>
-            <li>
-              <a className={linkClass} href={localizeHref('/blog')}>
-                {m.nav_blog()}
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href={localizeHref('/changelog')}>
-                {m.nav_changelog()}
-              </a>
-            </li>
+            {apps.flatMap((app) =>
+              (app.footerLinks ?? []).map((link) => (
+                <li key={link.href}>
+                  <a className={linkClass} href={localizeHref(link.href)}>
+                    {link.label()}
+                  </a>
+                </li>
+              )),
+            )}
             <li>
               <a
                 className={`${linkClass} inline-flex items-center gap-1.5`}

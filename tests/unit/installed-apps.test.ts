@@ -1,0 +1,37 @@
+// The list of installed apps (src/apps.ts) is what the shared places read: the files generated from it must say the
+// same, every app it names must be a folder that declares itself under that name, and its routes must be mounted.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { installedApps } from '#/apps'
+import { apps } from '#/apps.gen'
+import { serverApps } from '#/server/apps.gen'
+import { generatedAppFiles, installedAppNames } from '../../scripts/generate-apps'
+
+describe('the installed apps', () => {
+  it('are read from src/apps.ts as it lists them', () => {
+    expect(installedAppNames()).toEqual([...installedApps])
+  })
+
+  it('have generated files that match the list (npm run build or npm run dev writes them)', () => {
+    for (const [file, expected] of Object.entries(generatedAppFiles(installedApps))) {
+      expect(readFileSync(path.resolve(file), 'utf8'), `${file} is out of date`).toBe(expected)
+    }
+  })
+
+  it('each declare themselves under the name the list gives them', () => {
+    for (const manifest of [...apps, ...serverApps]) expect(installedApps).toContain(manifest.name)
+    for (const app of installedApps) {
+      expect(existsSync(path.resolve(`src/features/${app}`)), `src/features/${app}/`).toBe(true)
+      if (existsSync(path.resolve(`src/features/${app}/app.ts`))) expect(apps.map((a) => a.name)).toContain(app)
+    }
+  })
+
+  it('have their routes in the route tree', () => {
+    const tree = readFileSync(path.resolve('src/routeTree.gen.ts'), 'utf8')
+    for (const app of installedApps) {
+      if (!existsSync(path.resolve(`src/features/${app}/routes`))) continue
+      expect(tree, `src/features/${app}/routes is mounted`).toContain(`'./features/${app}/routes/`)
+    }
+  })
+})
