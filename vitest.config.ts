@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/fuzz/**/*.test.ts'],
+    // An app's own tests live in its folder (docs/decisions/042), so they go when it is removed.
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/fuzz/**/*.test.ts',
+      'src/features/*/tests/**/*.test.ts',
+    ],
     // Redis and PostgreSQL are optional for the app, so tests that need them run only where REDIS_URL (and, for
     // redis-postgres-*, DATABASE_URL) name servers, as .ci/run's second leg does.
     exclude: [

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseFeed } from '@rowanmanning/feed-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppServer, startAppServer } from '../support/app-server'
-import { testPorts } from '../support/ports'
+import { type AppServer, startAppServer } from '../../../../tests/support/app-server'
+import { testPorts } from '../../../../tests/support/ports'
 
 const port = testPorts.conformanceFeeds
 const appUrl = `http://localhost:${port}`
