@@ -99,6 +99,15 @@ function remove(apps: string[], dryRun: boolean): number {
 
   for (const app of apps) rmSync(path.join(root, appFolder(app)), { recursive: true, force: true })
   writeFileSync(path.join(root, 'src/apps.ts'), after)
+  // The list as the formatter writes it (a shorter list may fit on one line).
+  spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  )
   generateApps()
   // The route tree is written by TanStack Start's generator when Vite resolves its configuration; a fresh process,
   // since the configuration (and the list it imports) is read once per process.
