@@ -7,7 +7,9 @@
  * the Better Auth configuration, which composes the organizations feature's plugin and hooks.
  */
 const compositionRoots = [
-  '^src/server/apps[.]gen[.]ts$',
+  // Generated from the list of installed apps (scripts/generate-apps.ts).
+  '^src/server/[^/]+[.]gen[.]ts$',
+  '^src/server/trpc/[^/]+[.]gen[.]ts$',
   '^src/server/trpc/root[.]ts$',
   '^src/server/feature-tasks[.]ts$',
   '^src/server/auth/auth[.]ts$',

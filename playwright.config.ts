@@ -3,8 +3,14 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3211)
 
+/** The core's specs and each app's own, which go when the app is removed (docs/decisions/042). */
+const specs = /\/(tests|src\/features\/[^/]+\/tests)\/e2e\/.*\.spec\.ts$/
+
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: '.',
+  // Not data/, dist/ or node_modules/: the specs are found in tests/e2e and src/features/*/tests/e2e.
+  respectGitIgnore: true,
+  testMatch: specs,
   outputDir: 'test-results/e2e',
   // Whole stories (sign up, act, reload, check) on a 2-core machine running two browsers and the server: each step
   // still fails after its own 10 s, this only bounds a story's total.
@@ -20,9 +26,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /\/last\// },
+    { name: 'app', testIgnore: /\/e2e\/last\// },
     // Tests that change what every other test relies on (closing sign-up): they run once the rest have finished.
-    { name: 'last', testMatch: /\/last\/.*\.spec\.ts$/, dependencies: ['app'] },
+    { name: 'last', testMatch: /\/e2e\/last\/.*\.spec\.ts$/, dependencies: ['app'] },
   ],
   webServer: {
     // The built production server on a database of its own; see tests/e2e/server.ts.

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { defineConfig, defineDocs, frontmatterSchema } from 'fumadocs-mdx/config'
-import { z } from 'zod'
+import { defineConfig, defineDocs } from 'fumadocs-mdx/config'
+
+// Each installed app's collections (src/features/<app>/collections.ts), so this file names none (docs/decisions/042).
+export * from './src/collections.gen.ts'
 
 const run = promisify(execFile)
 
@@ -24,25 +26,6 @@ export const docs = defineDocs({
     // The processed Markdown feeds /llms-full.txt and each page's .md URL.
     postprocess: { includeProcessedMarkdown: true },
   },
-})
-
-/** A blog post's or changelog entry's frontmatter: the docs' title and description, plus when, by whom, about what. */
-const postSchema = frontmatterSchema.extend({
-  date: z.coerce.date(),
-  author: z.string().min(1),
-  tags: z.array(z.string()).default([]),
-})
-
-/** `/{lang}/blog`: posts, `post.mdx` and `post.zh.mdx` side by side like the docs. */
-export const blog = defineDocs({
-  dir: 'content/blog',
-  docs: { schema: postSchema, postprocess: { includeProcessedMarkdown: true } },
-})
-
-/** `/{lang}/changelog`: one entry per release of a feature area. */
-export const changelog = defineDocs({
-  dir: 'content/changelog',
-  docs: { schema: postSchema, postprocess: { includeProcessedMarkdown: true } },
 })
 
 export default defineConfig({

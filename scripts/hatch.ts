@@ -5,11 +5,11 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { generateApps, installedAppNames } from './generate-apps.ts'
+import { generateApps, generatedAppFiles, installedAppNames } from './generate-apps.ts'
 import { assertSupportedNode, root } from './project.ts'
 
 /** Files that are written from the list, never by hand: they name every app and are regenerated after a removal. */
-const generatedFiles = new Set(['src/apps.gen.ts', 'src/server/apps.gen.ts', 'src/routeTree.gen.ts'])
+const generatedFiles = new Set([...Object.keys(generatedAppFiles([])), 'src/routeTree.gen.ts'])
 const sourceFolders = ['src', 'tests', 'scripts', 'bench']
 const sourceFile = /\.(ts|tsx|mts|cts)$/
 

@@ -13,8 +13,6 @@ import fc from 'fast-check'
 import { limitRequestBody } from 'srvx/body-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
-import { answerAssistantRequest } from '#/features/assistant/server/assistant-chat'
-import { bookAssistantTools } from '#/features/books/server/assistant-tools'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
 import { answerBookFileUpload } from '#/features/files/server/book-files'
@@ -52,6 +50,12 @@ import {
   validish,
 } from './arbitraries'
 import { assertSafeAnswer, describeInput, fuzz, fuzzRuns, fuzzTimeout, observe, refusalWatch } from './fuzz-support'
+import type { RouteFuzzTarget, RouteFuzzTargets } from './route-targets'
+
+/** The installed apps' own routes to attack (src/features/<app>/tests/route-fuzz-targets.ts). */
+const appRouteTargets = import.meta.glob<RouteFuzzTargets>('../../src/features/*/tests/route-fuzz-targets.ts', {
+  eager: true,
+})
 
 interface EndpointOptions {
   method: string | string[]
@@ -237,14 +241,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
     )
   })
 
-  type RouteCall = (request: Request, extra: string) => Promise<Response>
-  const routes: {
-    target: string
-    path: (extra: string) => string
-    methods: string[]
-    call: RouteCall
-    body: fc.Arbitrary<unknown>
-  }[] = [
+  const routes: RouteFuzzTarget[] = [
     {
       target: 'POST /api/insights',
       path: () => '/api/insights',
@@ -278,34 +275,6 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
         }),
         fc.array(hostileValue, { maxLength: 3 }),
       ),
-    },
-    {
-      target: 'POST /api/assistant',
-      path: () => '/api/assistant',
-      methods: ['POST'],
-      call: (request) =>
-        answerAssistantRequest(request, {
-          db: db(),
-          clientIp: nextIp(),
-          provider: createAiProvider({ baseURL: fake.url, model: fakeModelId }),
-          toolSets: [bookAssistantTools],
-          requestsPerMinute: 1_000_000,
-          trustedOrigins: [testOrigin],
-        }),
-      body: fc.record({
-        id: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), hostileText),
-        locale: fc.constantFrom('en', 'zh', 'xx', hostileValue),
-        message: fc.oneof(
-          fc.record({
-            id: hostileText,
-            role: fc.constantFrom('user', 'assistant', 'system'),
-            parts: fc.array(fc.oneof(fc.record({ type: fc.constant('text'), text: hostileText }), hostileValue), {
-              maxLength: 3,
-            }),
-          }),
-          hostileValue,
-        ),
-      }),
     },
     {
       target: 'POST /api/ask-docs',
@@ -461,6 +430,9 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       },
       body: hostileValue,
     },
+    ...Object.values(appRouteTargets).flatMap((app) =>
+      app.routeFuzzTargets({ db, nextIp, aiUrl: () => fake.url, origin: testOrigin }),
+    ),
   ]
 
   it.each(routes)(

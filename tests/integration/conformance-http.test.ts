@@ -19,8 +19,8 @@ const appUrl = `http://localhost:${firstPort}`
 const resources = [
   '/en/',
   '/zh/docs',
-  '/en/blog',
-  '/zh/changelog',
+  '/en/docs/development/testing',
+  '/zh/docs/billing',
   '/sitemap.xml',
   '/llms.txt',
   '/favicon.svg',
@@ -153,7 +153,7 @@ describe('conditional requests and HEAD (RFC 9110) on two server processes', { t
   })
 
   it('answers a HEAD for a page nobody has asked for yet as the GET it stands for', async () => {
-    for (const resource of ['/zh/', '/en/changelog', '/zh/blog/atom.xml']) {
+    for (const resource of ['/zh/', '/en/docs/workspace', '/llms-full.txt']) {
       for (const [index, server] of servers.entries()) {
         const head = await request(server, resource, 'br', { method: 'HEAD' })
         expect(head.status, `HEAD ${resource} first, process ${index + 1}`).toBe(200)

@@ -18,7 +18,7 @@ const shutdownTimeoutMs = 2_000
 const unreadablePaths = [
   '/%C0%80',
   '/api/trpc/%C0%80',
-  '/en/blog/%C0%80',
+  '/en/docs/%C0%80',
   '/api/files/%C0%80',
   '/en/pay/x%ED%A0%80',
   '/api/auth/get-session?x=%00',

@@ -27,5 +27,6 @@ export const testPorts = {
   shutdownSeveral: 3412,
   conformanceHttp: [3420, 3421],
   conformanceFeeds: 3422,
+  assistantSilentProvider: 3426,
   conformanceMcp: 3425,
 } as const

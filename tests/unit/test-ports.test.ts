@@ -1,9 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { testPorts } from '../support/ports'
 
-const parallelTestFolders = ['tests/integration', 'tests/fuzz']
+// With the apps' own tests (src/features/<app>/tests), which run beside them.
+const parallelTestFolders = [
+  'tests/integration',
+  'tests/fuzz',
+  ...readdirSync('src/features', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `src/features/${entry.name}/tests`)
+    .filter((folder) => existsSync(folder)),
+]
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })

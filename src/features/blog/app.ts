@@ -1,7 +1,7 @@
 import { defineApp } from '#/lib/app-manifest'
 import { m } from '#/paraglide/messages'
 
-/** The blog and the changelog: posts in content/blog and content/changelog, their pages and feeds. */
+/** The blog and the changelog: posts in its content/blog and content/changelog, their pages and feeds. */
 export const app = defineApp({
   name: 'blog',
   footerLinks: [

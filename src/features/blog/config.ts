@@ -1,7 +1,7 @@
 import { defineI18n } from 'fumadocs-core/i18n'
 import { baseLocale, locales } from '#/paraglide/runtime'
 
-/** The two collections of dated posts (source.config.ts): news on the blog, one entry per release on the changelog. */
+/** The two collections of dated posts (collections.ts): news on the blog, one entry per release on the changelog. */
 export type PostKind = 'blog' | 'changelog'
 export const postKinds = ['blog', 'changelog'] as const satisfies readonly PostKind[]
 

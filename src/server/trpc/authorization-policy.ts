@@ -1,58 +1,20 @@
-import type { Permissions } from '#/lib/access-control'
+import { appApiRoutePolicy, appProcedurePolicy } from './app-policies.gen'
+import { anyone, appAdmin, member, type ProcedurePolicy, type RoutePolicy, signedIn } from './policy-gates'
+
+export type { Gate, ProcedurePolicy, RoutePolicy } from './policy-gates'
 
 /**
  * Who may call what: one row per tRPC procedure and per /api route. It is the spec the code is held to, not a second
  * implementation: tests/integration/authorization-matrix.test.ts walks the app router itself and calls every
  * procedure as every kind of caller (anonymous, no membership, each role, custom roles, app admin, banned,
  * impersonating, API keys live and revoked), and fails when a procedure has no row here or answers otherwise.
- * A new procedure or route gets its row in the same commit (docs: Security and reliability).
+ * A new procedure or route gets its row in the same commit (docs: Security and reliability); an app's rows live in
+ * its folder (src/features/<app>/server/policy.ts) and join these through app-policies.gen.ts.
  */
-export type Gate =
-  /** Anyone, signed in or not (rate limits may apply). */
-  | { who: 'anyone' }
-  /** Any signed-in account, or an API key's owner; not banned. */
-  | { who: 'signed-in' }
-  /** Accounts with the app-wide admin role (Configuration, Users); read from the database on every call. */
-  | { who: 'app-admin' }
-  /**
-   * A member of the session's active organization whose roles grant `needs` (one role must grant all of it). Records
-   * are looked up inside that organization only, so another organization's ids are NOT_FOUND.
-   */
-  | { who: 'member'; needs: Permissions }
-
-export interface ProcedurePolicy {
-  gate: Gate
-  /** What the procedure checks beyond the gate, in words (the matrix tests the gate; feature tests the rest). */
-  beyond?: string
-  /** The kinds of record ids its input names: each is looked up where the caller may see it, never elsewhere. */
-  names?: readonly (
-    | 'book'
-    | 'conversation'
-    | 'member'
-    | 'checkout'
-    | 'user'
-    | 'session'
-    | 'invitation'
-    | 'webhook-endpoint'
-    | 'webhook-delivery'
-    | 'file'
-  )[]
-}
-
-const anyone: Gate = { who: 'anyone' }
-const signedIn: Gate = { who: 'signed-in' }
-const appAdmin: Gate = { who: 'app-admin' }
-const member = (needs: Permissions = {}): Gate => ({ who: 'member', needs })
-
 export const procedurePolicy: Record<string, ProcedurePolicy> = {
+  ...appProcedurePolicy,
   'account.me': { gate: signedIn },
   'apiKeys.deleteExpired': { gate: signedIn, beyond: 'only the caller’s own expired keys' },
-
-  'assistant.status': { gate: member() },
-  'assistant.conversations': { gate: member(), beyond: 'the caller’s own, in the active organization' },
-  'assistant.conversation': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
-  'assistant.rename': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
-  'assistant.delete': { gate: member(), beyond: 'only the caller’s own', names: ['conversation'] },
 
   'billing.overview': { gate: member(), beyond: 'details only with billing:read' },
   'billing.orders': { gate: member({ billing: ['read'] }) },
@@ -207,15 +169,9 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'webhooks.resend': { gate: member({ webhook: ['manage'] }), names: ['webhook-delivery'] },
 }
 
-export interface RoutePolicy {
-  /** Who may call it, in words. */
-  who: string
-  /** How the route checks it. */
-  how: string
-}
-
 /** Every server route under /api (file routes in src/routes/api, and tRPC and the metrics, answered at the server's entry). */
 export const apiRoutePolicy: Record<string, RoutePolicy> = {
+  ...appApiRoutePolicy,
   '/api/trpc': {
     who: 'per procedure',
     how: 'procedurePolicy above; changes need JSON and, with a cookie, a trusted Origin',
@@ -228,10 +184,6 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/mcp': {
     who: 'anyone for docs tools; an API key for book tools',
     how: 'key checked once per request; POST only',
-  },
-  '/api/assistant': {
-    who: 'a member of the active organization',
-    how: 'session cookie, trusted Origin, per-person limit',
   },
   '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },
   '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },

@@ -1,6 +1,5 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
-import { assistantRouter } from '#/features/assistant/server/assistant-router'
 import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
@@ -12,15 +11,17 @@ import { organizationsRouter } from '#/features/organizations/server/organizatio
 import { ssoRouter } from '#/features/sso/server/sso-router'
 import { usersRouter } from '#/features/users/server/users-router'
 import { webhooksRouter } from '#/features/webhooks/server/webhooks-router'
+import { appRouters } from './app-routers.gen'
 import { createCallerFactory, createRouter } from './init'
 import { settingsRouter } from './routers/settings'
 import { systemRouter } from './routers/system'
 
-// The one place where every area's router is composed (see docs/decisions/006-trpc-api.md).
+// The one place where every area's router is composed (see docs/decisions/006-trpc-api.md); the installed apps'
+// routers join through app-routers.gen.ts (docs/decisions/042).
 export const appRouter = createRouter({
+  ...appRouters,
   account: accountRouter,
   apiKeys: apiKeysRouter,
-  assistant: assistantRouter,
   billing: billingRouter,
   books: booksRouter,
   configuration: configurationRouter,

@@ -4,7 +4,7 @@ import { type Locale, localeNames, locales } from '#/lib/i18n'
 import { type PostKind, postBaseUrls, postKinds, postsI18n } from '../config'
 import { type PostListRequest, type PostRequest, postListRequest, postRequest } from '../schemas'
 
-/** Every post and changelog entry in both languages, compiled at build time (content/blog, content/changelog). */
+/** Every post and changelog entry in both languages, compiled at build time (../content, see ../collections.ts). */
 export const postSources = {
   blog: loader({ source: blog.toFumadocsSource(), baseUrl: postBaseUrls.blog, i18n: postsI18n }),
   changelog: loader({ source: changelog.toFumadocsSource(), baseUrl: postBaseUrls.changelog, i18n: postsI18n }),

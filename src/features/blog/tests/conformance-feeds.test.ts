@@ -1,5 +1,6 @@
 // The blog's and changelog's feeds as a feed reader finds and reads them (autodiscovery from the page's head, then
-// @rowanmanning/feed-parser), and llms.txt as the llmstxt.org format defines it, against the built server.
+// @rowanmanning/feed-parser), llms.txt as the llmstxt.org format defines it, and the pages and feeds as a cache
+// revalidates them, against the built server.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -83,6 +84,36 @@ function parseLlmsTxt(file: string): { title: string; summary?: string; sections
   }
   return { title: title ?? '', summary, sections }
 }
+
+describe('the pages and feeds as a cache revalidates them (RFC 9110)', { timeout: 60_000 }, () => {
+  // First in this file, so that each HEAD comes before any GET of its page. The pages are kept for everyone like the
+  // docs; tests/integration/conformance-http.test.ts checks that cache on two processes.
+  const perAnswer = new Set(['date', 'x-request-id', 'x-cache', 'connection', 'keep-alive'])
+  const representation = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !perAnswer.has(name)))
+
+  it("answers a HEAD nobody has asked for yet as the GET it stands for, and 304 to the GET's ETag", async () => {
+    for (const resource of [
+      '/en/changelog',
+      '/zh/blog/introducing-hatch',
+      '/zh/blog/atom.xml',
+      '/en/changelog/rss.xml',
+    ]) {
+      const headers = { 'accept-encoding': 'br' }
+      const head = await fetch(`${appUrl}${resource}`, { method: 'HEAD', headers })
+      expect(head.status, `HEAD ${resource}`).toBe(200)
+      expect(await head.text()).toBe('')
+      const get = await fetch(`${appUrl}${resource}`, { headers })
+      await get.arrayBuffer()
+      expect(representation(head), `HEAD ${resource} before any GET`).toEqual(representation(get))
+      const etag = get.headers.get('etag') ?? ''
+      expect(etag, `a strong ETag on ${resource}`).toMatch(/^"[^"]+"$/)
+      const again = await fetch(`${appUrl}${resource}`, { headers: { ...headers, 'if-none-match': etag } })
+      expect(again.status, `${resource} revalidated`).toBe(304)
+      expect(await again.text()).toBe('')
+    }
+  })
+})
 
 describe('feeds found and read as a feed reader does', { timeout: 120_000 }, () => {
   for (const lang of languages) {

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import {
   ActivityIcon,
   BookOpenIcon,
@@ -6,9 +6,7 @@ import {
   CreditCardIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
-  type LucideIcon,
   MailIcon,
-  MessageSquareTextIcon,
   ServerIcon,
   ShieldCheckIcon,
   SlidersHorizontalIcon,
@@ -17,78 +15,86 @@ import {
   UsersRoundIcon,
   WebhookIcon,
 } from 'lucide-react'
+import { apps } from '#/apps.gen'
 import { allows, type Permissions } from '#/lib/access-control'
+import type { ConsoleNavEntry as NavEntry } from '#/lib/app-manifest'
 import type { ConsoleSession } from '#/lib/console-session'
 import { m } from '#/paraglide/messages'
-
-interface NavEntry {
-  to: LinkProps['to']
-  label: () => string
-  icon: LucideIcon
-  /** Shown only to those the server would let in. */
-  visible?: (session: ConsoleSession) => boolean
-  exact?: boolean
-}
 
 const can = (requested: Permissions) => (session: ConsoleSession) => allows(session.permissions, requested)
 const appAdminOnly = (session: ConsoleSession) => session.isAppAdmin
 
-const mainEntries: NavEntry[] = [
-  { to: '/console', label: m.console_dashboard, icon: LayoutDashboardIcon, exact: true },
-  { to: '/console/books', label: m.console_books, icon: BookOpenIcon, visible: can({ book: ['read'] }) },
-  { to: '/console/assistant', label: m.console_assistant, icon: MessageSquareTextIcon },
+const coreMainEntries: NavEntry[] = [
+  { to: '/console', position: 0, label: m.console_dashboard, icon: LayoutDashboardIcon, exact: true },
+  { to: '/console/books', position: 10, label: m.console_books, icon: BookOpenIcon, visible: can({ book: ['read'] }) },
   {
     to: '/console/configuration',
+    position: 80,
     label: m.console_configuration,
     icon: SlidersHorizontalIcon,
     visible: appAdminOnly,
   },
-  { to: '/console/users', label: m.console_users, icon: UsersIcon, visible: appAdminOnly },
-  { to: '/console/system', label: m.console_system, icon: ServerIcon, visible: appAdminOnly },
-  { to: '/console/account', label: m.console_account, icon: UserIcon },
+  { to: '/console/users', position: 85, label: m.console_users, icon: UsersIcon, visible: appAdminOnly },
+  { to: '/console/system', position: 90, label: m.console_system, icon: ServerIcon, visible: appAdminOnly },
+  { to: '/console/account', position: 95, label: m.console_account, icon: UserIcon },
 ]
 
-const organizationEntries: NavEntry[] = [
-  { to: '/console/organization', label: m.console_org_settings, icon: Building2Icon, exact: true },
-  { to: '/console/organization/members', label: m.console_org_members, icon: UsersRoundIcon },
+const coreOrganizationEntries: NavEntry[] = [
+  { to: '/console/organization', position: 0, label: m.console_org_settings, icon: Building2Icon, exact: true },
+  { to: '/console/organization/members', position: 10, label: m.console_org_members, icon: UsersRoundIcon },
   {
     to: '/console/organization/invitations',
+    position: 20,
     label: m.console_org_invitations,
     icon: MailIcon,
     visible: can({ invitation: ['create'] }),
   },
-  { to: '/console/organization/teams', label: m.console_org_teams, icon: UsersIcon },
+  { to: '/console/organization/teams', position: 30, label: m.console_org_teams, icon: UsersIcon },
   {
     to: '/console/organization/roles',
+    position: 40,
     label: m.console_org_roles,
     icon: ShieldCheckIcon,
     visible: can({ ac: ['read'] }),
   },
   {
     to: '/console/organization/billing',
+    position: 50,
     label: m.console_org_billing,
     icon: CreditCardIcon,
     visible: can({ billing: ['read'] }),
   },
   {
     to: '/console/organization/activity',
+    position: 60,
     label: m.console_org_activity,
     icon: ActivityIcon,
     visible: can({ activity: ['read'] }),
   },
   {
     to: '/console/organization/webhooks',
+    position: 70,
     label: m.console_org_webhooks,
     icon: WebhookIcon,
     visible: can({ webhook: ['read'] }),
   },
   {
     to: '/console/organization/sso',
+    position: 80,
     label: m.console_org_sso,
     icon: KeyRoundIcon,
     visible: can({ organization: ['update', 'delete'] }),
   },
 ]
+
+/** A section's links: the core's and the installed apps', in their order. */
+function withApps(section: 'main' | 'organization', core: NavEntry[]): NavEntry[] {
+  const fromApps = apps.flatMap((app) => (app.consoleNav ?? []).filter((entry) => entry.section === section))
+  return [...core, ...fromApps].sort((a, b) => a.position - b.position)
+}
+
+const mainEntries = withApps('main', coreMainEntries)
+const organizationEntries = withApps('organization', coreOrganizationEntries)
 
 function NavLinks({
   entries,

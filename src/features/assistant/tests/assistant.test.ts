@@ -6,15 +6,15 @@ import {
   findConversation,
   saveConversation,
 } from '#/features/assistant/server/conversation-store'
-import { bookAssistantTools } from '#/features/books/server/assistant-tools'
+import { bookAssistantTools } from '#/features/books/server'
 import { planById } from '#/lib/plans'
 import { createAiProvider } from '#/server/ai/provider'
 import { usageMonth } from '#/server/billing/plan-limits'
 import { aiConversations, aiRequests, aiUsage, books } from '#/server/db/schema'
-import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
-import { testOrigin } from './auth-requests'
-import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { organizationHarness, type Person } from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../../../../tests/support/fake-openai'
 
 interface Chunk {
   type: string

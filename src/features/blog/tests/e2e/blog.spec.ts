@@ -1,4 +1,4 @@
-import { documentStatusError, expect, test, visit } from './fixtures'
+import { documentStatusError, expect, test, visit } from '../../../../../tests/e2e/fixtures'
 
 test.describe('blog and changelog', () => {
   test('the blog lists its posts with date, author and tags, and a post reads like the docs', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { newAccount, signUpNewAccount, uniqueId } from './accounts'
-import { fakeAiUrl } from './fake-ai-location'
-import { expect, test, visit } from './fixtures'
+import { newAccount, signUpNewAccount, uniqueId } from '../../../../../tests/e2e/accounts'
+import { fakeAiUrl } from '../../../../../tests/e2e/fake-ai-location'
+import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
 
 interface ScriptedTurn {
   text?: string

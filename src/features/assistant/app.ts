@@ -1,0 +1,17 @@
+import { MessageSquareTextIcon } from 'lucide-react'
+import { defineApp } from '#/lib/app-manifest'
+import { m } from '#/paraglide/messages'
+
+/** The console's assistant: conversations with the configured model, which can read and change books for its user. */
+export const app = defineApp({
+  name: 'assistant',
+  consoleNav: [
+    {
+      section: 'main',
+      position: 20,
+      to: '/console/assistant',
+      label: m.console_assistant,
+      icon: MessageSquareTextIcon,
+    },
+  ],
+})
