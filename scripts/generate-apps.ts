@@ -17,7 +17,8 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
     `${header}import type { ${type} } from '${typeFrom}'\n${imports.join('')}\nexport const ${name}: readonly ${type}[] = [${manifests.join(', ')}]\n`
   const browser = having('app.ts')
   const server = having('server/app.ts')
-  const identifier = (app: string) => app.replaceAll(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
+  // Prefixed, so that no app name (`delete`, `apps`) is a reserved word or a name the file exports.
+  const identifier = (app: string) => `app_${app.replaceAll('-', '_')}`
   const routers = having('server/routers.ts')
   const policies = having('server/policy.ts')
   return {
@@ -55,12 +56,11 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${policies.map((
   }
 }
 
-/** The apps src/apps.ts lists, read from its text (this runs before anything is compiled). */
-export function installedAppNames(): string[] {
-  const source = readFileSync(path.join(root, 'src/apps.ts'), 'utf8')
+/** The apps src/apps.ts lists (or this text of it), read from its text: this runs before anything is compiled. */
+export function installedAppNames(source = readFileSync(path.join(root, 'src/apps.ts'), 'utf8')): string[] {
   const list = /export const installedApps = \[([^\]]*)\]/.exec(source)?.[1]
   if (list === undefined) throw new Error('src/apps.ts has no `export const installedApps = [...]`')
-  return [...list.matchAll(/'([a-z][a-z0-9-]*)'/g)].map((match) => match[1] ?? '')
+  return [...list.matchAll(/['"]([a-z][a-z0-9-]*)['"]/g)].map((match) => match[1] ?? '')
 }
 
 /** Writes the generated files that differ from what the list says; true when one changed. */

@@ -11,7 +11,13 @@ import { assertSupportedNode, root } from './project.ts'
 /** Files that are written from the list, never by hand: they name every app and are regenerated after a removal. */
 const generatedFiles = new Set([...Object.keys(generatedAppFiles([])), 'src/routeTree.gen.ts'])
 const sourceFolders = ['src', 'tests', 'scripts', 'bench']
-const sourceFile = /\.(ts|tsx|mts|cts)$/
+const sourceFile = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/
+
+/** The project's own files at its root (vite.config.ts, source.config.ts, the test runners' configurations). */
+const rootFiles = () =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && sourceFile.test(entry.name))
+    .map((entry) => entry.name)
 
 function filesUnder(folder: string): string[] {
   const full = path.join(root, folder)
@@ -29,9 +35,9 @@ const appFolder = (app: string) => `src/features/${app}`
 /** Source files outside the app that import its code. */
 export function filesImporting(app: string): string[] {
   const own = `${appFolder(app)}/`
-  const reference = new RegExp(`(['"])(#/features/${app}/|[./]*/features/${app}/)`)
-  return sourceFolders
-    .flatMap(filesUnder)
+  // `#/features/app/…`, `../features/app`, `./src/features/app/…`, in any quotes, imported or dynamically imported.
+  const reference = new RegExp(`(['"\`])(#|\\.{1,2}|\\.?/?src|[./]*)/features/${app}(/|['"\`])`)
+  return [...rootFiles(), ...sourceFolders.flatMap(filesUnder)]
     .filter((file) => sourceFile.test(file) && !file.startsWith(own) && !generatedFiles.has(file))
     .filter((file) => reference.test(readFileSync(path.join(root, file), 'utf8')))
 }
@@ -59,13 +65,18 @@ function list(): number {
   return 0
 }
 
-function removeFromList(apps: readonly string[]): { before: string; after: string } {
-  const file = path.join(root, 'src/apps.ts')
-  const before = readFileSync(file, 'utf8')
-  let after = before
-  for (const app of apps) after = after.replace(new RegExp(`\\s*'${app}',?`), '')
-  after = after.replace(/\[\s*,\s*/, '[').replace(/,\s*\]/, ']')
-  return { before, after }
+/** src/apps.ts without these apps: only the list itself is rewritten, whatever else the file says. */
+function removeFromList(apps: readonly string[]): string {
+  const source = readFileSync(path.join(root, 'src/apps.ts'), 'utf8')
+  return source.replace(
+    /(export const installedApps = \[)([^\]]*)(\])/,
+    (_, open: string, names: string, close: string) => {
+      const kept = [...names.matchAll(/['"]([a-z][a-z0-9-]*)['"]/g)]
+        .map((match) => match[1] ?? '')
+        .filter((app) => !apps.includes(app))
+      return `${open}${kept.map((app) => `'${app}'`).join(', ')}${close}`
+    },
+  )
 }
 
 function remove(apps: string[], dryRun: boolean): number {
@@ -90,7 +101,12 @@ function remove(apps: string[], dryRun: boolean): number {
     return 1
   }
   const doomed = apps.flatMap((app) => filesUnder(appFolder(app)))
-  const { after } = removeFromList(apps)
+  const after = removeFromList(apps)
+  const left = installedAppNames(after)
+  if (apps.some((app) => left.includes(app))) {
+    console.error('Refused: src/apps.ts could not be rewritten without these apps; nothing was changed.')
+    return 1
+  }
   console.log(`${dryRun ? 'Would delete' : 'Deleting'} ${doomed.length} files:`)
   for (const file of doomed) console.log(`  ${file}`)
   console.log(`${dryRun ? 'Would remove' : 'Removing'} from src/apps.ts: ${apps.join(', ')}`)

@@ -346,7 +346,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     )
   }
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
-  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
+  // As a browser writes it (lower-case host, no default port), so links the server builds compare equal to it.
+  const givenAppUrl = new URL(parsed.APP_URL ?? `http://localhost:${parsed.PORT}`)
+  const appUrl = `${givenAppUrl.origin}${givenAppUrl.pathname}`.replace(/\/$/, '')
   // Without APP_URL the server is being tried on this machine: whichever loopback name the browser was given works.
   const trustedOrigins = parsed.APP_URL
     ? [new URL(appUrl).origin]

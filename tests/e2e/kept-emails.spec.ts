@@ -48,6 +48,11 @@ test('(en) the app admin opens their own kept verification email, and its link v
   await expect(page).toHaveURL(/[?&]email=\d+/)
   await expect(viewer.getByRole('heading', { name: 'Confirm your email for Hatch' })).toBeVisible()
   await expect(viewer.getByTestId('kept-email-headers')).toContainText(admin.email)
+  // Drawn where its scripts cannot run and it has no origin of its own: a kept email never acts as this site.
+  await expect(viewer.getByTestId('kept-email-html')).toHaveAttribute(
+    'sandbox',
+    'allow-popups allow-popups-to-escape-sandbox',
+  )
   const email = viewer.frameLocator('[data-testid="kept-email-html"]')
   await expect(email.getByText(`Hello ${admin.name},`)).toBeVisible()
 

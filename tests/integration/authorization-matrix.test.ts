@@ -23,8 +23,14 @@ import { handleTrpcRequest } from '#/server/trpc/handler'
 import { appRouter } from '#/server/trpc/root'
 import { testOrigin } from './auth-requests'
 import { book } from './book-fixtures'
+import type { ForeignRecordInputs, ForeignRecords } from './foreign-records'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+
+/** The installed apps' procedures that take another organization's records (their tests/foreign-record-inputs.ts). */
+const appForeignInputs = import.meta.glob<ForeignRecordInputs>('../../src/features/*/tests/foreign-record-inputs.ts', {
+  eager: true,
+})
 
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def
   .procedures
@@ -77,7 +83,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
   let h: OrganizationHarness
   const callers: Caller[] = []
   /** Another organization's records, for the cross-organization calls. */
-  const foreign = {
+  const foreign: ForeignRecords = {
     bookId: '',
     conversationId: '',
     memberId: '',
@@ -337,9 +343,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'books.delete': { ids: [foreign.bookId] },
       'books.restore': { ids: [foreign.bookId] },
       'books.addTags': { ids: [foreign.bookId], tags: ['mine'] },
-      'assistant.conversation': { id: foreign.conversationId },
-      'assistant.rename': { id: foreign.conversationId, title: 'Mine now' },
-      'assistant.delete': { id: foreign.conversationId },
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
@@ -354,6 +357,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'files.downloadLink': { id: foreign.fileId },
       'files.deleteAttachment': { id: foreign.fileId },
       'files.removeCover': { bookId: foreign.bookId },
+      ...Object.assign({}, ...Object.values(appForeignInputs).map((app) => app.foreignRecordInputs(foreign))),
     }
     const organizationRecords = [
       'book',

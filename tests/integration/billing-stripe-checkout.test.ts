@@ -130,6 +130,16 @@ describe.each(engines)('checkout through Stripe on %s', (engine) => {
       .from(billingOrders)
       .where(eq(billingOrders.providerInvoiceId, invoice?.id ?? ''))
     expect(change).toMatchObject({ kind: 'change', status: 'paid', seats: 6, amount: preview.data?.amountDue })
+
+    // Its receipt is Stripe's hosted invoice, asked for when opened (a stored link can have expired since).
+    fake.requests.length = 0
+    const receipt = await h.trpc<{ redirectUrl: string | null }>('query', 'billing.receipt.open', owner.cookie, {
+      orderId: change?.id,
+    })
+    expect(receipt.data?.redirectUrl).toBe(`${fake.url}/i/${invoice?.id}`)
+    expect(
+      fake.requests.some((request) => request.method === 'GET' && request.path === `/v1/invoices/${invoice?.id}`),
+    ).toBe(true)
   })
 
   it('keeps the plan as it was when the card is declined, and says so (no past-due subscription, no order)', async () => {

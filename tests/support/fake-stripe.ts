@@ -820,6 +820,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return product
     }
     if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(body)
+    if (method === 'GET' && collection === 'invoices' && objectId) {
+      const invoice = invoices.get(objectId)
+      if (!invoice) throw missing('invoice', objectId)
+      return invoice
+    }
     if (collection === 'subscriptions' && objectId) {
       if (method === 'GET') return storedSubscription(objectId)
       if (method === 'POST') return updateSubscription(objectId, body)

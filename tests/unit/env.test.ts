@@ -14,6 +14,9 @@ describe('environment variables', () => {
   it('derives APP_URL from PORT and drops a trailing slash from a given one', () => {
     expect(parseEnv({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080')
     expect(parseEnv({ APP_URL: 'https://hatch.example.com/' }).APP_URL).toBe('https://hatch.example.com')
+    // As a browser writes it, so the server's own upload links compare equal to it (a picture URL is checked that way).
+    expect(parseEnv({ APP_URL: 'https://Hatch.Example.com:443/' }).APP_URL).toBe('https://hatch.example.com')
+    expect(parseEnv({ APP_URL: 'http://127.0.0.1:3998/app/' }).APP_URL).toBe('http://127.0.0.1:3998/app')
   })
 
   it('trusts every loopback name of the port without APP_URL, and only APP_URL when it is set', () => {

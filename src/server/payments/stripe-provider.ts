@@ -288,6 +288,14 @@ export class StripePaymentProvider implements PaymentProvider {
     return snapshot
   }
 
+  async receiptUrl(invoiceId: string): Promise<string | null> {
+    // Asked for when the customer opens the receipt: the link stored from the event may have expired since.
+    const invoice = await (await this.#stripe).invoices.retrieve(invoiceId).catch((error: unknown) => {
+      throw unreachableProviderError(error) ?? error
+    })
+    return invoice.hosted_invoice_url ?? null
+  }
+
   async closeCheckout(sessionId: string): Promise<boolean> {
     const stripe = await this.#stripe
     try {

@@ -44,6 +44,21 @@ async function providerReceiptUrl(db: Database, order: Order): Promise<string | 
 }
 
 /**
+ * A provider's link the receipt page may send the customer to: https (or a provider on this machine, as in
+ * development and the tests); anything else gets Hatch's own receipt instead.
+ */
+function followable(url: string | null): string | null {
+  if (!url) return null
+  try {
+    const { protocol, hostname } = new URL(url)
+    if (protocol === 'https:') return url
+    return protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) ? url : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * Opens the receipt of a paid order for someone who may read its organization's billing now: the provider's own page
  * (to redirect to), or what Hatch's printable receipt shows.
  */
@@ -52,7 +67,7 @@ export async function openReceipt(db: Database, userId: string, orderId: string)
   if (!order?.paidAt || !receiptStatuses.has(order.status)) throw receiptNotFound()
   const access = await loadOrganizationAccess(db, userId, order.organizationId)
   if (!access || !accessAllows(access, { billing: ['read'] })) throw receiptNotFound()
-  const url = await providerReceiptUrl(db, order)
+  const url = followable(await providerReceiptUrl(db, order))
   if (url) return { redirectUrl: url, receipt: null }
   const [organization] = await db
     .select({ name: organizations.name })
