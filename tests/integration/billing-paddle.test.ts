@@ -13,36 +13,12 @@ import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { paymentProviderFor } from '#/server/payments/payment-provider'
-import { type FakePaddle, type FakePaddleEvent, signedPaddleDelivery, startFakePaddle } from '../support/fake-paddle'
+import { type FakePaddleEvent, signedPaddleDelivery } from '../support/fake-paddle'
 import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
+import { paddleProvider } from './payment-provider-fakes'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-const apiKey = 'pdl_sdbx_apikey_hatch_test'
-const webhookSecret = `pdl_ntfset_${randomBytes(16).toString('hex')}`
-const clientToken = 'test_hatchclienttoken0123456789'
-let fake: FakePaddle
-
-// The environment is read once, on first use: it must name Paddle before any request.
-beforeAll(async () => {
-  fake = await startFakePaddle({ apiKey })
-  process.env.PADDLE_API_KEY = apiKey
-  process.env.PADDLE_WEBHOOK_SECRET = webhookSecret
-  process.env.PADDLE_CLIENT_TOKEN = clientToken
-  process.env.PADDLE_ENVIRONMENT = 'sandbox'
-  process.env.PADDLE_API_URL = fake.url
-})
-afterAll(async () => {
-  for (const name of [
-    'PADDLE_API_KEY',
-    'PADDLE_WEBHOOK_SECRET',
-    'PADDLE_CLIENT_TOKEN',
-    'PADDLE_ENVIRONMENT',
-    'PADDLE_API_URL',
-  ]) {
-    delete process.env[name]
-  }
-  await fake.close()
-})
+const paddle = paddleProvider('pdl_sdbx_apikey_hatch_test')
 
 describe.each(engines)('payments through Paddle on %s', (engine) => {
   let database: FreshDatabase
@@ -60,7 +36,7 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
 
   /** Paddle delivers an event to the app's webhook route. */
   const deliver = async (event: FakePaddleEvent, options: Parameters<typeof signedPaddleDelivery>[2] = {}) => {
-    const { body, headers } = signedPaddleDelivery(event, webhookSecret, options)
+    const { body, headers } = signedPaddleDelivery(event, paddle.webhookSecret, options)
     const response = await handleBillingWebhook(db(), 'paddle', body, headers)
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
@@ -92,12 +68,12 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
   /** A whole purchase: the buyer pays in Paddle.js, and Paddle's events arrive in the order it usually sends them. */
   const buy = async (name: string, purchase: Parameters<typeof startCheckout>[1]) => {
     const started = await startCheckout(name, purchase)
-    const paid = fake.completeCheckout(started.transactionId)
+    const paid = paddle.fake.completeCheckout(started.transactionId)
     for (const event of [
-      fake.event('transaction.paid', paid.transaction),
-      fake.event('subscription.created', paid.subscription),
-      fake.event('subscription.activated', paid.subscription),
-      fake.event('transaction.completed', paid.transaction),
+      paddle.fake.event('transaction.paid', paid.transaction),
+      paddle.fake.event('subscription.created', paid.subscription),
+      paddle.fake.event('subscription.activated', paid.subscription),
+      paddle.fake.event('transaction.completed', paid.transaction),
     ]) {
       expect((await deliver(event)).status, event.event_type).toBe(200)
     }
@@ -105,14 +81,14 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
   }
 
   it('sells Team with seats at a price made for the sale, shows the buyer its page, and the webhooks make it paid', async () => {
-    fake.requests.length = 0
+    paddle.fake.requests.length = 0
     const started = await startCheckout('Paddy Paddle', {
       planId: 'team',
       interval: 'monthly',
       currency: 'CNY',
       seats: 4,
     })
-    const created = fake.requests.find((request) => request.path === '/transactions')
+    const created = paddle.fake.requests.find((request) => request.path === '/transactions')
     expect(created?.body).toMatchObject({
       currency_code: 'CNY',
       collection_mode: 'automatic',
@@ -147,7 +123,7 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       amount: 4 * 34900,
       currency: 'CNY',
       status: 'open',
-      paddle: { clientToken, environment: 'sandbox' },
+      paddle: { clientToken: paddle.clientToken, environment: 'sandbox' },
     })
     const stranger = await h.signUp('Sneaky Stranger')
     const foreign = await h.trpc('query', 'billing.paddle.get', stranger.cookie, {
@@ -160,13 +136,16 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     // A transaction that is no checkout of Hatch's (a renewal to pay, a card to update, linked from Paddle's emails):
     // the page opens it in Paddle.js and shows nothing of any order.
     const dunning = await h.trpc('query', 'billing.paddle.get', stranger.cookie, { transactionId: 'txn_01renewal' })
-    expect(dunning.data).toEqual({ kind: 'payment', paddle: { clientToken, environment: 'sandbox' } })
+    expect(dunning.data).toEqual({
+      kind: 'payment',
+      paddle: { clientToken: paddle.clientToken, environment: 'sandbox' },
+    })
 
-    const paid = fake.completeCheckout(started.transactionId)
+    const paid = paddle.fake.completeCheckout(started.transactionId)
     for (const event of [
-      fake.event('transaction.paid', paid.transaction),
-      fake.event('subscription.created', paid.subscription),
-      fake.event('transaction.completed', paid.transaction),
+      paddle.fake.event('transaction.paid', paid.transaction),
+      paddle.fake.event('subscription.created', paid.subscription),
+      paddle.fake.event('transaction.completed', paid.transaction),
     ]) {
       expect((await deliver(event)).status, event.event_type).toBe(200)
     }
@@ -200,11 +179,11 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
 
   it('ends the same when the completed transaction arrives before the subscription events', async () => {
     const started = await startCheckout('Olive Outoforder', { planId: 'pro', interval: 'yearly', currency: 'USD' })
-    const paid = fake.completeCheckout(started.transactionId)
+    const paid = paddle.fake.completeCheckout(started.transactionId)
     for (const event of [
-      fake.event('transaction.completed', paid.transaction),
-      fake.event('subscription.activated', paid.subscription),
-      fake.event('transaction.paid', paid.transaction),
+      paddle.fake.event('transaction.completed', paid.transaction),
+      paddle.fake.event('subscription.activated', paid.subscription),
+      paddle.fake.event('transaction.paid', paid.transaction),
     ]) {
       expect((await deliver(event)).status, event.event_type).toBe(200)
     }
@@ -219,27 +198,30 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
 
   it('applies a repeated delivery once, and stores nothing for a forged, foreign or stale one', async () => {
     const started = await startCheckout('Dora Duplicate', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    const paid = fake.completeCheckout(started.transactionId)
-    const completed = fake.event('transaction.completed', paid.transaction)
+    const paid = paddle.fake.completeCheckout(started.transactionId)
+    const completed = paddle.fake.event('transaction.completed', paid.transaction)
     expect((await deliver(completed)).body).toEqual({ received: true, duplicate: false })
     const afterFirst = await orderOf(started.orderId)
     expect(afterFirst?.status).toBe('paid')
     // Paddle retries with the same event id; during a secret rotation it signs with both secrets.
-    const rotated = signedPaddleDelivery(completed, [`pdl_ntfset_${randomBytes(16).toString('hex')}`, webhookSecret])
+    const rotated = signedPaddleDelivery(completed, [
+      `pdl_ntfset_${randomBytes(16).toString('hex')}`,
+      paddle.webhookSecret,
+    ])
     const again = await handleBillingWebhook(db(), 'paddle', rotated.body, rotated.headers)
     expect(await again.json()).toEqual({ received: true, duplicate: true })
     expect(await orderOf(started.orderId)).toEqual(afterFirst)
 
     const eventsBefore = await db().select().from(billingEvents)
-    const canceled = fake.event('transaction.canceled', { ...paid.transaction, status: 'canceled' })
-    const genuine = signedPaddleDelivery(canceled, webhookSecret)
+    const canceled = paddle.fake.event('transaction.canceled', { ...paid.transaction, status: 'canceled' })
+    const genuine = signedPaddleDelivery(canceled, paddle.webhookSecret)
     const forged = genuine.body.replace('"origin":"api"', '"origin":"web"')
     expect(forged).not.toBe(genuine.body)
     expect((await handleBillingWebhook(db(), 'paddle', forged, genuine.headers)).status).toBe(400)
     const foreign = signedPaddleDelivery(canceled, `pdl_ntfset_${randomBytes(16).toString('hex')}`)
     expect((await handleBillingWebhook(db(), 'paddle', foreign.body, foreign.headers)).status).toBe(400)
     // Paddle's tolerance is five seconds: an older signature is a replay.
-    const stale = signedPaddleDelivery(canceled, webhookSecret, { timestamp: new Date(Date.now() - 60_000) })
+    const stale = signedPaddleDelivery(canceled, paddle.webhookSecret, { timestamp: new Date(Date.now() - 60_000) })
     expect((await handleBillingWebhook(db(), 'paddle', stale.body, stale.headers)).status, 'a replay').toBe(400)
     expect((await handleBillingWebhook(db(), 'paddle', genuine.body, new Headers())).status).toBe(400)
     const garbled = new Headers({ 'paddle-signature': 'ts=abc;h1=' })
@@ -250,8 +232,8 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
 
   it('marks an order canceled when its transaction is canceled unpaid, and closes at Paddle what Hatch stopped offering', async () => {
     const started = await startCheckout('Ezra Expired', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    const canceled = fake.cancelTransaction(started.transactionId)
-    expect((await deliver(fake.event('transaction.canceled', canceled))).status).toBe(200)
+    const canceled = paddle.fake.cancelTransaction(started.transactionId)
+    expect((await deliver(paddle.fake.event('transaction.canceled', canceled))).status).toBe(200)
     expect(await orderOf(started.orderId)).toMatchObject({ status: 'canceled' })
     const page = await h.trpc('query', 'billing.paddle.get', started.owner.cookie, {
       transactionId: started.transactionId,
@@ -275,11 +257,11 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       .update(billingOrders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(billingOrders.id, paidLate.orderId))
-    fake.completeCheckout(paidLate.transactionId)
+    paddle.fake.completeCheckout(paidLate.transactionId)
     expect(await closeOverdueProviderCheckouts(db())).toBe(1)
-    expect(fake.transaction(late.transactionId)?.status).toBe('canceled')
-    expect(fake.transaction(paidLate.transactionId)?.status).toBe('completed')
-    const canceledLate = fake.event('transaction.canceled', fake.transaction(late.transactionId))
+    expect(paddle.fake.transaction(late.transactionId)?.status).toBe('canceled')
+    expect(paddle.fake.transaction(paidLate.transactionId)?.status).toBe('completed')
+    const canceledLate = paddle.fake.event('transaction.canceled', paddle.fake.transaction(late.transactionId))
     expect((await deliver(canceledLate)).status).toBe(200)
     expect(await orderOf(late.orderId)).toMatchObject({ status: 'expired' })
     expect(await closeOverdueProviderCheckouts(db()), 'nothing is closed twice').toBe(0)
@@ -287,10 +269,10 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
 
   it('records a renewal as a new paid order once, and adds up refunds that Paddle sends one by one', async () => {
     const bought = await buy('Rene Renews', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    const renewal = fake.renew(bought.subscription.id)
+    const renewal = paddle.fake.renew(bought.subscription.id)
     // Paddle sends "paid" and "completed" for each renewal; the second "completed" is a retry.
-    const renewed = fake.event('transaction.completed', renewal.transaction)
-    expect((await deliver(fake.event('transaction.paid', renewal.transaction))).status).toBe(200)
+    const renewed = paddle.fake.event('transaction.completed', renewal.transaction)
+    expect((await deliver(paddle.fake.event('transaction.paid', renewal.transaction))).status).toBe(200)
     expect((await deliver(renewed)).status).toBe(200)
     expect((await deliver(renewed)).status).toBe(200)
     const renewals = (await ordersOf(bought.organizationId)).filter((order) => order.kind === 'renewal')
@@ -302,14 +284,14 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     })
 
     // Two partial refunds, their events delivered newest first; one still awaiting Paddle's approval counts for nothing.
-    const firstRefund = fake.refund(bought.transaction.id, 500)
-    const secondRefund = fake.refund(bought.transaction.id, 700)
-    fake.refund(bought.transaction.id, 300, 'pending_approval')
-    expect((await deliver(fake.event('adjustment.created', secondRefund))).status).toBe(200)
-    expect((await deliver(fake.event('adjustment.created', firstRefund))).status).toBe(200)
+    const firstRefund = paddle.fake.refund(bought.transaction.id, 500)
+    const secondRefund = paddle.fake.refund(bought.transaction.id, 700)
+    paddle.fake.refund(bought.transaction.id, 300, 'pending_approval')
+    expect((await deliver(paddle.fake.event('adjustment.created', secondRefund))).status).toBe(200)
+    expect((await deliver(paddle.fake.event('adjustment.created', firstRefund))).status).toBe(200)
     expect(await orderOf(bought.orderId)).toMatchObject({ amountRefunded: 1200, status: 'partially_refunded' })
-    const rest = fake.refund(bought.transaction.id, 1900 - 1200)
-    expect((await deliver(fake.event('adjustment.updated', rest))).status).toBe(200)
+    const rest = paddle.fake.refund(bought.transaction.id, 1900 - 1200)
+    expect((await deliver(paddle.fake.event('adjustment.updated', rest))).status).toBe(200)
     expect(await orderOf(bought.orderId)).toMatchObject({ amountRefunded: 1900, status: 'refunded' })
     expect(
       (await ordersOf(bought.organizationId)).find((order) => order.kind === 'renewal')?.amountRefunded,
@@ -319,11 +301,11 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     // A card update is a zero transaction of the subscription: no order. A refund of another integration's sale on
     // the same Paddle account is acknowledged and changes nothing (not retried for days as if it came early).
     const ordersBefore = await ordersOf(bought.organizationId)
-    const cardUpdate = fake.paymentMethodChange(bought.subscription.id)
-    expect((await deliver(fake.event('transaction.completed', cardUpdate))).status).toBe(200)
+    const cardUpdate = paddle.fake.paymentMethodChange(bought.subscription.id)
+    expect((await deliver(paddle.fake.event('transaction.completed', cardUpdate))).status).toBe(200)
     expect(await ordersOf(bought.organizationId)).toEqual(ordersBefore)
-    const foreignRefund = fake.refund(fake.foreignSale().id, 500)
-    expect((await deliver(fake.event('adjustment.created', foreignRefund))).body).toEqual({
+    const foreignRefund = paddle.fake.refund(paddle.fake.foreignSale().id, 500)
+    expect((await deliver(paddle.fake.event('adjustment.created', foreignRefund))).body).toEqual({
       received: true,
       duplicate: false,
     })
@@ -341,22 +323,22 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
     expect(preview.error).toBeUndefined()
     expect(preview.data?.amountDue).toBeGreaterThan(0)
     // The owner reads the preview for nine minutes: Paddle prorates as of the change, a little less than shown.
-    fake.advanceClock(9 * 60_000)
+    paddle.fake.advanceClock(9 * 60_000)
     const changed = await h.trpc<{ seats: number }>('mutation', 'billing.changeSeats', team.owner.cookie, {
       seats: 5,
       prorationDate: preview.data?.prorationDate,
       expectedAmountDue: preview.data?.amountDue,
     })
     expect(changed.data).toMatchObject({ seats: 5 })
-    expect(fake.subscription(team.subscription.id)?.items[0]).toMatchObject({
+    expect(paddle.fake.subscription(team.subscription.id)?.items[0]).toMatchObject({
       quantity: 5,
       price: { custom_data: { hatch_order_id: team.orderId, hatch_plan: 'team' } },
     })
-    const change = fake.transactionsOf(team.subscription.id).find((txn) => txn.origin === 'subscription_update')
+    const change = paddle.fake.transactionsOf(team.subscription.id).find((txn) => txn.origin === 'subscription_update')
     const charged = Number(change?.details.totals.grand_total)
     expect(charged, 'less than the owner confirmed, as time passed').toBeLessThan(preview.data?.amountDue ?? 0)
     expect(charged).toBeGreaterThanOrEqual((preview.data?.amountDue ?? 0) * 0.99)
-    expect((await deliver(fake.event('transaction.completed', change))).status).toBe(200)
+    expect((await deliver(paddle.fake.event('transaction.completed', change))).status).toBe(200)
     expect((await ordersOf(team.organizationId)).find((order) => order.kind === 'change')).toMatchObject({
       status: 'paid',
       seats: 5,
@@ -368,7 +350,7 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
   it('keeps the plan as it was when Paddle declines the change’s charge, and says so', async () => {
     const team = await buy('Dana Declined', { planId: 'team', interval: 'monthly', currency: 'USD', seats: 2 })
     const ordersBefore = await ordersOf(team.organizationId)
-    fake.declineCharges(team.subscription.customer_id)
+    paddle.fake.declineCharges(team.subscription.customer_id)
     const preview = await h.trpc<{ amountDue: number; prorationDate: Date }>(
       'query',
       'billing.previewSeats',
@@ -381,7 +363,7 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       expectedAmountDue: preview.data?.amountDue,
     })
     expect(declined).toMatchObject({ status: 402, error: { appCode: 'PLAN_CHANGE_DECLINED' } })
-    expect(fake.subscription(team.subscription.id)?.items[0]?.quantity).toBe(2)
+    expect(paddle.fake.subscription(team.subscription.id)?.items[0]?.quantity).toBe(2)
     expect(await subscriptionOf(team.organizationId)).toMatchObject({ seats: 2, status: 'active' })
     expect(await ordersOf(team.organizationId)).toHaveLength(ordersBefore.length)
   })
@@ -392,21 +374,23 @@ describe.each(engines)('payments through Paddle on %s', (engine) => {
       cancelAtPeriodEnd: true,
     })
     expect(cancel.error).toBeUndefined()
-    expect(fake.subscription(bought.subscription.id)?.scheduled_change).toMatchObject({ action: 'cancel' })
+    expect(paddle.fake.subscription(bought.subscription.id)?.scheduled_change).toMatchObject({ action: 'cancel' })
     expect(await subscriptionOf(bought.organizationId)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' })
     const resume = await h.trpc('mutation', 'billing.setCancelAtPeriodEnd', bought.owner.cookie, {
       cancelAtPeriodEnd: false,
     })
     expect(resume.error).toBeUndefined()
-    expect(fake.subscription(bought.subscription.id)?.scheduled_change).toBeNull()
+    expect(paddle.fake.subscription(bought.subscription.id)?.scheduled_change).toBeNull()
     expect(await subscriptionOf(bought.organizationId)).toMatchObject({ cancelAtPeriodEnd: false })
 
     const portal = await h.trpc<{ url: string }>('mutation', 'billing.portal', bought.owner.cookie, { locale: 'zh' })
-    expect(portal.data?.url).toMatch(new RegExp(`^${fake.url}/portal/${bought.subscription.customer_id}\\?token=`))
+    expect(portal.data?.url).toMatch(
+      new RegExp(`^${paddle.fake.url}/portal/${bought.subscription.customer_id}\\?token=`),
+    )
 
     // The customer cancels in Paddle's portal and the webhook is lost: reconcile finds it and puts it right.
     const provider = paymentProviderFor(db(), 'paddle')
-    fake.setSubscription(bought.subscription.id, {
+    paddle.fake.setSubscription(bought.subscription.id, {
       scheduled_change: {
         action: 'cancel',
         effective_at: bought.subscription.current_billing_period?.ends_at ?? '',

@@ -10,29 +10,12 @@ import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { paymentProviderFor } from '#/server/payments/payment-provider'
-import { type FakePolar, type FakePolarEvent, signedPolarDelivery, startFakePolar } from '../support/fake-polar'
+import { type FakePolarEvent, signedPolarDelivery } from '../support/fake-polar'
 import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
+import { polarProvider } from './payment-provider-fakes'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-const accessToken = 'polar_oat_hatch_test'
-// Polar's secrets since September 2026 are Standard Webhooks keys: "whsec_" and 32 random bytes in base64.
-const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`
-let fake: FakePolar
-
-// The environment is read once, on first use: it must name Polar before any request.
-beforeAll(async () => {
-  fake = await startFakePolar({ accessToken })
-  process.env.POLAR_ACCESS_TOKEN = accessToken
-  process.env.POLAR_WEBHOOK_SECRET = webhookSecret
-  process.env.POLAR_API_URL = fake.url
-  process.env.POLAR_SERVER = 'sandbox'
-})
-afterAll(async () => {
-  for (const name of ['POLAR_ACCESS_TOKEN', 'POLAR_WEBHOOK_SECRET', 'POLAR_API_URL', 'POLAR_SERVER']) {
-    delete process.env[name]
-  }
-  await fake.close()
-})
+const polar = polarProvider('polar_oat_hatch_test')
 
 describe.each(engines)('payments through Polar on %s', (engine) => {
   let database: FreshDatabase
@@ -50,7 +33,7 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
 
   /** Polar delivers an event to the app's webhook route; returns the route's status and the delivery's id. */
   const deliver = async (event: FakePolarEvent, options: Parameters<typeof signedPolarDelivery>[2] = {}) => {
-    const { body, headers, webhookId } = signedPolarDelivery(event, webhookSecret, options)
+    const { body, headers, webhookId } = signedPolarDelivery(event, polar.webhookSecret, options)
     const response = await handleBillingWebhook(db(), 'polar', body, headers)
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, webhookId }
   }
@@ -74,20 +57,20 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
     expect(start.error).toBeUndefined()
     const orderId = start.data?.orderId ?? ''
     const checkoutId = (await orderOf(orderId))?.providerCheckoutId ?? ''
-    expect(fake.checkout(checkoutId)?.url, 'the buyer is sent to Polar’s checkout').toBe(start.data?.url)
+    expect(polar.fake.checkout(checkoutId)?.url, 'the buyer is sent to Polar’s checkout').toBe(start.data?.url)
     return { owner, organizationId, orderId, checkoutId }
   }
 
   /** A whole purchase: the buyer pays at Polar, and Polar's events arrive in the order it usually sends them. */
   const buy = async (name: string, purchase: Parameters<typeof startCheckout>[1]) => {
     const started = await startCheckout(name, purchase)
-    const paid = fake.completeCheckout(started.checkoutId)
+    const paid = polar.fake.completeCheckout(started.checkoutId)
     for (const event of [
-      fake.event('checkout.updated', paid.checkout),
-      fake.event('subscription.created', paid.subscription),
-      fake.event('subscription.active', paid.subscription),
-      fake.event('order.created', paid.order),
-      fake.event('order.paid', paid.order),
+      polar.fake.event('checkout.updated', paid.checkout),
+      polar.fake.event('subscription.created', paid.subscription),
+      polar.fake.event('subscription.active', paid.subscription),
+      polar.fake.event('order.created', paid.order),
+      polar.fake.event('order.paid', paid.order),
     ]) {
       expect((await deliver(event)).status, event.type).toBe(200)
     }
@@ -95,17 +78,17 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
   }
 
   it('sells Team with seats through a Polar product made for its price, and the webhooks make the order paid', async () => {
-    fake.requests.length = 0
+    polar.fake.requests.length = 0
     const team = await buy('Paula Polar', { planId: 'team', interval: 'monthly', currency: 'CNY', seats: 4 })
     // Hatch made a seat-based product for Team's monthly CNY price (on the first engine; found again after).
-    expect(fake.products().find((product) => product.id === team.subscription.product_id)).toMatchObject({
+    expect(polar.fake.products().find((product) => product.id === team.subscription.product_id)).toMatchObject({
       recurring_interval: 'month',
       prices: [
         { amount_type: 'seat_based', price_currency: 'cny', seat_tiers: { tiers: [{ price_per_seat: 34900 }] } },
       ],
       metadata: { hatch_plan: 'team', hatch_interval: 'monthly', hatch_price: 'team-monthly-cny-34900' },
     })
-    const checkoutCall = fake.requests.find((request) => request.path === '/v1/checkouts/')
+    const checkoutCall = polar.fake.requests.find((request) => request.path === '/v1/checkouts/')
     expect(checkoutCall?.body).toMatchObject({
       products: [team.subscription.product_id],
       // The buyer cannot change the seats on Polar's page: they were checked against the members here.
@@ -142,18 +125,18 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
     // The same price again is sold through the same product.
     const second = await buy('Pablo Polar', { planId: 'team', interval: 'monthly', currency: 'CNY', seats: 2 })
     expect(second.subscription.product_id).toBe(team.subscription.product_id)
-    expect(fake.products().filter((product) => product.metadata.hatch_price === 'team-monthly-cny-34900')).toHaveLength(
-      1,
-    )
+    expect(
+      polar.fake.products().filter((product) => product.metadata.hatch_price === 'team-monthly-cny-34900'),
+    ).toHaveLength(1)
   })
 
   it('ends the same when the order arrives before the checkout and the subscription events', async () => {
     const started = await startCheckout('Olive Outoforder', { planId: 'pro', interval: 'yearly', currency: 'USD' })
-    const paid = fake.completeCheckout(started.checkoutId)
+    const paid = polar.fake.completeCheckout(started.checkoutId)
     for (const event of [
-      fake.event('order.paid', paid.order),
-      fake.event('subscription.active', paid.subscription),
-      fake.event('checkout.updated', paid.checkout),
+      polar.fake.event('order.paid', paid.order),
+      polar.fake.event('subscription.active', paid.subscription),
+      polar.fake.event('checkout.updated', paid.checkout),
     ]) {
       expect((await deliver(event)).status, event.type).toBe(200)
     }
@@ -168,8 +151,8 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
 
   it('applies a repeated delivery once, and stores nothing for a forged, foreign or stale one', async () => {
     const started = await startCheckout('Dora Duplicate', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    const paid = fake.completeCheckout(started.checkoutId)
-    const orderPaid = fake.event('order.paid', paid.order)
+    const paid = polar.fake.completeCheckout(started.checkoutId)
+    const orderPaid = polar.fake.event('order.paid', paid.order)
     const first = await deliver(orderPaid, { webhookId: 'msg_dora_order_paid' })
     expect(first.body).toEqual({ received: true, duplicate: false })
     const afterFirst = await orderOf(started.orderId)
@@ -181,18 +164,18 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
 
     const eventsBefore = await db().select().from(billingEvents)
     const genuine = signedPolarDelivery(
-      fake.event('order.refunded', { ...paid.order, refunded_amount: 1 }),
-      webhookSecret,
+      polar.fake.event('order.refunded', { ...paid.order, refunded_amount: 1 }),
+      polar.webhookSecret,
     )
     const forged = genuine.body.replace('"refunded_amount":1', `"refunded_amount":${paid.order.total_amount}`)
     expect(forged).not.toBe(genuine.body)
     expect((await handleBillingWebhook(db(), 'polar', forged, genuine.headers)).status).toBe(400)
     const foreign = signedPolarDelivery(
-      fake.event('order.refunded', paid.order),
+      polar.fake.event('order.refunded', paid.order),
       `whsec_${randomBytes(32).toString('base64')}`,
     )
     expect((await handleBillingWebhook(db(), 'polar', foreign.body, foreign.headers)).status).toBe(400)
-    const stale = signedPolarDelivery(fake.event('order.refunded', paid.order), webhookSecret, {
+    const stale = signedPolarDelivery(polar.fake.event('order.refunded', paid.order), polar.webhookSecret, {
       timestamp: new Date(Date.now() - 10 * 60_000),
     })
     expect((await handleBillingWebhook(db(), 'polar', stale.body, stale.headers)).status, 'a replay').toBe(400)
@@ -203,14 +186,16 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
 
   it('marks an order expired when its Polar checkout expired unpaid', async () => {
     const started = await startCheckout('Ezra Expired', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    expect((await deliver(fake.event('checkout.expired', fake.expireCheckout(started.checkoutId)))).status).toBe(200)
+    expect(
+      (await deliver(polar.fake.event('checkout.expired', polar.fake.expireCheckout(started.checkoutId)))).status,
+    ).toBe(200)
     expect(await orderOf(started.orderId)).toMatchObject({ status: 'expired' })
   })
 
   it('records a renewal as a new paid order once, and follows refunds by Polar’s running total', async () => {
     const bought = await buy('Rene Renews', { planId: 'pro', interval: 'monthly', currency: 'USD' })
-    const renewal = fake.renew(bought.subscription.id)
-    const renewed = fake.event('order.paid', renewal.order)
+    const renewal = polar.fake.renew(bought.subscription.id)
+    const renewed = polar.fake.event('order.paid', renewal.order)
     expect((await deliver(renewed)).status).toBe(200)
     expect((await deliver(renewed)).status).toBe(200)
     const renewals = (await ordersOf(bought.organizationId)).filter((order) => order.kind === 'renewal')
@@ -226,13 +211,13 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
     })
 
     // Two partial refunds, their events delivered newest first: the order ends with the larger total.
-    const firstRefund = fake.refund(bought.order.id, 500)
-    const secondRefund = fake.refund(bought.order.id, 700)
-    expect((await deliver(fake.event('order.refunded', secondRefund))).status).toBe(200)
-    expect((await deliver(fake.event('order.refunded', firstRefund))).status).toBe(200)
+    const firstRefund = polar.fake.refund(bought.order.id, 500)
+    const secondRefund = polar.fake.refund(bought.order.id, 700)
+    expect((await deliver(polar.fake.event('order.refunded', secondRefund))).status).toBe(200)
+    expect((await deliver(polar.fake.event('order.refunded', firstRefund))).status).toBe(200)
     expect(await orderOf(bought.orderId)).toMatchObject({ amountRefunded: 1200, status: 'partially_refunded' })
-    const whole = fake.refund(bought.order.id, bought.order.total_amount)
-    expect((await deliver(fake.event('order.refunded', whole))).status).toBe(200)
+    const whole = polar.fake.refund(bought.order.id, bought.order.total_amount)
+    expect((await deliver(polar.fake.event('order.refunded', whole))).status).toBe(200)
     expect(await orderOf(bought.orderId)).toMatchObject({
       amountRefunded: bought.order.total_amount,
       status: 'refunded',
@@ -254,15 +239,15 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
       expectedAmountDue: preview.data?.amountDue,
     })
     expect(changed.data).toMatchObject({ seats: 5 })
-    expect(fake.subscription(team.subscription.id)).toMatchObject({ seats: 5 })
-    const changeOrder = fake
+    expect(polar.fake.subscription(team.subscription.id)).toMatchObject({ seats: 5 })
+    const changeOrder = polar.fake
       .ordersOf(team.subscription.id)
       .find((order) => order.billing_reason === 'subscription_update')
     expect(changeOrder?.total_amount, 'Polar charged what the owner confirmed').toBeCloseTo(
       preview.data?.amountDue ?? 0,
       -1,
     )
-    expect((await deliver(fake.event('order.paid', changeOrder))).status).toBe(200)
+    expect((await deliver(polar.fake.event('order.paid', changeOrder))).status).toBe(200)
     expect((await ordersOf(team.organizationId)).find((order) => order.kind === 'change')).toMatchObject({
       status: 'paid',
       seats: 5,
@@ -274,7 +259,7 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
   it('keeps the plan as it was when Polar declines the change’s charge, and says so', async () => {
     const team = await buy('Dana Declined', { planId: 'team', interval: 'monthly', currency: 'USD', seats: 2 })
     const ordersBefore = await ordersOf(team.organizationId)
-    fake.declineCharges(team.subscription.customer_id)
+    polar.fake.declineCharges(team.subscription.customer_id)
     const preview = await h.trpc<{ amountDue: number; prorationDate: Date }>(
       'query',
       'billing.previewSeats',
@@ -287,7 +272,7 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
       expectedAmountDue: preview.data?.amountDue,
     })
     expect(declined).toMatchObject({ status: 402, error: { appCode: 'PLAN_CHANGE_DECLINED' } })
-    expect(fake.subscription(team.subscription.id)).toMatchObject({ seats: 2, status: 'active' })
+    expect(polar.fake.subscription(team.subscription.id)).toMatchObject({ seats: 2, status: 'active' })
     expect(await subscriptionOf(team.organizationId)).toMatchObject({ seats: 2, status: 'active' })
     expect(await ordersOf(team.organizationId)).toHaveLength(ordersBefore.length)
   })
@@ -298,19 +283,23 @@ describe.each(engines)('payments through Polar on %s', (engine) => {
       cancelAtPeriodEnd: true,
     })
     expect(cancel.error).toBeUndefined()
-    expect(fake.subscription(bought.subscription.id)).toMatchObject({ cancel_at_period_end: true })
+    expect(polar.fake.subscription(bought.subscription.id)).toMatchObject({ cancel_at_period_end: true })
     expect(await subscriptionOf(bought.organizationId)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' })
 
     const portal = await h.trpc<{ url: string }>('mutation', 'billing.portal', bought.owner.cookie, { locale: 'zh' })
-    expect(portal.data?.url).toMatch(new RegExp(`^${fake.url}/portal\\?customer_session_token=`))
-    expect(fake.requests.at(-1)?.body).toMatchObject({
+    expect(portal.data?.url).toMatch(new RegExp(`^${polar.fake.url}/portal\\?customer_session_token=`))
+    expect(polar.fake.requests.at(-1)?.body).toMatchObject({
       customer_id: bought.subscription.customer_id,
       return_url: expect.stringMatching(/\/zh\/console\/organization\/billing$/),
     })
 
     // The customer resumes in Polar's portal and the webhook is lost: reconcile finds it and puts it right.
     const provider = paymentProviderFor(db(), 'polar')
-    fake.setSubscription(bought.subscription.id, { cancel_at_period_end: false, canceled_at: null, ends_at: null })
+    polar.fake.setSubscription(bought.subscription.id, {
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ends_at: null,
+    })
     expect(await reconcileSubscriptions(db(), provider)).toContain(bought.subscription.id)
     expect(await subscriptionOf(bought.organizationId)).toMatchObject({ cancelAtPeriodEnd: false })
     expect(await reconcileSubscriptions(db(), provider), 'nothing drifts twice').not.toContain(bought.subscription.id)

@@ -1,39 +1,13 @@
-// With Paddle, a paid order's receipt is Paddle's own invoice PDF: its link lasts an hour, so Hatch asks Paddle for it
-// each time the customer opens the receipt (a fake Paddle API here, called by the official SDK) and sends them there.
-// Where Paddle has none to give, the customer still gets Hatch's receipt.
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
 import { billingOrders } from '#/server/db/schema'
-import { type FakePaddle, type FakePaddleEvent, signedPaddleDelivery, startFakePaddle } from '../support/fake-paddle'
+import { type FakePaddleEvent, signedPaddleDelivery } from '../support/fake-paddle'
 import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
+import { paddleProvider } from './payment-provider-fakes'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
-const apiKey = 'pdl_sdbx_apikey_hatch_receipts'
-const webhookSecret = `pdl_ntfset_${randomBytes(16).toString('hex')}`
-const variables = [
-  'PADDLE_API_KEY',
-  'PADDLE_WEBHOOK_SECRET',
-  'PADDLE_CLIENT_TOKEN',
-  'PADDLE_ENVIRONMENT',
-  'PADDLE_API_URL',
-]
-let fake: FakePaddle
-
-// The environment is read once, on first use: it must name Paddle before any request.
-beforeAll(async () => {
-  fake = await startFakePaddle({ apiKey })
-  process.env.PADDLE_API_KEY = apiKey
-  process.env.PADDLE_WEBHOOK_SECRET = webhookSecret
-  process.env.PADDLE_CLIENT_TOKEN = 'test_hatchclienttoken0123456789'
-  process.env.PADDLE_ENVIRONMENT = 'sandbox'
-  process.env.PADDLE_API_URL = fake.url
-})
-afterAll(async () => {
-  for (const name of variables) delete process.env[name]
-  await fake.close()
-})
+const paddle = paddleProvider('pdl_sdbx_apikey_hatch_receipts')
 
 interface OpenedReceipt {
   redirectUrl: string | null
@@ -55,7 +29,7 @@ describe.each(engines)('Paddle receipts on %s', (engine) => {
   })
 
   const deliver = async (event: FakePaddleEvent) => {
-    const { body, headers } = signedPaddleDelivery(event, webhookSecret)
+    const { body, headers } = signedPaddleDelivery(event, paddle.webhookSecret)
     return (await handleBillingWebhook(db(), 'paddle', body, headers)).status
   }
 
@@ -70,24 +44,24 @@ describe.each(engines)('Paddle receipts on %s', (engine) => {
     expect(start.error).toBeUndefined()
     const orderId = start.data?.orderId ?? ''
     const [started] = await db().select().from(billingOrders).where(eq(billingOrders.id, orderId))
-    const paid = fake.completeCheckout(started?.providerCheckoutId ?? '')
+    const paid = paddle.fake.completeCheckout(started?.providerCheckoutId ?? '')
     for (const event of [
-      fake.event('transaction.paid', paid.transaction),
-      fake.event('subscription.created', paid.subscription),
-      fake.event('transaction.completed', paid.transaction),
+      paddle.fake.event('transaction.paid', paid.transaction),
+      paddle.fake.event('subscription.created', paid.subscription),
+      paddle.fake.event('transaction.completed', paid.transaction),
     ]) {
       expect(await deliver(event), event.event_type).toBe(200)
     }
 
-    fake.requests.length = 0
+    paddle.fake.requests.length = 0
     const opened = await h.trpc<OpenedReceipt>('query', 'billing.receipt.open', owner.cookie, { orderId })
     expect(opened.error).toBeUndefined()
     expect(opened.data).toEqual({
-      redirectUrl: `${fake.url}/invoices/${paid.transaction.id}.pdf?disposition=inline`,
+      redirectUrl: `${paddle.fake.url}/invoices/${paid.transaction.id}.pdf?disposition=inline`,
       receipt: null,
     })
     expect(
-      fake.requests.some((request) => request.path === `/transactions/${paid.transaction.id}/invoice`),
+      paddle.fake.requests.some((request) => request.path === `/transactions/${paid.transaction.id}/invoice`),
       'the link is asked for now, not stored',
     ).toBe(true)
 

@@ -4,6 +4,7 @@ import { billingOrders } from '#/server/db/schema'
 import { StripePaymentProvider } from '#/server/payments/stripe-provider'
 import { AppError } from '#/server/trpc/init'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+import { withinBound } from '../support/within-bound'
 import { testOrigin } from './auth-requests'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -23,14 +24,6 @@ afterAll(async () => {
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL']) delete process.env[name]
   await silent?.close()
 })
-
-/** Fails the test instead of hanging it when something waits for ever. */
-function withinBound<T>(work: Promise<T>, ms = 10_000): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
-  ])
-}
 
 describe.each(engines)('payment providers down or silent, on %s', (engine) => {
   let database: FreshDatabase

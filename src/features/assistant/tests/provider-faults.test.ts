@@ -12,6 +12,7 @@ import { organizationHarness, type Person } from '../../../../tests/integration/
 import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { testPorts } from '../../../../tests/support/ports'
 import { startTcpProxy, type TcpProxy } from '../../../../tests/support/tcp-proxy'
+import { withinBound } from '../../../../tests/support/within-bound'
 import { answerAssistantRequest } from '../server/assistant-chat'
 
 // The provider is this proxy, with nothing behind it: it accepts connections and never answers.
@@ -23,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await silent?.close()
 })
-
-/** Fails the test instead of hanging it when something waits for ever. */
-function withinBound<T>(work: Promise<T>, ms = 10_000): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
-  ])
-}
 
 describe.each(engines)('the assistant when its model provider is silent, on %s', (engine) => {
   let database: FreshDatabase
