@@ -13,7 +13,7 @@ export default defineConfig({
     // Redis and PostgreSQL are optional for the app, so tests that need them run only where REDIS_URL (and, for
     // redis-postgres-*, DATABASE_URL) name servers, as .ci/run's second leg does.
     exclude: [
-      ...(process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts']),
+      ...(process.env.REDIS_URL ? [] : ['tests/integration/redis-*.test.ts', 'src/features/*/tests/redis-*.test.ts']),
       ...(process.env.DATABASE_URL
         ? []
         : [

@@ -1,4 +1,4 @@
-// `npm run hatch -- list` and `npm run hatch -- remove <app>... [--dry-run]`: the installed apps (src/apps.ts;
+// `npm run hatch -- list` and `npm run hatch -- remove <app>... | --all-optional [--dry-run]`: the installed apps (src/apps.ts;
 // docs/decisions/042) and taking them out. Removing an app deletes what it owns (its folder) and its line in the list,
 // then regenerates what is generated from the list and runs the type check. Nothing else is edited: a file outside
 // the app that still imports it is a place that does not read the list yet, and the removal is refused naming it.
@@ -154,9 +154,11 @@ if (import.meta.main) {
   assertSupportedNode()
   const [command, ...rest] = process.argv.slice(2)
   const dryRun = rest.includes('--dry-run')
-  const apps = rest.filter((argument) => !argument.startsWith('--'))
+  const named = rest.filter((argument) => !argument.startsWith('--'))
+  // Every app in the list is optional: without them all, what is left is the minimal kit.
+  const apps = rest.includes('--all-optional') ? [...new Set([...named, ...installedAppNames()])] : named
   if (command === 'list') process.exit(list())
   if (command === 'remove') process.exit(remove(apps, dryRun))
-  console.error('Usage: npm run hatch -- list | remove <app>... [--dry-run]')
+  console.error('Usage: npm run hatch -- list | remove <app>... | --all-optional [--dry-run]')
   process.exit(1)
 }

@@ -1,5 +1,6 @@
 import { createAccessControl } from 'better-auth/plugins/access'
 import { defaultStatements } from 'better-auth/plugins/organization/access'
+import { appRoleStatements, appStatements } from './app-permissions.gen'
 
 /**
  * The one definition of organization permissions (SPEC section 6, plus the product's own resources). The server checks
@@ -13,8 +14,8 @@ export const statements = {
   billing: ['read', 'manage'],
   /** The organization's activity log. */
   activity: ['read'],
-  /** Outgoing webhooks: endpoints, their secrets and the delivery log. */
-  webhook: ['read', 'manage'],
+  /** The installed apps' resources (their src/features/<app>/permissions.ts). */
+  ...appStatements,
 } as const
 
 export type Resource = keyof typeof statements
@@ -33,13 +34,13 @@ const ownerStatements = {
   book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
-  webhook: ['read', 'manage'],
+  ...appRoleStatements.owner,
 } satisfies Permissions
 
 export const builtInRoleStatements = {
   owner: ownerStatements,
   /** Everything but deleting the organization and managing billing. */
-  admin: { ...ownerStatements, organization: ['update'], billing: ['read'] },
+  admin: { ...ownerStatements, organization: ['update'], billing: ['read'], ...appRoleStatements.admin },
   member: {
     organization: [],
     member: [],
@@ -49,7 +50,7 @@ export const builtInRoleStatements = {
     book: ['create', 'read', 'update-own', 'delete-own'],
     billing: [],
     activity: [],
-    webhook: [],
+    ...appRoleStatements.member,
   },
 } satisfies Record<string, Permissions>
 

@@ -1,5 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
+import type { ComponentType } from 'react'
+import type { Permissions } from './access-control'
 import type { ConsoleSession } from './console-session'
 
 /** A link in the console's navigation, the core's or an app's. */
@@ -9,22 +11,51 @@ export interface ConsoleNavEntry {
   icon: LucideIcon
   /** Shown only to those the server would let in. */
   visible?: (session: ConsoleSession) => boolean
+  /** Shown only to members whose roles grant this (what an app declares instead of `visible`). */
+  requires?: Permissions
   exact?: boolean
   /** Where it goes among its section's links: they are ordered by this number (the core's go in tens). */
   position: number
 }
 
+/** A console page some people may not open: its name as the navigation shows it, and who can grant it. */
+export interface GuardedPage {
+  name: () => string
+  /** The organization's owners and admins (a role), or the app's admins. */
+  grantedBy: 'organization' | 'app'
+}
+
 /**
  * What an app adds to the parts of every page that the core draws (docs/decisions/042): declared once in the app's
- * `src/features/<app>/app.ts`, read by the core through `src/apps.gen.ts`. Browser-safe: nothing here reaches a server.
+ * `src/features/<app>/app.ts`, read by the core through `src/apps.gen.ts`. Browser-safe, and light: every page's first
+ * script carries it (the footer reads it). What only the console shows is in the app's `console.ts`.
  */
 export interface AppManifest {
   /** The app's folder under src/features/, as `src/apps.ts` lists it. */
   name: string
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
+}
+
+/**
+ * What an app adds to the console (docs/decisions/042): declared in the app's `src/features/<app>/console.ts`, read
+ * through `src/console-apps.gen.ts` by the console's own scripts only.
+ */
+export interface ConsoleAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
   /** Links in the console's navigation: its main section, or the organization's. */
   consoleNav?: readonly (ConsoleNavEntry & { section: 'main' | 'organization' })[]
+  /** Its console pages that say who can grant them to someone who may not open them (`requireConsoleAccess`). */
+  guardedPages?: Readonly<Record<string, GuardedPage>>
+  /** Shown in the console's top bar, before the account menu (the notification bell). */
+  consoleTopBar?: readonly ComponentType[]
+  /** Sections of Console → Account, after the core's (lazy: only that page loads them). */
+  accountSections?: readonly ComponentType[]
+}
+
+export function defineConsoleApp<const Manifest extends ConsoleAppManifest>(manifest: Manifest): Manifest {
+  return manifest
 }
 
 export function defineApp<const Manifest extends AppManifest>(manifest: Manifest): Manifest {

@@ -1,7 +1,12 @@
+import type { Database } from './db/client'
+import type { JobDefinition } from './jobs/queue'
+import type { EventSink, NoticeSink } from './organization-events'
+
 /**
  * What an app adds to the server's shared places (docs/decisions/042), declared once in the app's
  * `src/features/<app>/server/app.ts` and read through `src/server/apps.gen.ts`. Whatever loads the app's own code is a
- * function that imports it when first asked, so a server that starts does not load every app.
+ * function that imports it when first asked: a server that starts does not load every app, and the core modules that
+ * read the manifests never import an app's code while they load (which would make import cycles through the app).
  */
 export interface ServerAppManifest {
   /** The app's folder under src/features/, as `src/apps.ts` lists it. */
@@ -17,6 +22,17 @@ export interface ServerAppManifest {
   sitemapPaths?: () => Promise<string[]>
   /** A section of llms.txt, in Markdown. */
   llmsSection?: (appUrl: string) => Promise<string>
+  /** Passes the organizations' events on (src/server/organization-events.ts). */
+  events?: () => Promise<EventSink>
+  /** Tells people what the core and the apps report (src/server/organization-events.ts). */
+  notices?: () => Promise<NoticeSink>
+  /** Its background jobs, loaded by every server before its queue starts (src/server/installed-apps.ts). */
+  // biome-ignore lint/suspicious/noExplicitAny: each job has its own data; the queue only needs their definitions
+  jobs?: () => Promise<readonly JobDefinition<any>[]>
+  /** Housekeeping run by the hourly maintenance job (src/server/maintenance.ts), in this order, after the core's. */
+  maintenanceTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
+  /** Work a server finishes before it stops (src/server/runtime.ts). */
+  shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }
 
 export function defineServerApp<const Manifest extends ServerAppManifest>(manifest: Manifest): Manifest {

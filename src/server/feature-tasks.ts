@@ -7,7 +7,6 @@ import {
 } from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
 import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
-import { purgeOldDeliveries } from '#/features/webhooks/server'
 import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -20,7 +19,6 @@ import { registerShutdownTask } from './runtime'
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
 registerMaintenanceTask('closing overdue checkouts at the payment provider', closeOverdueProviderCheckouts)
-registerMaintenanceTask('deleting webhook deliveries older than 30 days', purgeOldDeliveries)
 // After 'purging deleted books' (registered first, in src/server/maintenance.ts): their files go with them.
 registerMaintenanceTask('deleting the files of purged books', deletePurgedBooksFiles)
 

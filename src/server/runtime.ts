@@ -4,11 +4,11 @@ import { resolveAuthSecret } from './auth-secret'
 import type { Database } from './db/client'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
-import { type PromisedJobQueue, promiseJobQueue, startJobQueue, stopJobQueue } from './jobs/queue'
+import { defineJob, type PromisedJobQueue, promiseJobQueue, startJobQueue, stopJobQueue } from './jobs/queue'
 import { startLiveUpdates, stopLiveUpdates } from './live-updates'
 import { log } from './log'
 // Defines the hourly maintenance job before the queue starts (the features register their tasks in it).
-import './maintenance'
+import { registerMaintenanceTask } from './maintenance'
 import { startMetrics } from './metrics'
 import { getSiteSettings } from './settings'
 import { startSettingsSync, stopSettingsSync } from './settings-sync'
@@ -36,6 +36,7 @@ export function ensureServerReady(options: { jobs?: 'now' | 'later' | 'none' } =
     await getSiteSettings(connection.db)
     // A command-line task (scripts/project.ts) works on the database without taking jobs from the servers.
     if (options.jobs !== 'none') {
+      await startInstalledApps()
       if (options.jobs === 'later') promisedJobQueue = promiseJobQueue(connection)
       else await startJobQueue(connection)
       startMetrics(connection)
@@ -50,6 +51,20 @@ export function ensureServerReady(options: { jobs?: 'now' | 'later' | 'none' } =
     ready = undefined
   })
   return ready
+}
+
+/**
+ * Gives the installed apps' background work (their server/app.ts; docs/decisions/042) to the core before the job
+ * queue starts: their jobs, their hourly housekeeping (after the core's), what they finish before the server stops.
+ * Read here, when the server starts, so that no core module imports an app's code while it loads.
+ */
+async function startInstalledApps(): Promise<void> {
+  const { serverApps } = await import('./apps.gen')
+  for (const app of serverApps) {
+    for (const job of (await app.jobs?.()) ?? []) defineJob(job)
+    for (const task of app.maintenanceTasks ?? []) registerMaintenanceTask(task.name, task.run)
+    for (const task of app.shutdownTasks ?? []) registerShutdownTask(task.name, task.run)
+  }
 }
 
 /**

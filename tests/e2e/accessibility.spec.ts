@@ -26,7 +26,6 @@ const consolePages = [
   '/console/organization/teams',
   '/console/organization/roles',
   '/console/organization/activity',
-  '/console/organization/webhooks',
   '/console/organization/billing',
   '/console/organization/sso',
   '/my-orders',

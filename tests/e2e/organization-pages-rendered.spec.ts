@@ -23,7 +23,6 @@ test('the organization pages arrive rendered, with no "Loading…" waiting for a
     { path: '/en/console/organization/teams', heading: 'Teams' },
     { path: '/en/console/organization/roles', heading: 'Roles' },
     { path: '/en/console/organization/activity', heading: 'Activity' },
-    { path: '/en/console/organization/webhooks', heading: 'Webhooks' },
   ]) {
     await rendered.goto(path)
     await expect(rendered.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()

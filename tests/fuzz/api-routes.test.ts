@@ -18,7 +18,6 @@ import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
 import { answerBookFileUpload } from '#/features/files/server/book-files'
 import { answerFileRequest } from '#/features/files/server/file-answers'
 import { answerAvatarUpload, answerLogoUpload } from '#/features/files/server/image-uploads'
-import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { requestBodyBytesMax } from '#/lib/book-rules'
 import { Route as wellKnownCatchAllRoute } from '#/routes/[.]well-known/$'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
@@ -41,6 +40,7 @@ import { createFreshDatabase, engines, type FreshDatabase } from '../integration
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
 import {
   chunkSizes,
+  encoded,
   hostileText,
   hostileValue,
   malformedBodies,
@@ -75,7 +75,6 @@ function textOf(value: unknown): string {
 }
 
 /** Percent-encoding that also takes lone surrogates (encodeURIComponent throws on them; a client would send U+FFFD). */
-const encoded = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd'))
 
 /** Serialises a fuzzed body as JSON where it can (BigInt and cycles cannot be), else as text. */
 function bodyText(value: unknown): string {
@@ -101,7 +100,6 @@ function queryString(value: unknown): string {
 const filesRoot = mkdtempSync(path.join(tmpdir(), 'hatch-fuzz-files-'))
 
 /** Whether a fuzzed request carries the signed-in person's session cookie. */
-const fuzzCaseHadCookie = (request: Request) => (request.headers.get('cookie') ?? '').length > 0
 
 /** Replaces `:id`-style parameters of a route with fuzzed text. */
 const withParams = (path: string, text: string) => path.replace(/:[a-zA-Z]+/g, () => encoded(text) || 'x')
@@ -311,24 +309,6 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
         type: fc.constantFrom('checkout.session.completed', 'invoice.paid', 'customer.subscription.updated', 'x'),
         data: fc.oneof(fc.record({ object: fc.dictionary(fc.string(), hostileValue) }), hostileValue),
       }),
-    },
-    {
-      target: 'GET /api/notifications?lang={text}',
-      path: (lang) => `/api/notifications?lang=${encoded(lang)}`,
-      methods: ['GET'],
-      call: async (request) => {
-        // A stream that is open stays open: its first event is the answer, then the page "goes away".
-        const leaving = new AbortController()
-        const answer = await answerNotificationStream(new Request(request, { signal: leaving.signal }), db())
-        if (!answer.headers.get('content-type')?.startsWith('text/event-stream') || !answer.body) return answer
-        expect(fuzzCaseHadCookie(request), 'only a session cookie opens the stream').toBe(true)
-        const reader = answer.body.getReader()
-        const first = await reader.read()
-        leaving.abort()
-        await reader.cancel()
-        return new Response(first.value, { status: answer.status, headers: answer.headers })
-      },
-      body: fc.constant(undefined),
     },
     {
       target: 'POST|DELETE /api/uploads/avatar',

@@ -424,3 +424,6 @@ export const chunkSizes: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(1024, 16 * 1024, 64 * 1024),
   fc.integer({ min: 100, max: 256 * 1024 }),
 )
+
+/** A fuzzed text as a path or query part: a lone surrogate (which encodeURIComponent refuses) becomes U+FFFD. */
+export const encoded = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd'))

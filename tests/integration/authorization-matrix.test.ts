@@ -3,16 +3,16 @@
 // in someone its row keeps out, or keeps out someone its row lets in. Then every organization-scoped procedure that
 // names records is called with another organization's ids: never data, never a change.
 
-import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
+import { statements } from '#/lib/access-control'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
-import { aiConversations, members, organizationFiles, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
+import { members, organizationFiles } from '#/server/db/schema'
 import {
   apiRoutePolicy,
   type ProcedurePolicy,
@@ -65,17 +65,26 @@ async function expectedOutcome(db: FreshDatabase, policy: ProcedurePolicy, calle
   return access && accessAllows(access, gate.needs) ? 'allowed' : 403
 }
 
-/** Every read action there is (the reader custom role), and every other action (the writer). */
-const readerPermission = { ac: ['read'], book: ['read'], billing: ['read'], activity: ['read'], webhook: ['read'] }
+/**
+ * Every read action there is (the reader custom role), and every other action (the writer), of the product's own
+ * resources and the installed apps' (Better Auth's organization resources are granted by their own rules).
+ */
+const productResources = Object.keys(statements).filter(
+  (resource) => !['organization', 'member', 'invitation', 'team', 'ac'].includes(resource),
+)
+const actionsOf = (resource: string) => (statements as Record<string, readonly string[]>)[resource] ?? []
+const readerPermission = Object.fromEntries(
+  ['ac', ...productResources].map((resource) => [resource, actionsOf(resource).filter((action) => action === 'read')]),
+)
 const writerPermission = {
   organization: ['update', 'delete'],
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'update', 'delete'],
-  book: ['create', 'update', 'delete', 'update-own', 'delete-own'],
-  billing: ['manage'],
-  webhook: ['manage'],
+  ...Object.fromEntries(
+    productResources.map((resource) => [resource, actionsOf(resource).filter((action) => action !== 'read')]),
+  ),
 }
 
 describe.each(engines)('the authorization matrix on %s', (engine) => {
@@ -84,14 +93,15 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
   const callers: Caller[] = []
   /** Another organization's records, for the cross-organization calls. */
   const foreign: ForeignRecords = {
+    organizationId: '',
+    ownerId: '',
     bookId: '',
-    conversationId: '',
     memberId: '',
     checkoutId: '',
-    endpointId: '',
-    deliveryId: '',
     fileId: '',
   }
+  /** The installed apps' procedures that take another organization's records, with such an input. */
+  const appInputs: Record<string, unknown> = {}
   let matrixOwner: Person
   const db = () => database.connection.db
 
@@ -229,13 +239,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
     const otherOrg = (await h.activeOrganizationOf(otherOwner)) ?? ''
     const created = await h.trpc<{ id: string }>('mutation', 'books.create', otherOwner.cookie, book('Not yours'))
     foreign.bookId = created.data?.id ?? ''
-    foreign.conversationId = `conv-${randomUUID()}`
-    await db().insert(aiConversations).values({
-      id: foreign.conversationId,
-      organizationId: otherOrg,
-      userId: otherOwner.id,
-      title: 'Private thoughts',
-    })
     foreign.memberId = (await h.membership(otherOrg, otherOwner.id))?.id ?? ''
     const checkout = await h.trpc<{ url: string }>('mutation', 'billing.startCheckout', otherOwner.cookie, {
       planId: 'pro',
@@ -243,28 +246,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       currency: 'USD',
     })
     foreign.checkoutId = checkout.data?.url.slice(checkout.data.url.lastIndexOf('/') + 1) ?? ''
-    foreign.endpointId = 'we_not_yours'
-    await db()
-      .insert(webhookEndpoints)
-      .values({
-        id: foreign.endpointId,
-        organizationId: otherOrg,
-        url: 'https://example.com/hooks',
-        description: 'Not yours',
-        events: ['book.created'],
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-      })
-    foreign.deliveryId = 'msg_not_yours'
-    await db()
-      .insert(webhookDeliveries)
-      .values({
-        id: foreign.deliveryId,
-        endpointId: foreign.endpointId,
-        organizationId: otherOrg,
-        eventType: 'book.created',
-        payload: { title: 'Not yours' },
-        status: 'failed',
-      })
     foreign.fileId = 'file_not_yours'
     await db()
       .insert(organizationFiles)
@@ -278,9 +259,14 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
         contentType: 'application/pdf',
         bytes: 1000,
       })
+    foreign.organizationId = otherOrg
+    foreign.ownerId = otherOwner.id
     expect(Object.values(foreign).every(Boolean), `the other organization's records: ${JSON.stringify(foreign)}`).toBe(
       true,
     )
+    for (const app of Object.values(appForeignInputs)) {
+      Object.assign(appInputs, await app.foreignRecordInputs(db(), foreign))
+    }
   }, 120_000)
   afterAll(() => database.dispose())
 
@@ -347,36 +333,29 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
       'billing.paddle.get': { transactionId: 'txn_01foreign' },
-      'webhooks.update': { id: foreign.endpointId, enabled: false },
-      'webhooks.delete': { id: foreign.endpointId },
-      'webhooks.rotateSecret': { id: foreign.endpointId },
-      'webhooks.deliveries': { endpointId: foreign.endpointId },
-      'webhooks.resend': { id: foreign.deliveryId },
-      'webhooks.sendTest': { id: foreign.endpointId },
       'files.attachments': { bookId: foreign.bookId },
       'files.downloadLink': { id: foreign.fileId },
       'files.deleteAttachment': { id: foreign.fileId },
       'files.removeCover': { bookId: foreign.bookId },
-      ...Object.assign({}, ...Object.values(appForeignInputs).map((app) => app.foreignRecordInputs(foreign))),
+      ...appInputs,
     }
     const organizationRecords = [
       'book',
-      'conversation',
       'member',
       'checkout',
-      'webhook-endpoint',
-      'webhook-delivery',
       'file',
-    ] as const
+      ...Object.values(appForeignInputs).flatMap((app) => app.foreignRecordKinds),
+    ]
     const naming = procedurePaths.filter((procedurePath) =>
-      procedurePolicy[procedurePath]?.names?.some((kind) => (organizationRecords as readonly string[]).includes(kind)),
+      procedurePolicy[procedurePath]?.names?.some((kind) => organizationRecords.includes(kind)),
     )
     expect(Object.keys(inputs).sort(), 'every procedure naming organization records is tried here').toEqual(naming)
     const before = await fingerprint()
     for (const [procedurePath, input] of Object.entries(inputs)) {
       const answer = await callProcedure(procedurePath, { cookie: matrixOwner.cookie }, input)
       expect([403, 404], `${procedurePath}: ${answer.text.slice(0, 200)}`).toContain(answer.status)
-      for (const secret of ['Not yours', 'Private thoughts', 'Pia Elsewhere', 'whsec_', 'example.com/hooks']) {
+      const appSecrets = Object.values(appForeignInputs).flatMap((app) => app.foreignRecordSecrets ?? [])
+      for (const secret of ['Not yours', 'Pia Elsewhere', ...appSecrets]) {
         expect(answer.text, `${procedurePath} shows nothing of theirs`).not.toContain(secret)
       }
     }

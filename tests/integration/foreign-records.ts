@@ -1,17 +1,24 @@
 // Another organization's records, made by the authorization matrix (authorization-matrix.test.ts) for its
-// cross-organization calls. An installed app names the inputs of its own procedures that take such records in
-// src/features/<app>/tests/foreign-record-inputs.ts, found by file name, so they go when the app is removed.
+// cross-organization calls. An installed app makes its own records and names the inputs of its procedures that take
+// them in src/features/<app>/tests/foreign-record-inputs.ts, found by file name, so they go when the app is removed.
+import type { Database } from '#/server/db/client'
+
+/** The core's records of the other organization, and who owns it. */
 export interface ForeignRecords {
+  organizationId: string
+  ownerId: string
   bookId: string
-  conversationId: string
   memberId: string
   checkoutId: string
-  endpointId: string
-  deliveryId: string
   fileId: string
 }
 
-/** The module an app's inputs live in: procedure path → an input naming the foreign records. */
+/** The module an app's inputs live in. */
 export interface ForeignRecordInputs {
-  foreignRecordInputs: (foreign: ForeignRecords) => Record<string, unknown>
+  /** The kinds of record its policy rows name (`names`), which the matrix then expects it to try. */
+  foreignRecordKinds: readonly string[]
+  /** Words of the other organization's records that no answer may show. */
+  foreignRecordSecrets?: readonly string[]
+  /** Makes the app's records in the other organization; procedure path → an input naming them. */
+  foreignRecordInputs: (db: Database, foreign: ForeignRecords) => Promise<Record<string, unknown>>
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
 import { apps } from '#/apps.gen'
+import { consoleApps } from '#/console-apps.gen'
 import { serverApps } from '#/server/apps.gen'
 import { generatedAppFiles, installedAppNames } from '../../scripts/generate-apps'
 
@@ -20,10 +21,13 @@ describe('the installed apps', () => {
   })
 
   it('each declare themselves under the name the list gives them', () => {
-    for (const manifest of [...apps, ...serverApps]) expect(installedApps).toContain(manifest.name)
+    for (const manifest of [...apps, ...consoleApps, ...serverApps]) expect(installedApps).toContain(manifest.name)
     for (const app of installedApps) {
       expect(existsSync(path.resolve(`src/features/${app}`)), `src/features/${app}/`).toBe(true)
       if (existsSync(path.resolve(`src/features/${app}/app.ts`))) expect(apps.map((a) => a.name)).toContain(app)
+      if (existsSync(path.resolve(`src/features/${app}/console.ts`))) {
+        expect(consoleApps.map((a) => a.name)).toContain(app)
+      }
     }
   })
 

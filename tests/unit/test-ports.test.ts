@@ -13,9 +13,10 @@ const parallelTestFolders = [
     .filter((folder) => existsSync(folder)),
 ]
 
+/** Test files that run in parallel; not an app's end-to-end specs, which use the browser tests' server (E2E_PORT). */
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/[\\/]e2e([\\/]|$)/.test(entry.parentPath))
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 

@@ -10,7 +10,6 @@ export type GuardedConsolePage =
   | 'roles'
   | 'billing'
   | 'activity'
-  | 'webhooks'
   | 'sso'
   | 'users'
   | 'configuration'
@@ -18,13 +17,14 @@ export type GuardedConsolePage =
 
 /** What a console route's not-found carries when the page exists but the person may not see it. */
 export interface NoAccess {
-  noAccess: GuardedConsolePage
+  /** A core page, or one an installed app names in its manifest's `guardedPages`. */
+  noAccess: GuardedConsolePage | (string & {})
 }
 
 /**
  * Stops a console page the person may not open: the console then says so, inside its frame, with who can grant
  * it, instead of the bare "Not found" (the server checks every procedure the page would call anyway).
  */
-export function requireConsoleAccess(allowed: boolean, page: GuardedConsolePage): void {
+export function requireConsoleAccess(allowed: boolean, page: NoAccess['noAccess']): void {
   if (!allowed) throw notFound({ data: { noAccess: page } satisfies NoAccess })
 }

@@ -15,6 +15,10 @@ export const notificationTypes = [
 ] as const
 export type NotificationType = (typeof notificationTypes)[number]
 
+export function isNotificationType(type: string): type is NotificationType {
+  return (notificationTypes as readonly string[]).includes(type)
+}
+
 /** What a new account gets by email as well as in the bell: what needs the person even when they are away. */
 export const defaultEmailTypes: readonly NotificationType[] = [
   'invited',

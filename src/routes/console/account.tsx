@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SettingsSection } from '#/components/settings-section'
+import { Suspense } from 'react'
+import { consoleApps } from '#/console-apps.gen'
 import { AccountScreen } from '#/features/account/components/account-screen'
-import { NotificationSettings } from '#/features/notifications/components/notification-settings'
 import { m } from '#/paraglide/messages'
+
+/** The installed apps' sections of this page (their manifests' `accountSections`). */
+const appSections = consoleApps.flatMap((app) => app.accountSections ?? [])
 
 export const Route = createFileRoute('/console/account')({
   head: () => ({ meta: [{ title: m.account_title() }] }),
@@ -12,15 +15,12 @@ export const Route = createFileRoute('/console/account')({
     return (
       <AccountScreen
         user={user}
-        notificationSettings={
-          <SettingsSection
-            id="notifications"
-            title={m.notifications_settings_title()}
-            subtitle={m.notifications_settings_description()}
-          >
-            <NotificationSettings />
-          </SettingsSection>
-        }
+        appSections={appSections.map((Section, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed when the app is built
+          <Suspense key={index}>
+            <Section />
+          </Suspense>
+        ))}
       />
     )
   },

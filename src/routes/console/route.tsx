@@ -7,6 +7,9 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
 export const Route = createFileRoute('/console')({
+  // One chunk for the page and its not-found: both draw the console's frame, which would otherwise be copied into
+  // each whenever the code they share is small enough for the bundler to inline.
+  codeSplitGroupings: [['component', 'notFoundComponent']],
   // Signed-out visitors go to sign-in, which brings them back here afterwards.
   beforeLoad: async ({ location }) => {
     const session = await fetchConsoleSession()

@@ -337,10 +337,9 @@ export const appServers = pgTable(
 
 export * from './ai-schema'
 export * from './analytics-schema'
+export * from './app-schemas.gen'
 export * from './billing-schema'
 export * from './book-schema'
 export * from './file-schema'
-export * from './notification-schema'
 export * from './organization-schema'
 export * from './sso-schema'
-export * from './webhook-schema'

@@ -94,12 +94,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
 
   'newsletter.subscribe': { gate: anyone, beyond: 'per-address rate limit' },
 
-  'notifications.list': { gate: signedIn, beyond: 'only the caller’s own' },
-  'notifications.markRead': { gate: signedIn, beyond: 'only the caller’s own; other ids change nothing' },
-  'notifications.markAllRead': { gate: signedIn, beyond: 'only the caller’s own' },
-  'notifications.settings': { gate: signedIn, beyond: 'only the caller’s own' },
-  'notifications.updateSettings': { gate: signedIn, beyond: 'only the caller’s own' },
-
   'organizations.activity': { gate: member({ activity: ['read'] }) },
   'organizations.members': { gate: member() },
   'organizations.full': { gate: member() },
@@ -155,18 +149,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'users.sendVerificationEmail': { gate: appAdmin, names: ['user'] },
   'users.sendPasswordEmail': { gate: appAdmin, names: ['user'] },
   'users.remove': { gate: appAdmin, beyond: 'never oneself', names: ['user'] },
-
-  'webhooks.list': { gate: member({ webhook: ['read'] }), beyond: 'never an endpoint’s secret' },
-  'webhooks.create': {
-    gate: member({ webhook: ['manage'] }),
-    beyond: 'a URL resolving only to public addresses; at most 20 endpoints',
-  },
-  'webhooks.update': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
-  'webhooks.sendTest': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
-  'webhooks.delete': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
-  'webhooks.rotateSecret': { gate: member({ webhook: ['manage'] }), names: ['webhook-endpoint'] },
-  'webhooks.deliveries': { gate: member({ webhook: ['read'] }), names: ['webhook-endpoint'] },
-  'webhooks.resend': { gate: member({ webhook: ['manage'] }), names: ['webhook-delivery'] },
 }
 
 /** Every server route under /api (file routes in src/routes/api, and tRPC and the metrics, answered at the server's entry). */
@@ -207,10 +189,6 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/files/$': {
     who: 'anyone for profile pictures and logos; for other files, whoever holds a link this server signed, until it expires',
     how: 'content-addressed public names; HMAC over key, expiry and download name for the rest',
-  },
-  '/api/notifications': {
-    who: 'a signed-in person, for their own notifications',
-    how: 'session cookie only (no API key); says only that something changed, the data comes through tRPC',
   },
   '/api/health': { who: 'anyone', how: 'says only ok or which service is unreachable' },
   '/api/metrics': {

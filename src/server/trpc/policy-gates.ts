@@ -19,19 +19,11 @@ export interface ProcedurePolicy {
   gate: Gate
   /** What the procedure checks beyond the gate, in words (the matrix tests the gate; feature tests the rest). */
   beyond?: string
-  /** The kinds of record ids its input names: each is looked up where the caller may see it, never elsewhere. */
-  names?: readonly (
-    | 'book'
-    | 'conversation'
-    | 'member'
-    | 'checkout'
-    | 'user'
-    | 'session'
-    | 'invitation'
-    | 'webhook-endpoint'
-    | 'webhook-delivery'
-    | 'file'
-  )[]
+  /**
+   * The kinds of record ids its input names (`book`, `member`, an app's own `webhook-endpoint`): each is looked up
+   * where the caller may see it, never elsewhere.
+   */
+  names?: readonly string[]
 }
 
 export const anyone: Gate = { who: 'anyone' }

@@ -6,11 +6,9 @@ import { configurationRouter } from '#/features/configuration/server/configurati
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { filesRouter } from '#/features/files/server/files-router'
 import { newsletterRouter } from '#/features/landing/server/newsletter-router'
-import { notificationsRouter } from '#/features/notifications/server/notifications-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { ssoRouter } from '#/features/sso/server/sso-router'
 import { usersRouter } from '#/features/users/server/users-router'
-import { webhooksRouter } from '#/features/webhooks/server/webhooks-router'
 import { appRouters } from './app-routers.gen'
 import { createCallerFactory, createRouter } from './init'
 import { settingsRouter } from './routers/settings'
@@ -28,13 +26,11 @@ export const appRouter = createRouter({
   dashboard: dashboardRouter,
   files: filesRouter,
   newsletter: newsletterRouter,
-  notifications: notificationsRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
   sso: ssoRouter,
   system: systemRouter,
   users: usersRouter,
-  webhooks: webhooksRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -14,8 +14,8 @@ import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
 import { TwoFactorSection } from './two-factor-section'
 
-/** `notificationSettings`: another feature's section, composed by the route (Account → Notifications). */
-export function AccountScreen({ user, notificationSettings }: { user: SessionUser; notificationSettings?: ReactNode }) {
+/** `appSections`: the installed apps' sections (Account → Notifications), composed by the route. */
+export function AccountScreen({ user, appSections }: { user: SessionUser; appSections?: ReactNode }) {
   const { authMethods } = useSiteSettings()
   return (
     <div className="max-w-2xl">
@@ -81,7 +81,7 @@ export function AccountScreen({ user, notificationSettings }: { user: SessionUse
           <PasskeysSection />
         </SettingsSection>
       ) : null}
-      {user.isAnonymous ? null : notificationSettings}
+      {user.isAnonymous ? null : appSections}
       <SettingsSection id="sessions" title={m.account_sessions_title()} subtitle={m.account_sessions_subtitle()}>
         <SessionsSection />
       </SettingsSection>

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { membersWithRoles, notify } from '#/features/notifications/server'
-import { recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import type { Database } from '#/server/db/client'
 import { billingEvents, billingOrders, billingSubscriptions, organizations } from '#/server/db/schema'
+import {
+  membersWithRoles,
+  notify,
+  type RecordedEvent,
+  recordEvent,
+  sendRecordedEvents,
+} from '#/server/organization-events'
 import type { LedgerChange, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from '#/server/payments/provider'
 import { nextOrderStatus, type OrderStatus, type OrderStep } from '../order-status'
 
@@ -115,12 +120,12 @@ export class EventArrivedEarlyError extends Error {
 
 /** What a ledger change sets off once it has committed: webhook deliveries to queue and owners to tell. */
 export interface LedgerEffects {
-  deliveries: string[]
+  deliveries: RecordedEvent[]
   notices: { organizationId: string; type: 'payment_failed' | 'subscription_ending'; date?: Date }[]
 }
 
 async function applyEffects(db: Database, effects: LedgerEffects): Promise<void> {
-  await sendWebhookDeliveries(effects.deliveries)
+  await sendRecordedEvents(effects.deliveries)
   for (const notice of effects.notices) {
     const [organization] = await db
       .select({ name: organizations.name })
@@ -191,7 +196,7 @@ export async function saveSubscription(
     })
   const seen = (row: Parameters<typeof subscriptionEventData>[0]) => JSON.stringify(subscriptionEventData(row))
   if (before && seen(before) === seen(values)) return
-  const deliveries = await recordWebhookEvent(tx, {
+  const deliveries = await recordEvent(tx, {
     organizationId: snapshot.organizationId,
     type: 'subscription.updated',
     data: subscriptionEventData(values),
@@ -302,7 +307,7 @@ async function stepOrder(
   }
   if (updated && status === 'paid' && order.status !== 'paid') {
     effects.deliveries.push(
-      ...(await recordWebhookEvent(tx, {
+      ...(await recordEvent(tx, {
         organizationId: updated.organizationId,
         type: 'order.paid',
         data: orderEventData(updated),
@@ -390,7 +395,7 @@ async function applyChange(
         .returning()
       if (renewal) {
         effects.deliveries.push(
-          ...(await recordWebhookEvent(tx, {
+          ...(await recordEvent(tx, {
             organizationId: renewal.organizationId,
             type: 'order.paid',
             data: orderEventData(renewal),

@@ -1,7 +1,7 @@
 import { tool } from 'ai'
-import { notify } from '#/features/notifications/server'
 import { z } from '#/lib/zod'
 import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
+import { notify } from '#/server/organization-events'
 import { refusalText } from '#/server/trpc/refusal-text'
 import { bookToCreate, bookToolInputShape } from './book-tool-input'
 

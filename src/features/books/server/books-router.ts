@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { bookCoverImages } from '#/features/files/server'
-import { publishWebhookEvent, recordWebhookEvent, sendWebhookDeliveries } from '#/features/webhooks/server'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits, mayChangeBook } from '#/lib/book-rules'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
 import { bookImports, books, users } from '#/server/db/schema'
 import { enqueue } from '#/server/jobs/queue'
+import { publishEvent, type RecordedEvent, recordEvent, sendRecordedEvents } from '#/server/organization-events'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { toIsbn13 } from '../isbn'
 import {
@@ -129,7 +129,7 @@ export const booksRouter = createRouter({
           })
           .returning()
         if (created) {
-          await publishWebhookEvent(ctx.db, {
+          await publishEvent(ctx.db, {
             organizationId: ctx.organization.id,
             type: 'book.created',
             data: bookEventData(created),
@@ -166,7 +166,7 @@ export const booksRouter = createRouter({
           .where(and(eq(books.id, existing.id), isNull(books.deletedAt)))
           .returning()
         if (!updated) throw notFound()
-        await publishWebhookEvent(ctx.db, {
+        await publishEvent(ctx.db, {
           organizationId: ctx.organization.id,
           type: 'book.updated',
           data: bookEventData(updated),
@@ -196,10 +196,10 @@ export const booksRouter = createRouter({
             .update(books)
             .set({ deletedAt })
             .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
-          const deliveries: string[] = []
+          const deliveries: RecordedEvent[] = []
           for (const id of ids) {
             deliveries.push(
-              ...(await recordWebhookEvent(tx, {
+              ...(await recordEvent(tx, {
                 organizationId: ctx.organization.id,
                 type: 'book.deleted',
                 data: { id, deletedAt: deletedAt.toISOString() },
@@ -208,7 +208,7 @@ export const booksRouter = createRouter({
           }
           return deliveries
         })
-        .then(sendWebhookDeliveries)
+        .then(sendRecordedEvents)
       return { ids }
     }),
 
@@ -240,10 +240,10 @@ export const booksRouter = createRouter({
             .set({ deletedAt: null })
             .where(and(inArray(books.id, ids), eq(books.organizationId, ctx.organization.id)))
             .returning()
-          const deliveries: string[] = []
+          const deliveries: RecordedEvent[] = []
           for (const book of restored) {
             deliveries.push(
-              ...(await recordWebhookEvent(tx, {
+              ...(await recordEvent(tx, {
                 organizationId: ctx.organization.id,
                 type: 'book.updated',
                 data: bookEventData(book),
@@ -252,7 +252,7 @@ export const booksRouter = createRouter({
           }
           return deliveries
         })
-        .then(sendWebhookDeliveries)
+        .then(sendRecordedEvents)
       return { ids }
     }),
 
@@ -261,7 +261,7 @@ export const booksRouter = createRouter({
     .input(tagBooksInput)
     .mutation(async ({ ctx, input }) => {
       const ids = [...new Set(input.ids)]
-      const deliveries: string[] = []
+      const deliveries: RecordedEvent[] = []
       const tagged = await ctx.db.transaction(async (tx) => {
         const rows = await tx
           .select({ id: books.id, createdById: books.createdById, tags: books.tags })
@@ -283,7 +283,7 @@ export const booksRouter = createRouter({
               .returning()
             if (updated) {
               deliveries.push(
-                ...(await recordWebhookEvent(tx, {
+                ...(await recordEvent(tx, {
                   organizationId: ctx.organization.id,
                   type: 'book.updated',
                   data: bookEventData(updated),
@@ -294,7 +294,7 @@ export const booksRouter = createRouter({
         }
         return { ids }
       })
-      await sendWebhookDeliveries(deliveries)
+      await sendRecordedEvents(deliveries)
       return tagged
     }),
 

@@ -7,7 +7,7 @@ import { Logo } from '#/components/logo'
 import { ThemeMenu } from '#/components/theme-menu'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#/components/ui/dialog'
-import { NotificationBell } from '#/features/notifications'
+import { consoleApps } from '#/console-apps.gen'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { type ConsoleSession, ConsoleSessionProvider } from '#/lib/console-session'
@@ -16,6 +16,9 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { ConsoleNav } from './console-nav'
 import { UserMenu } from './user-menu'
+
+/** What the installed apps show in the top bar (their manifests' `consoleTopBar`: the notification bell). */
+const topBarItems = consoleApps.flatMap((app) => app.consoleTopBar ?? [])
 
 async function resendVerification(email: string) {
   const { error } = await authClient.sendVerificationEmail({ email, callbackURL: localizeHref('/verify-email') })
@@ -116,7 +119,10 @@ export function ConsoleLayout({
                 <LanguageMenu />
                 <ThemeMenu />
               </div>
-              <NotificationBell />
+              {topBarItems.map((Item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed when the app is built
+                <Item key={index} />
+              ))}
               <UserMenu user={user} />
             </div>
           </header>

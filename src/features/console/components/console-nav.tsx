@@ -13,9 +13,8 @@ import {
   UserIcon,
   UsersIcon,
   UsersRoundIcon,
-  WebhookIcon,
 } from 'lucide-react'
-import { apps } from '#/apps.gen'
+import { consoleApps } from '#/console-apps.gen'
 import { allows, type Permissions } from '#/lib/access-control'
 import type { ConsoleNavEntry as NavEntry } from '#/lib/app-manifest'
 import type { ConsoleSession } from '#/lib/console-session'
@@ -72,13 +71,6 @@ const coreOrganizationEntries: NavEntry[] = [
     visible: can({ activity: ['read'] }),
   },
   {
-    to: '/console/organization/webhooks',
-    position: 70,
-    label: m.console_org_webhooks,
-    icon: WebhookIcon,
-    visible: can({ webhook: ['read'] }),
-  },
-  {
     to: '/console/organization/sso',
     position: 80,
     label: m.console_org_sso,
@@ -89,7 +81,7 @@ const coreOrganizationEntries: NavEntry[] = [
 
 /** A section's links: the core's and the installed apps', in their order. */
 function withApps(section: 'main' | 'organization', core: NavEntry[]): NavEntry[] {
-  const fromApps = apps.flatMap((app) => (app.consoleNav ?? []).filter((entry) => entry.section === section))
+  const fromApps = consoleApps.flatMap((app) => (app.consoleNav ?? []).filter((entry) => entry.section === section))
   return [...core, ...fromApps].sort((a, b) => a.position - b.position)
 }
 
@@ -108,7 +100,7 @@ function NavLinks({
   return (
     <ul className="grid gap-0.5">
       {entries
-        .filter((entry) => entry.visible?.(session) ?? true)
+        .filter((entry) => (entry.visible?.(session) ?? true) && (!entry.requires || can(entry.requires)(session)))
         .map((entry) => (
           <li key={entry.to}>
             <Link

@@ -2,29 +2,35 @@ import { Link } from '@tanstack/react-router'
 import { LockIcon } from 'lucide-react'
 import { PageNotFound } from '#/components/status-screens'
 import { Button } from '#/components/ui/button'
+import { consoleApps } from '#/console-apps.gen'
+import type { GuardedPage } from '#/lib/app-manifest'
 import type { ConsoleSession } from '#/lib/console-session'
 import { m } from '#/paraglide/messages'
 import type { GuardedConsolePage, NoAccess } from '../console-access'
 
 /** Each guarded page by the name its navigation shows, and who can grant it: the organization, or the app's admins. */
-const guardedPages: Record<GuardedConsolePage, { name: () => string; grantedBy: 'organization' | 'app' }> = {
+const corePages: Record<GuardedConsolePage, GuardedPage> = {
   books: { name: m.console_books, grantedBy: 'organization' },
   invitations: { name: m.console_org_invitations, grantedBy: 'organization' },
   roles: { name: m.console_org_roles, grantedBy: 'organization' },
   billing: { name: m.console_org_billing, grantedBy: 'organization' },
   activity: { name: m.console_org_activity, grantedBy: 'organization' },
-  webhooks: { name: m.console_org_webhooks, grantedBy: 'organization' },
   sso: { name: m.console_org_sso, grantedBy: 'organization' },
   users: { name: m.console_users, grantedBy: 'app' },
   configuration: { name: m.console_configuration, grantedBy: 'app' },
   system: { name: m.console_system, grantedBy: 'app' },
 }
 
+const guardedPages: Record<string, GuardedPage> = Object.assign(
+  {},
+  corePages,
+  ...consoleApps.map((app) => app.guardedPages ?? {}),
+)
+
 function noAccessOf(data: unknown): { name: string; grantedBy: 'organization' | 'app' } | null {
   const page = (data as Partial<NoAccess> | undefined)?.noAccess
-  if (!page || !Object.hasOwn(guardedPages, page)) return null
-  const { name, grantedBy } = guardedPages[page]
-  return { name: name(), grantedBy }
+  const guarded = page && Object.hasOwn(guardedPages, page) ? guardedPages[page] : undefined
+  return guarded ? { name: guarded.name(), grantedBy: guarded.grantedBy } : null
 }
 
 /**

@@ -3,23 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Locale, locales } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import type { Database } from '#/server/db/client'
-import { members, notificationSettings, notifications, users } from '#/server/db/schema'
+import { notificationSettings, notifications, users } from '#/server/db/schema'
 import { sendEmail } from '#/server/email/mailer'
 import { actionEmail } from '#/server/email/templates'
 import { getEnv } from '#/server/env'
 import { publishLiveUpdate } from '#/server/live-updates'
 import { log } from '#/server/log'
+import type { Notice } from '#/server/organization-events'
 import { getSiteSettings } from '#/server/settings'
 import { notificationText } from '../notification-text'
-import { defaultEmailTypes, type NotificationType, typesWithOwnEmail } from '../notification-types'
-
-export interface Notice {
-  type: NotificationType
-  organizationId?: string | null
-  params?: Record<string, string>
-  /** A path inside the app without the language, e.g. `/console/books/abc`. */
-  link?: string | null
-}
+import { defaultEmailTypes, isNotificationType, type NotificationType, typesWithOwnEmail } from '../notification-types'
 
 const asLocale = (value: string | undefined): Locale =>
   value && (locales as readonly string[]).includes(value) ? (value as Locale) : 'en'
@@ -32,25 +25,31 @@ const asLocale = (value: string | undefined): Locale =>
 export async function notify(db: Database, userIds: readonly string[], notice: Notice): Promise<void> {
   const recipients = [...new Set(userIds)].filter(Boolean)
   if (recipients.length === 0) return
+  const { type } = notice
+  // A type without words here (an app's that this one does not know) would be a bell entry nobody can read.
+  if (!isNotificationType(type)) {
+    log().error({ type }, 'a notification of an unknown type was not recorded')
+    return
+  }
   try {
     await db.insert(notifications).values(
       recipients.map((userId) => ({
         id: `ntf_${randomBytes(12).toString('base64url')}`,
         userId,
         organizationId: notice.organizationId ?? null,
-        type: notice.type,
+        type,
         params: notice.params ?? {},
         link: notice.link ?? null,
       })),
     )
     for (const userId of recipients) await publishLiveUpdate({ userId, topic: 'notifications' })
-    if (!typesWithOwnEmail.includes(notice.type)) await emailThoseWhoAsked(db, recipients, notice)
+    if (!typesWithOwnEmail.includes(type)) await emailThoseWhoAsked(db, recipients, { ...notice, type })
   } catch (error) {
     log().error({ err: error, type: notice.type }, 'a notification was not recorded')
   }
 }
 
-async function emailThoseWhoAsked(db: Database, userIds: string[], notice: Notice) {
+async function emailThoseWhoAsked(db: Database, userIds: string[], notice: Notice & { type: NotificationType }) {
   const people = await db
     .select({
       email: users.email,
@@ -80,20 +79,6 @@ async function emailThoseWhoAsked(db: Database, userIds: string[], notice: Notic
       }),
     )
   }
-}
-
-/** The members of an organization holding one of `roles` (owner, admin): who hears about its billing and webhooks. */
-export async function membersWithRoles(db: Database, organizationId: string, roles: readonly string[]) {
-  const rows = await db
-    .select({ userId: members.userId })
-    .from(members)
-    .where(
-      and(
-        eq(members.organizationId, organizationId),
-        sql`string_to_array(replace(${members.role}, ' ', ''), ',') && ${sql.raw(`array[${roles.map((role) => `'${role.replace(/'/g, '')}'`).join(',')}]`)}`,
-      ),
-    )
-  return rows.map((row) => row.userId)
 }
 
 /** Keeps the language of the person's emails: the one their console is in (sent as they open it). */

@@ -1,4 +1,5 @@
 import type { Resource } from '#/lib/access-control'
+import { appResourceLabels } from '#/lib/app-permissions.gen'
 import { m } from '#/paraglide/messages'
 
 /** Each resource and action of src/lib/access-control.ts as people read it. */
@@ -11,7 +12,7 @@ export const resourceLabels: Record<Resource, () => string> = {
   book: m.perm_resource_book,
   billing: m.perm_resource_billing,
   activity: m.perm_resource_activity,
-  webhook: m.perm_resource_webhook,
+  ...appResourceLabels,
 }
 
 const actionLabels: Record<string, (() => string) | undefined> = {

@@ -2,9 +2,7 @@ import { APIError } from 'better-auth/api'
 import { organization } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
 import { deleteOrganizationFiles } from '#/features/files/server'
-import { notify } from '#/features/notifications/server'
 import { organizationLimits } from '#/features/organizations/organization-names'
-import { publishWebhookEvent } from '#/features/webhooks/server'
 import { ac, roles } from '#/lib/access-control'
 import { type Locale, locales } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
@@ -21,6 +19,7 @@ import type { Database } from '#/server/db/client'
 import { users } from '#/server/db/schema'
 import { invitationEmail } from '#/server/email/templates'
 import { getEnv } from '#/server/env'
+import { notify, publishEvent } from '#/server/organization-events'
 import { type Actor, currentActor, recordActivity } from './organization-activity'
 
 const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60
@@ -125,13 +124,13 @@ export function organizationPlugin(db: Database) {
       },
       afterAddMember: async ({ member, user, organization }) => {
         await log(organization.id, 'member_added', { name: user.name, email: user.email, role: member.role })
-        await publishWebhookEvent(db, memberEvent('member.added', organization.id, member, user))
+        await publishEvent(db, memberEvent('member.added', organization.id, member, user))
       },
       afterRemoveMember: async ({ member, user, organization }) => {
         const actor = currentActor()
         const action = actor?.id === user.id ? 'member_left' : 'member_removed'
         await log(organization.id, action, { name: user.name, email: user.email }, user)
-        await publishWebhookEvent(db, memberEvent('member.removed', organization.id, member, user))
+        await publishEvent(db, memberEvent('member.removed', organization.id, member, user))
         if (action === 'member_removed') {
           await notify(db, [user.id], { type: 'removed', params: { organization: organization.name } })
         }
@@ -168,7 +167,7 @@ export function organizationPlugin(db: Database) {
         log(organization.id, 'invitation_rejected', { email: invitation.email }, user),
       afterAcceptInvitation: async ({ member, user, organization }) => {
         await log(organization.id, 'member_joined', { name: user.name, email: user.email, role: member.role }, user)
-        await publishWebhookEvent(db, memberEvent('member.added', organization.id, member, user))
+        await publishEvent(db, memberEvent('member.added', organization.id, member, user))
       },
       afterCreateTeam: async ({ team, user, organization }) =>
         log(organization.id, 'team_created', { team: team.name }, user),

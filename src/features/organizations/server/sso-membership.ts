@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
-import { publishWebhookEvent } from '#/features/webhooks/server'
 import { memberLimit, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { members } from '#/server/db/schema'
+import { publishEvent } from '#/server/organization-events'
 import { recordActivity } from './organization-activity'
 import { memberEvent } from './organization-plugin'
 
@@ -42,6 +42,6 @@ export async function joinThroughSso(
     action: 'member_joined',
     details: { name: user.name, email: user.email, role: ssoMemberRole, via: 'sso' },
   })
-  await publishWebhookEvent(db, memberEvent('member.added', organizationId, member, user))
+  await publishEvent(db, memberEvent('member.added', organizationId, member, user))
   return 'joined'
 }

@@ -1,11 +1,11 @@
 import { and, eq, gte, notExists, sql } from 'drizzle-orm'
-import { membersWithRoles, notify } from '#/features/notifications/server'
 import { type Locale, locales } from '#/lib/i18n'
 import type { Database } from '#/server/db/client'
 import { members, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { sendEmail } from '#/server/email/mailer'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
+import { membersWithRoles, notify } from '#/server/organization-events'
 import { getSiteSettings } from '#/server/settings'
 import { webhookDisabledEmail } from './webhook-emails'
 

@@ -4,19 +4,13 @@ import type { Database } from '#/server/db/client'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { defineJob, enqueue, type JobAttempt, runningQueue } from '#/server/jobs/queue'
-import type { WebhookEventType } from '../events'
+import type { EventWriter, OrganizationEvent } from '#/server/organization-events'
 import { type DeliveryOutcome, deliverWebhook } from './delivery'
 import { deliveryHold, nextWaitingDelivery } from './delivery-order'
 import { switchOffIfFailingSince } from './endpoint-switch-off'
 
-/** A database or an open transaction: an event is recorded in the same transaction as the change it reports. */
-type Writer = Pick<Database, 'select' | 'insert'>
-
-export interface WebhookEvent {
-  organizationId: string
-  type: WebhookEventType
-  data: Record<string, unknown>
-}
+/** What is sent: an organization's event (its `type` one of webhookEventTypes, or the test event). */
+export type WebhookEvent = OrganizationEvent
 
 /** A Standard Webhooks message id: `msg_` and 24 random bytes, the same on every attempt of one delivery. */
 export function newMessageId(): string {
@@ -28,7 +22,7 @@ export function newMessageId(): string {
  * for `sendWebhookDeliveries` once the caller's transaction has committed (a job started earlier could run before
  * the rows are visible). Without endpoints this is one indexed read.
  */
-export async function recordWebhookEvent(db: Writer, event: WebhookEvent): Promise<string[]> {
+export async function recordWebhookEvent(db: EventWriter, event: WebhookEvent): Promise<string[]> {
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)

@@ -1,6 +1,6 @@
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { signUpNewAccount } from './accounts'
-import { expect, test, visit } from './fixtures'
+import { signUpNewAccount } from '../../../../../tests/e2e/accounts'
+import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
+import { startWebhookReceiver, type WebhookReceiver } from '../webhook-receiver'
 
 test.describe('outgoing webhooks', () => {
   let receiver: WebhookReceiver

@@ -7,9 +7,13 @@ process.env.WEBHOOKS_ALLOW_PRIVATE = 'true'
 import { afterAll, beforeAll } from 'vitest'
 import type { DatabaseEngine } from '#/server/db/client'
 import { type JobRunnerOptions, startJobQueue, stopJobQueue } from '#/server/jobs/queue'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, type FreshDatabase } from './test-databases'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+} from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
 export interface WebhookBench {
   readonly db: FreshDatabase['connection']['db']

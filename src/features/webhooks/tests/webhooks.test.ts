@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookEventTypes } from '#/features/webhooks/events'
 import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { book } from './book-fixtures'
-import type { OrganizationHarness, Person } from './organization-fixtures'
-import { engines } from './test-databases'
+import { book } from '../../../../tests/integration/book-fixtures'
+import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
+import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
 interface Endpoint {
   id: string

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { newAccount } from './accounts'
-import { documentStatusError, expect, test, visit } from './fixtures'
-import { type SecondServer, startSecondServer } from './second-server'
+import { newAccount } from '../../../../../tests/e2e/accounts'
+import { documentStatusError, expect, test, visit } from '../../../../../tests/e2e/fixtures'
+import { type SecondServer, startSecondServer } from '../../../../../tests/e2e/second-server'
 
 // A second production server from the same build as a deployment runs it: without WEBHOOKS_ALLOW_PRIVATE, so a
 // receiver on this machine is refused. Whoever runs the server (its app admin, the first account) is told which

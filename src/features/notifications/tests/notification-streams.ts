@@ -1,9 +1,9 @@
 // A page's notification stream as a test opens it (GET /api/notifications), for the notification tests.
 import { expect } from 'vitest'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
-import { testOrigin } from './auth-requests'
-import type { Person } from './organization-fixtures'
-import type { FreshDatabase } from './test-databases'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import type { Person } from '../../../../tests/integration/organization-fixtures'
+import type { FreshDatabase } from '../../../../tests/integration/test-databases'
 
 /** A page's open stream: the events it has heard, by name, until closed. */
 export async function openStream(db: FreshDatabase, who: Person, lang = 'en') {

@@ -1,9 +1,9 @@
 import { MessageSquareTextIcon } from 'lucide-react'
-import { defineApp } from '#/lib/app-manifest'
+import { defineConsoleApp } from '#/lib/app-manifest'
 import { m } from '#/paraglide/messages'
 
 /** The console's assistant: conversations with the configured model, which can read and change books for its user. */
-export const app = defineApp({
+export const consoleApp = defineConsoleApp({
   name: 'assistant',
   consoleNav: [
     {

@@ -12,11 +12,11 @@ import {
   webhookDeliveryJob,
 } from '#/features/webhooks/server/webhook-deliveries'
 import { webhookDeliveries } from '#/server/db/schema'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { book } from './book-fixtures'
-import type { OrganizationHarness, Person } from './organization-fixtures'
-import { engines } from './test-databases'
+import { book } from '../../../../tests/integration/book-fixtures'
+import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
+import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
 interface QueuedJob {
   id: string

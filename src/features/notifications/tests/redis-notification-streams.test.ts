@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeRedis, connectRedis } from '#/server/auth/redis-storage'
 import { claimStreamPlace, startLiveUpdates, stopLiveUpdates, streamsPerPersonMax } from '#/server/live-updates'
+import { type OrganizationHarness, organizationHarness } from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { openStream, streamAnswerOf } from './notification-streams'
-import { type OrganizationHarness, organizationHarness } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookDeliveries } from '#/server/db/schema'
-import type { WebhookReceiver } from '../support/webhook-receiver'
-import { book } from './book-fixtures'
-import type { OrganizationHarness, Person } from './organization-fixtures'
-import { engines } from './test-databases'
+import { book } from '../../../../tests/integration/book-fixtures'
+import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
+import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
+import type { WebhookReceiver } from './webhook-receiver'
 
 describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000 }, (engine) => {
   const bench = webhookBench(engine, {

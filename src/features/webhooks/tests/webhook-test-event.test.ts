@@ -6,10 +6,10 @@ import { Webhook } from 'standardwebhooks'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import type { WebhookReceiver } from '../support/webhook-receiver'
-import type { OrganizationHarness, Person } from './organization-fixtures'
-import { engines } from './test-databases'
+import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
+import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
+import type { WebhookReceiver } from './webhook-receiver'
 
 interface Attempt {
   outcome: string

@@ -1,6 +1,6 @@
-import { newAccount, signUpNewAccount } from './accounts'
-import { expect, test, visit } from './fixtures'
-import { waitForEmail } from './mailbox'
+import { newAccount, signUpNewAccount } from '../../../../../tests/e2e/accounts'
+import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
+import { waitForEmail } from '../../../../../tests/e2e/mailbox'
 
 test.describe('in-app notifications', () => {
   test('an invitation shows in the bell without a reload, leads to the invitation, and the choice of emails saves', async ({

@@ -7,10 +7,14 @@ import { answerNotificationStream } from '#/features/notifications/server/notifi
 import { m } from '#/paraglide/messages'
 import { emailOutbox, notifications } from '#/server/db/schema'
 import { streamsPerPersonMax } from '#/server/live-updates'
-import { testOrigin } from './auth-requests'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+} from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { openStream, streamAnswerOf } from './notification-streams'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 interface Bell {
   items: { id: string; type: string; params: Record<string, string>; link: string | null; readAt: Date | null }[]

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { organizations } from './organization-schema'
+import { organizations } from '../../../server/db/organization-schema'
 // Only read inside the lazy `references` callbacks, so the import cycle with schema.ts is harmless.
-import { users } from './schema'
+import { users } from '../../../server/db/schema'
 
 // ── Outgoing webhooks: an organization's endpoints and what was sent to them (src/features/webhooks) ────────────
 
