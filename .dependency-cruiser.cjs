@@ -2,6 +2,47 @@
 // Layers: routes → features → components → lib; server code in src/server and each feature's server/ folder.
 // tests/unit/import-rules.test.ts proves each rule reports a file that breaks it.
 
+const { existsSync } = require('node:fs')
+const { appNeeds, installedAppNames } = require('./scripts/installed-apps.cjs')
+
+/**
+ * The installed apps (src/apps.ts; docs/decisions/042), read from the project being checked: an app imports another
+ * only when its app.ts says it needs it, and the core none (it reads their manifests through generated files, which
+ * are outside these rules). So the rules below are generated from the apps' declarations whenever the linter runs.
+ */
+const project = process.cwd()
+const apps = existsSync(`${project}/src/apps.ts`) ? installedAppNames(project) : []
+const anyApp = `^src/features/(${apps.join('|')})/`
+const appRules = [
+  ...apps.flatMap((app) => {
+    const needs = appNeeds(project, app)
+    const others = apps.filter((other) => other !== app && !needs.includes(other))
+    if (others.length === 0) return []
+    return [
+      {
+        name: 'app-imports-only-what-it-needs',
+        comment: `The ${app} app imports another app only when its app.ts names it in \`needs\` (${needs.join(', ') || 'none'}).`,
+        severity: 'error',
+        from: { path: `^src/features/${app}/` },
+        to: { path: `^src/features/(${others.join('|')})/` },
+      },
+    ]
+  }),
+  ...(apps.length === 0
+    ? []
+    : [
+        {
+          name: 'core-imports-no-app',
+          comment:
+            'The core works without any app: it reaches the installed ones only through the files generated from ' +
+            'src/apps.ts (their manifests), so removing one edits no shared file.',
+          severity: 'error',
+          from: { path: '^src/', pathNot: anyApp },
+          to: { path: anyApp },
+        },
+      ]),
+]
+
 /**
  * The only files in src/server that may import features: where every feature's router and tasks are put together, and
  * the Better Auth configuration, which composes the organizations feature's plugin and hooks.
@@ -18,6 +59,7 @@ const compositionRoots = [
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...appRules,
     {
       name: 'shared-code-imports-no-feature',
       comment:

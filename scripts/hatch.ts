@@ -1,65 +1,41 @@
-// `npm run hatch -- list` and `npm run hatch -- remove <app>... | --all-optional [--dry-run]`: the installed apps (src/apps.ts;
-// docs/decisions/042) and taking them out. Removing an app deletes what it owns (its folder) and its line in the list,
-// then regenerates what is generated from the list and runs the type check. Nothing else is edited: a file outside
-// the app that still imports it is a place that does not read the list yet, and the removal is refused naming it.
+// `npm run hatch -- list` and `npm run hatch -- remove <app>... | --all-optional [--with-dependents] [--dry-run]`: the
+// installed apps (src/apps.ts; docs/decisions/042) and taking them out. Removing apps deletes what they own (their
+// folders), their line in the list and the dependencies nothing else uses, writes the migration that drops their
+// tables, regenerates what is generated from the list and runs the type check. No other file is edited: a file
+// outside an app that still imports it is a place that does not read the list yet, and the removal is refused.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { generateApps, generatedAppFiles, installedAppNames } from './generate-apps.ts'
+import { generateApps, installedAppNames } from './generate-apps.ts'
+import {
+  appFolder,
+  appSummary,
+  dependenciesOnlyOf,
+  dependentsOf,
+  filesImporting,
+  filesUnder,
+  generatedFiles,
+  tablesOf,
+  withDependents,
+} from './hatch/app-facts.ts'
 import { assertSupportedNode, root } from './project.ts'
-
-/** Files that are written from the list, never by hand: they name every app and are regenerated after a removal. */
-const generatedFiles = new Set([...Object.keys(generatedAppFiles([])), 'src/routeTree.gen.ts'])
-const sourceFolders = ['src', 'tests', 'scripts', 'bench']
-const sourceFile = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/
-
-/** The project's own files at its root (vite.config.ts, source.config.ts, the test runners' configurations). */
-const rootFiles = () =>
-  readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && sourceFile.test(entry.name))
-    .map((entry) => entry.name)
-
-function filesUnder(folder: string): string[] {
-  const full = path.join(root, folder)
-  if (!existsSync(full)) return []
-  return readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(folder, entry.name)
-    if (entry.isDirectory())
-      return entry.name === 'node_modules' || entry.name === 'paraglide' ? [] : filesUnder(relative)
-    return [relative]
-  })
-}
-
-const appFolder = (app: string) => `src/features/${app}`
-
-/** Source files outside the app that import its code. */
-export function filesImporting(app: string): string[] {
-  const own = `${appFolder(app)}/`
-  // `#/features/app/…`, `../features/app`, `./src/features/app/…`, in any quotes, imported or dynamically imported.
-  const reference = new RegExp(`(['"\`])(#|\\.{1,2}|\\.?/?src|[./]*)/features/${app}(/|['"\`])`)
-  return [...rootFiles(), ...sourceFolders.flatMap(filesUnder)]
-    .filter((file) => sourceFile.test(file) && !file.startsWith(own) && !generatedFiles.has(file))
-    .filter((file) => reference.test(readFileSync(path.join(root, file), 'utf8')))
-}
-
-function linesOf(files: string[]): number {
-  return files.reduce((sum, file) => sum + readFileSync(path.join(root, file), 'utf8').split('\n').length, 0)
-}
 
 function list(): number {
   const apps = installedAppNames()
   console.log(`Installed apps (src/apps.ts): ${apps.length}\n`)
   for (const app of apps) {
-    const files = filesUnder(appFolder(app)).filter((file) => statSync(path.join(root, file)).isFile())
-    const routes = files.filter((file) => file.startsWith(`${appFolder(app)}/routes/`))
-    const code = files.filter((file) => sourceFile.test(file))
-    const importers = filesImporting(app)
+    const facts = appSummary(app)
     console.log(`${app}`)
-    console.log(`  ${code.length} source files, ${linesOf(code)} lines; ${routes.length} route files`)
+    console.log(`  ${facts.files} source files, ${facts.lines} lines; ${facts.routes} route files`)
+    console.log(`  tables: ${facts.tables.join(', ') || 'none'}`)
+    console.log(`  dependencies it imports: ${facts.dependencies.join(', ') || 'none'}`)
     console.log(
-      importers.length === 0
+      `  needs: ${facts.needs.join(', ') || 'no other app'}; needed by: ${facts.neededBy.join(', ') || 'none'}`,
+    )
+    console.log(
+      facts.importers.length === 0
         ? '  nothing outside it imports it: removable'
-        : `  imported from outside by: ${importers.join(', ')}`,
+        : `  imported from outside by: ${facts.importers.join(', ')}`,
     )
   }
   return 0
@@ -79,86 +55,120 @@ function removeFromList(apps: readonly string[]): string {
   )
 }
 
-function remove(apps: string[], dryRun: boolean): number {
+/** Why these apps cannot go, or nothing. */
+function refusal(apps: readonly string[]): string | undefined {
   const installed = installedAppNames()
   const unknown = apps.filter((app) => !installed.includes(app))
-  if (apps.length === 0 || unknown.length > 0) {
-    console.error(
-      apps.length === 0
-        ? 'Name the apps to remove: npm run hatch -- remove <app>...'
-        : `Not installed: ${unknown.join(', ')}. Installed: ${installed.join(', ')}.`,
-    )
-    return 1
-  }
-  const blockers = apps.flatMap((app) =>
-    filesImporting(app)
-      .filter((file) => !apps.some((removed) => file.startsWith(`${appFolder(removed)}/`)))
-      .map((file) => `${file} (imports ${app})`),
+  if (apps.length === 0) return 'Name the apps to remove: npm run hatch -- remove <app>... (or --all-optional)'
+  if (unknown.length > 0) return `Not installed: ${unknown.join(', ')}. Installed: ${installed.join(', ')}.`
+  const needed = apps.flatMap((app) =>
+    dependentsOf(app)
+      .filter((dependent) => !apps.includes(dependent))
+      .map((dependent) => `${app} is needed by ${dependent}`),
   )
+  if (needed.length > 0) {
+    return `Refused: ${needed.join('; ')}. Remove those too, or add --with-dependents.`
+  }
+  const blockers = apps.flatMap((app) => filesImporting(app, apps).map((file) => `${file} (imports ${app})`))
   if (blockers.length > 0) {
-    console.error(`Refused: files outside ${apps.join(', ')} still import it.\n  ${blockers.join('\n  ')}`)
-    console.error('Each should reach the app through its manifest (src/apps.gen.ts), or belong to the app.')
+    return `Refused: files outside ${apps.join(', ')} still import it.\n  ${blockers.join('\n  ')}\nEach should reach the app through its manifests (the files generated from src/apps.ts), or belong to the app.`
+  }
+  if (installedAppNames(removeFromList(apps)).some((app) => apps.includes(app))) {
+    return 'Refused: src/apps.ts could not be rewritten without these apps; nothing was changed.'
+  }
+  return undefined
+}
+
+function runNode(args: string[], stdio: 'inherit' | 'ignore' = 'inherit') {
+  return spawnSync(process.execPath, args, { cwd: root, stdio }).status ?? 1
+}
+
+function remove(requested: string[], options: { dryRun: boolean; withDependents: boolean }): number {
+  const apps = options.withDependents ? withDependents(requested) : requested
+  const refused = refusal(apps)
+  if (refused) {
+    console.error(refused)
     return 1
   }
   const doomed = apps.flatMap((app) => filesUnder(appFolder(app)))
-  const after = removeFromList(apps)
-  const left = installedAppNames(after)
-  if (apps.some((app) => left.includes(app))) {
-    console.error('Refused: src/apps.ts could not be rewritten without these apps; nothing was changed.')
-    return 1
-  }
-  console.log(`${dryRun ? 'Would delete' : 'Deleting'} ${doomed.length} files:`)
+  const tables = apps.flatMap(tablesOf)
+  const pruned = dependenciesOnlyOf(apps)
+  const verb = (doing: string, would: string) => (options.dryRun ? would : doing)
+  if (apps.length > requested.length) console.log(`With the apps that need them: ${apps.join(', ')}`)
+  console.log(`${verb('Deleting', 'Would delete')} ${doomed.length} files:`)
   for (const file of doomed) console.log(`  ${file}`)
-  console.log(`${dryRun ? 'Would remove' : 'Removing'} from src/apps.ts: ${apps.join(', ')}`)
-  console.log(`${dryRun ? 'Would regenerate' : 'Regenerating'}: ${[...generatedFiles].join(', ')}`)
-  if (dryRun) return 0
+  console.log(`${verb('Removing', 'Would remove')} from src/apps.ts: ${apps.join(', ')}`)
+  console.log(
+    `${verb('Removing', 'Would remove')} from package.json: ${pruned.join(', ') || 'nothing (no dependency is theirs alone)'}`,
+  )
+  if (tables.length > 0) {
+    console.log(`${verb('Writing', 'Would write')} a migration in drizzle/ that drops: ${tables.join(', ')}`)
+  }
+  console.log(`${verb('Regenerating', 'Would regenerate')}: ${[...generatedFiles].join(', ')}`)
+  if (options.dryRun) return 0
 
   for (const app of apps) rmSync(path.join(root, appFolder(app)), { recursive: true, force: true })
-  writeFileSync(path.join(root, 'src/apps.ts'), after)
+  writeFileSync(path.join(root, 'src/apps.ts'), removeFromList(apps))
   // The list as the formatter writes it (a shorter list may fit on one line).
-  spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  )
+  runNode([path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'], 'ignore')
+  if (pruned.length > 0) prunePackageJson(pruned)
   generateApps()
   // The route tree is written by TanStack Start's generator when Vite resolves its configuration; a fresh process,
   // since the configuration (and the list it imports) is read once per process.
-  const routeTree = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "const { resolveConfig } = await import('vite'); await resolveConfig({ configFile: 'vite.config.ts', logLevel: 'warn' }, 'build', 'production', 'production')",
-    ],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (routeTree.status !== 0) return 1
+  const routeTree = runNode([
+    '--input-type=module',
+    '-e',
+    "const { resolveConfig } = await import('vite'); await resolveConfig({ configFile: 'vite.config.ts', logLevel: 'warn' }, 'build', 'production', 'production')",
+  ])
+  if (routeTree !== 0) return 1
+  if (tables.length > 0) {
+    // drizzle-kit compares the schema (now without the apps' tables) with the last snapshot: only drops, no question.
+    const name = `remove_${apps.join('_').replaceAll('-', '_')}`
+    const migration = runNode(
+      [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', name],
+      'ignore',
+    )
+    if (migration !== 0) {
+      console.error('drizzle-kit could not write the migration: run npm run db:generate to see why.')
+      return 1
+    }
+    console.log(
+      `Wrote drizzle/…_${name}.sql. A deployment keeps the apps' data until it applies that migration (npm run db:migrate, or its next start).`,
+    )
+  }
   console.log('Type check…')
-  const typeCheck = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const typeCheck = runNode([path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
   console.log(
-    typeCheck.status === 0
-      ? `Removed ${apps.join(', ')}. Review with git status; git restore brings an app back.`
-      : 'The type check failed: see above. git restore brings the app back.',
+    typeCheck === 0
+      ? `Removed ${apps.join(', ')}.${pruned.length > 0 ? ' Run npm install to update package-lock.json.' : ''} Review with git status; git restore and git clean bring the apps back.`
+      : 'The type check failed: see above. git restore and git clean bring the apps back.',
   )
-  return typeCheck.status ?? 1
+  return typeCheck
+}
+
+/** package.json without these dependencies, written as npm writes it. */
+function prunePackageJson(names: readonly string[]): void {
+  const file = path.join(root, 'package.json')
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  for (const field of ['dependencies', 'devDependencies']) {
+    const dependencies = manifest[field] as Record<string, string> | undefined
+    for (const name of names) if (dependencies) delete dependencies[name]
+  }
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
 if (import.meta.main) {
   assertSupportedNode()
   const [command, ...rest] = process.argv.slice(2)
-  const dryRun = rest.includes('--dry-run')
   const named = rest.filter((argument) => !argument.startsWith('--'))
   // Every app in the list is optional: without them all, what is left is the minimal kit.
   const apps = rest.includes('--all-optional') ? [...new Set([...named, ...installedAppNames()])] : named
   if (command === 'list') process.exit(list())
-  if (command === 'remove') process.exit(remove(apps, dryRun))
-  console.error('Usage: npm run hatch -- list | remove <app>... | --all-optional [--dry-run]')
+  if (command === 'remove') {
+    process.exit(
+      remove(apps, { dryRun: rest.includes('--dry-run'), withDependents: rest.includes('--with-dependents') }),
+    )
+  }
+  console.error('Usage: npm run hatch -- list | remove <app>... | --all-optional [--with-dependents] [--dry-run]')
   process.exit(1)
 }

@@ -33,6 +33,11 @@ export interface GuardedPage {
 export interface AppManifest {
   /** The app's folder under src/features/, as `src/apps.ts` lists it. */
   name: string
+  /**
+   * The other apps whose code it imports (their public entries): the import rules let it, and only it, and removing
+   * one of them is refused while this app stays (`npm run hatch -- remove --with-dependents` takes both).
+   */
+  needs?: readonly string[]
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
 }

@@ -36,7 +36,22 @@ const files: Record<string, string> = {
   'src/routes/books.tsx':
     "import { BookCard } from '#/features/books/components/book-card'\nexport const Route = BookCard\n",
 
+  // Installed apps: reviews needs shop, ads needs nothing (src/apps.ts and each app's app.ts, read by the rules).
+  'src/apps.ts': "export const installedApps = ['shop', 'reviews', 'ads'] as const\n",
+  'src/features/shop/app.ts': "export const app = { name: 'shop' }\n",
+  'src/features/shop/index.ts': "export const shopName = 'shop'\n",
+  'src/features/reviews/app.ts': "export const app = { name: 'reviews', needs: ['shop'] }\n",
+  // Allowed: an app imports an app it needs, through its public entry.
+  'src/features/reviews/review-list.ts':
+    "import { shopName } from '#/features/shop'\nexport const reviewList = shopName\n",
+  'src/features/ads/app.ts': "export const app = { name: 'ads' }\n",
+  // Allowed: the core reaches apps only through a generated file (outside the rules).
+  'src/apps.gen.ts': "import { app } from '#/features/shop/app'\nexport const apps = [app]\n",
+
   // Forbidden, one per rule:
+  'src/features/ads/ad-slot.ts': "import { shopName } from '#/features/shop'\nexport const adSlot = shopName\n",
+  'src/features/orders/order-shop.ts':
+    "import { shopName } from '#/features/shop'\nexport const orderShop = shopName\n",
   'src/lib/feature-helper.ts': "import { BookCard } from '#/features/books'\nexport const helper = BookCard\n",
   'src/features/orders/server/order-import.ts':
     "import { booksRouter } from '#/features/books/server/books-router'\nexport const orderImport = booksRouter\n",
@@ -90,6 +105,8 @@ describe('import rules', () => {
     expect(violations().sort()).toEqual(
       [
         'shared-code-imports-no-feature: src/lib/feature-helper.ts → src/features/books/index.ts',
+        'app-imports-only-what-it-needs: src/features/ads/ad-slot.ts → src/features/shop/index.ts',
+        'core-imports-no-app: src/features/orders/order-shop.ts → src/features/shop/index.ts',
         'feature-through-public-entry: src/features/orders/order-total.ts → src/features/books/components/book-card.tsx',
         'feature-through-public-entry: src/features/orders/server/order-import.ts → src/features/books/server/books-router.ts',
         'no-cycle-between-features: src/features/down → src/features/up',

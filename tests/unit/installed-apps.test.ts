@@ -7,7 +7,7 @@ import { installedApps } from '#/apps'
 import { apps } from '#/apps.gen'
 import { consoleApps } from '#/console-apps.gen'
 import { serverApps } from '#/server/apps.gen'
-import { generatedAppFiles, installedAppNames } from '../../scripts/generate-apps'
+import { appNeeds, generatedAppFiles, installedAppNames } from '../../scripts/generate-apps'
 
 describe('the installed apps', () => {
   it('are read from src/apps.ts as it lists them', () => {
@@ -24,10 +24,23 @@ describe('the installed apps', () => {
     for (const manifest of [...apps, ...consoleApps, ...serverApps]) expect(installedApps).toContain(manifest.name)
     for (const app of installedApps) {
       expect(existsSync(path.resolve(`src/features/${app}`)), `src/features/${app}/`).toBe(true)
-      if (existsSync(path.resolve(`src/features/${app}/app.ts`))) expect(apps.map((a) => a.name)).toContain(app)
+      expect(
+        apps.map((a) => a.name),
+        `src/features/${app}/app.ts declares the app`,
+      ).toContain(app)
       if (existsSync(path.resolve(`src/features/${app}/console.ts`))) {
         expect(consoleApps.map((a) => a.name)).toContain(app)
       }
+    }
+  })
+
+  it('need only installed apps, as the scripts and the import rules read the manifests', () => {
+    for (const manifest of apps) {
+      expect(appNeeds(manifest.name), `${manifest.name}'s needs, read from its text`).toEqual([
+        ...(manifest.needs ?? []),
+      ])
+      for (const needed of manifest.needs ?? [])
+        expect(installedApps, `${manifest.name} needs ${needed}`).toContain(needed)
     }
   })
 
