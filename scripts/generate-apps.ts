@@ -19,6 +19,16 @@ const identifier = (app: string) => `app_${app.replaceAll('-', '_')}`
 const imports = (apps: string[], name: string, from: (app: string) => string, as = '') =>
   apps.map((app) => `import { ${name} as ${identifier(app)}${as} } from '${from(app)}'\n`).join('')
 
+/**
+ * The message catalogues, as inlang's message-format plugin finds them: the core's (messages/) and each app's own
+ * (src/features/<app>/messages/), so an app's words go with it. A key lives in one catalogue only
+ * (tests/unit/messages.test.ts).
+ */
+export function messageCatalogues(apps: readonly string[]): string[] {
+  const own = apps.filter((app) => existsSync(path.join(root, 'src/features', app, 'messages/en.json')))
+  return ['./messages/{locale}.json', ...own.map((app) => `./src/features/${app}/messages/{locale}.json`)]
+}
+
 /** The generated files' contents for these apps, keyed by path, as the generator would write them. */
 export function generatedAppFiles(apps: readonly string[]): Record<string, string> {
   const having = (file: string) => apps.filter((app) => existsSync(path.join(root, 'src/features', app, file)))
@@ -29,8 +39,16 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
   const schemas = having('server/schema.ts')
   const permissions = having('permissions.ts')
   const spread = (names: string[], suffix = '') => names.map((app) => `...${identifier(app)}${suffix}`).join(', ')
+  const inlangSettings = {
+    $schema: 'https://inlang.com/schema/project-settings',
+    baseLocale: 'en',
+    locales: ['en', 'zh'],
+    modules: ['./node_modules/@inlang/plugin-message-format/dist/index.js'],
+    'plugin.inlang.messageFormat': { pathPattern: messageCatalogues(apps) },
+  }
   return {
     ...generatedAppContentFiles(apps),
+    'project.inlang/settings.json': `${JSON.stringify(inlangSettings, null, 2)}\n`,
     'src/apps.gen.ts': list(having('app.ts'), 'apps', 'AppManifest', '#/lib/app-manifest', 'app', 'app'),
     'src/console-apps.gen.ts': list(
       having('console.ts'),

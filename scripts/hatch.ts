@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { generateApps, installedAppNames } from './generate-apps.ts'
+import { installedAppNames } from './generate-apps.ts'
 import {
   appFolder,
   appSummary,
@@ -18,6 +18,7 @@ import {
   tablesOf,
   withDependents,
 } from './hatch/app-facts.ts'
+import { compileMessages } from './i18n.ts'
 import { assertSupportedNode, root } from './project.ts'
 
 function list(): number {
@@ -83,7 +84,7 @@ function runNode(args: string[], stdio: 'inherit' | 'ignore' = 'inherit') {
   return spawnSync(process.execPath, args, { cwd: root, stdio }).status ?? 1
 }
 
-function remove(requested: string[], options: { dryRun: boolean; withDependents: boolean }): number {
+async function remove(requested: string[], options: { dryRun: boolean; withDependents: boolean }): Promise<number> {
   const apps = options.withDependents ? withDependents(requested) : requested
   const refused = refusal(apps)
   if (refused) {
@@ -112,7 +113,8 @@ function remove(requested: string[], options: { dryRun: boolean; withDependents:
   // The list as the formatter writes it (a shorter list may fit on one line).
   runNode([path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'], 'ignore')
   if (pruned.length > 0) prunePackageJson(pruned)
-  generateApps()
+  // The generated files, and the messages compiled without the apps' catalogues (which generateApps unlisted).
+  await compileMessages()
   // The route tree is written by TanStack Start's generator when Vite resolves its configuration; a fresh process,
   // since the configuration (and the list it imports) is read once per process.
   const routeTree = runNode([
@@ -164,9 +166,13 @@ if (import.meta.main) {
   // Every app in the list is optional: without them all, what is left is the minimal kit.
   const apps = rest.includes('--all-optional') ? [...new Set([...named, ...installedAppNames()])] : named
   if (command === 'list') process.exit(list())
+  if (command === 'remove' && apps.length === 0 && rest.includes('--all-optional')) {
+    console.log('No optional app is installed: this is the minimal kit already.')
+    process.exit(0)
+  }
   if (command === 'remove') {
     process.exit(
-      remove(apps, { dryRun: rest.includes('--dry-run'), withDependents: rest.includes('--with-dependents') }),
+      await remove(apps, { dryRun: rest.includes('--dry-run'), withDependents: rest.includes('--with-dependents') }),
     )
   }
   console.error('Usage: npm run hatch -- list | remove <app>... | --all-optional [--with-dependents] [--dry-run]')

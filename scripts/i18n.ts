@@ -1,9 +1,13 @@
-// Compiles messages/*.json into typed message functions under src/paraglide.
+// Compiles the message catalogues (messages/*.json and each installed app's) into typed message functions under
+// src/paraglide.
 // The compiler's options live here (not in the Vite plugin) because the plugin adds ~25 s to clean builds
 // and cannot be used by the CLI-only steps (tests, type checks). See docs/decisions/004-i18n-paraglide.md.
 import { compile } from '@inlang/paraglide-js'
+import { generateApps } from './generate-apps.ts'
 
 export async function compileMessages() {
+  // The catalogues are listed in project.inlang/settings.json, written from the list of installed apps.
+  generateApps()
   await compile({
     project: './project.inlang',
     outdir: './src/paraglide',

@@ -65,6 +65,9 @@ run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
 ])
 if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
 if (built) run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
+// Last, in a copy of the project sharing its install: every optional app removed, what is left still builds, passes
+// its checks and serves (scripts/minimal-kit.ts).
+if (built) run('minimal kit (every optional app removed)', 'scripts/minimal-kit.ts', [])
 
 interface VitestReport {
   numPassedTests: number

@@ -1,33 +1,20 @@
-// Every installed app can be taken out: in a copy of the project, `npm run hatch -- remove <app>` deletes it and its
-// line in the list, and what is left passes the type check (run by the command), the lint and the import rules.
+// Every installed app can be taken out: in a copy of the project, `npm run hatch -- remove <app>` deletes it, its line
+// in the list, its words and the dependencies only it imports, writes the migration dropping its tables, and what is
+// left passes the type check (run by the command), the lint and the import rules.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
+import { dependenciesOnlyOf, tablesOf } from '../../scripts/hatch/app-facts'
+import { copyOfProject as copyOf, removeCopy } from '../../scripts/project-copy'
 
 const project = path.resolve('.')
 const copies: string[] = []
 
-/** The project's files as git sees them (committed or not, never ignored), plus what is compiled for the type check. */
 function copyOfProject(): string {
-  const copy = mkdtempSync(path.join(tmpdir(), 'hatch-removal-'))
+  const copy = copyOf(project, { prefix: 'hatch-removal-' })
   copies.push(copy)
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: project,
-    encoding: 'utf8',
-  })
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(path.join(project, file))) continue // deleted in the working tree
-    mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
-    cpSync(path.join(project, file), path.join(copy, file))
-  }
-  for (const compiled of ['src/paraglide', '.source']) {
-    cpSync(path.join(project, compiled), path.join(copy, compiled), { recursive: true })
-  }
-  // One install shared by every copy.
-  symlinkSync(path.join(project, 'node_modules'), path.join(copy, 'node_modules'), 'dir')
   return copy
 }
 
@@ -37,17 +24,44 @@ function run(copy: string, script: string, args: string[]) {
 }
 
 afterAll(() => {
-  for (const copy of copies) rmSync(copy, { recursive: true, force: true })
+  for (const copy of copies) removeCopy(copy)
 })
 
 describe.each(installedApps)('removing the %s app', { timeout: 240_000 }, (app) => {
   it('leaves a project that passes the type check, the lint and the import rules', () => {
     const copy = copyOfProject()
+    const tables = tablesOf(app)
+    const onlyItsOwn = dependenciesOnlyOf([app])
+    const catalogue = path.join(project, 'src/features', app, 'messages/en.json')
+    const words = existsSync(catalogue)
+      ? Object.keys(JSON.parse(readFileSync(catalogue, 'utf8')) as object).filter((key) => key !== '$schema')
+      : []
+    const migrationsBefore = readdirSync(path.join(copy, 'drizzle'))
     const removal = run(copy, 'scripts/hatch.ts', ['remove', app])
     expect(removal.status, removal.output).toBe(0)
     expect(existsSync(path.join(copy, 'src/features', app)), 'its folder is gone').toBe(false)
     expect(readFileSync(path.join(copy, 'src/apps.ts'), 'utf8')).not.toContain(`'${app}'`)
     expect(readFileSync(path.join(copy, 'src/routeTree.gen.ts'), 'utf8')).not.toContain(`/features/${app}/`)
+    const written = readdirSync(path.join(copy, 'drizzle')).filter((file) => !migrationsBefore.includes(file))
+    if (tables.length === 0) expect(written, 'no migration without tables').toEqual([])
+    else {
+      expect(written, 'one migration').toEqual([
+        expect.stringMatching(new RegExp(`^\\d{4}_remove_${app.replaceAll('-', '_')}\\.sql$`)),
+      ])
+      const migration = readFileSync(path.join(copy, 'drizzle', written[0] ?? ''), 'utf8')
+      for (const table of tables) expect(migration, `drops ${table}`).toContain(`DROP TABLE "${table}"`)
+    }
+    const dependencies = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
+    for (const name of onlyItsOwn) {
+      expect({ ...dependencies.dependencies, ...dependencies.devDependencies }, `${name} is pruned`).not.toHaveProperty(
+        name,
+      )
+    }
+    const compiled = readFileSync(path.join(copy, 'src/paraglide/messages/_index.js'), 'utf8')
+    for (const key of words) expect(compiled, `${key} is no longer compiled`).not.toContain(`'./${key}.js'`)
     const lint = run(copy, 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
     expect(lint.status, lint.output).toBe(0)
     const imports = run(copy, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
@@ -56,5 +70,69 @@ describe.each(installedApps)('removing the %s app', { timeout: 240_000 }, (app) 
       '.dependency-cruiser.cjs',
     ])
     expect(imports.status, imports.output).toBe(0)
+  })
+})
+
+/** Two small apps added to a copy's list: alpha needs beta. */
+function copyWithTwoApps(): string {
+  const copy = copyOfProject()
+  for (const [app, manifest] of [
+    ['alpha', "{ name: 'alpha', needs: ['beta'] }"],
+    ['beta', "{ name: 'beta' }"],
+  ] as const) {
+    mkdirSync(path.join(copy, 'src/features', app), { recursive: true })
+    writeFileSync(
+      path.join(copy, 'src/features', app, 'app.ts'),
+      `import { defineApp } from '#/lib/app-manifest'\n\nexport const app = defineApp(${manifest})\n`,
+    )
+  }
+  const list = path.join(copy, 'src/apps.ts')
+  writeFileSync(
+    list,
+    readFileSync(list, 'utf8').replace(
+      'export const installedApps = [',
+      "export const installedApps = ['alpha', 'beta', ",
+    ),
+  )
+  return copy
+}
+
+// These hold with no app installed too (the minimal kit), where the list above is empty: a file without a test fails.
+describe('removing an app another one needs', { timeout: 120_000 }, () => {
+  it('is refused with the name of the app that needs it, and takes both with --with-dependents', () => {
+    const copy = copyWithTwoApps()
+    const refused = run(copy, 'scripts/hatch.ts', ['remove', 'beta'])
+    expect(refused.status, refused.output).toBe(1)
+    expect(refused.output).toContain('beta is needed by alpha')
+    expect(existsSync(path.join(copy, 'src', 'features', 'beta')), 'nothing was deleted').toBe(true)
+    const both = run(copy, 'scripts/hatch.ts', ['remove', 'beta', '--with-dependents', '--dry-run'])
+    expect(both.status, both.output).toBe(0)
+    expect(both.output).toContain('With the apps that need them: beta, alpha')
+    expect(both.output).toContain(['src', 'features', 'alpha', 'app.ts'].join('/'))
+  })
+
+  it('is refused while a file outside the apps imports it, naming the file', () => {
+    const copy = copyWithTwoApps()
+    // Put together, so that this file (copied with the project) does not import beta in the removal's eyes.
+    const betaEntry = ['#', 'features', 'beta', 'app'].join('/')
+    writeFileSync(
+      path.join(copy, 'src/lib/uses-beta.ts'),
+      `import { app } from '${betaEntry}'\n\nexport const betaName = app.name\n`,
+    )
+    const refused = run(copy, 'scripts/hatch.ts', ['remove', 'alpha', 'beta'])
+    expect(refused.status, refused.output).toBe(1)
+    expect(refused.output).toContain('src/lib/uses-beta.ts (imports beta)')
+  })
+})
+
+describe('removing an app that is not installed', () => {
+  it('is refused and leaves the list as it was', () => {
+    const copy = copyOfProject()
+    const list = path.join(copy, 'src/apps.ts')
+    const before = readFileSync(list, 'utf8')
+    const removal = run(copy, 'scripts/hatch.ts', ['remove', 'not-an-installed-app'])
+    expect(removal.status, removal.output).toBe(1)
+    expect(removal.output).toContain('Not installed: not-an-installed-app')
+    expect(readFileSync(list, 'utf8')).toBe(before)
   })
 })

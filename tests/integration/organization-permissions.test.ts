@@ -11,8 +11,23 @@ import {
 } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
+/**
+ * What an installed app's resources grant, written out by hand in its own tests (permission-grants.ts), so that its
+ * rows of the matrix go with it when it is removed.
+ */
+interface AppGrants {
+  everyAction: Record<string, readonly string[]>
+  owner: Record<string, readonly string[]>
+  admin: Record<string, readonly string[]>
+  member: Record<string, readonly string[]>
+}
+const appGrants = Object.values(
+  import.meta.glob<{ permissionGrants: AppGrants }>('../../src/features/*/tests/permission-grants.ts', { eager: true }),
+).map((module) => module.permissionGrants)
+const fromApps = (part: keyof AppGrants) => Object.assign({}, ...appGrants.map((grants) => grants[part]))
+
 /** Every resource and action there is: SPEC section 6, plus the product's books, billing and activity log. */
-const everyAction = {
+const coreActions = {
   organization: ['update', 'delete'],
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'cancel'],
@@ -21,10 +36,10 @@ const everyAction = {
   book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
-  webhook: ['read', 'manage'],
 } as const
-type Resource = keyof typeof everyAction
-type Grants = { [R in Resource]?: readonly string[] }
+const everyAction: Record<string, readonly string[]> = { ...coreActions, ...fromApps('everyAction') }
+type Resource = string
+type Grants = Record<string, readonly string[] | undefined>
 
 /** The organization's own role: it invites, runs teams, edits books and reads the log, but cannot read roles. */
 const editorPermission = {
@@ -39,7 +54,7 @@ type Role = (typeof roles)[number]
 
 /** What each role may do, written out by hand: the matrix the server must answer, action by action. */
 const grants: Record<Role, Grants> = {
-  owner: everyAction,
+  owner: { ...coreActions, ...fromApps('owner') },
   admin: {
     organization: ['update'],
     member: ['create', 'update', 'delete'],
@@ -49,9 +64,9 @@ const grants: Record<Role, Grants> = {
     book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
     billing: ['read'],
     activity: ['read'],
-    webhook: ['read', 'manage'],
+    ...fromApps('admin'),
   },
-  member: { ac: ['read'], book: ['create', 'read', 'update-own', 'delete-own'] },
+  member: { ac: ['read'], book: ['create', 'read', 'update-own', 'delete-own'], ...fromApps('member') },
   editor: editorPermission,
   // A check passes when either role grants it.
   'member,editor': {

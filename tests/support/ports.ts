@@ -29,4 +29,10 @@ export const testPorts = {
   conformanceFeeds: 3422,
   assistantSilentProvider: 3426,
   conformanceMcp: 3425,
+  // scripts/minimal-kit.ts: the end-to-end server of a kit (tests/e2e/server.ts) and what it starts beside the app;
+  // the DNS responder's control port is the next one.
+  minimalKitServer: 3530,
+  minimalKitSmtp: 3531,
+  minimalKitDns: [3532, 3533],
+  minimalKitAi: 3534,
 } as const

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { installedApps } from '#/apps'
 import { m } from '#/paraglide/messages'
+import { messageCatalogues } from '../../scripts/generate-apps'
 
 /** A message with variants (plural forms) is an array of `{ declarations, selectors, match }`. */
 type Stored = string | { match: Record<string, string> }[]
@@ -10,10 +12,15 @@ type Stored = string | { match: Record<string, string> }[]
 const textOf = (message: Stored | undefined): string =>
   typeof message === 'string' ? message : (message ?? []).flatMap((part) => Object.values(part.match)).join('\n')
 
-const load = (locale: string) => {
-  const stored = JSON.parse(readFileSync(path.resolve('messages', `${locale}.json`), 'utf8')) as Record<string, Stored>
-  return Object.fromEntries(Object.entries(stored).map(([key, message]) => [key, textOf(message)]))
-}
+/** Each catalogue's file for a language: the core's and every installed app's (scripts/generate-apps.ts). */
+const catalogues = (locale: string) =>
+  messageCatalogues(installedApps).map((pattern) => path.resolve(pattern.replace('{locale}', locale)))
+const readCatalogue = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>
+/** Every message of a language, from all its catalogues. */
+const stored = (locale: string) => Object.assign({}, ...catalogues(locale).map(readCatalogue)) as Record<string, Stored>
+
+const load = (locale: string) =>
+  Object.fromEntries(Object.entries(stored(locale)).map(([key, message]) => [key, textOf(message)]))
 const en = load('en')
 const zh = load('zh')
 const keys = (messages: Record<string, string>) => Object.keys(messages).filter((key) => key !== '$schema')
@@ -33,8 +40,7 @@ const inputsOf = (message: unknown) => {
 
 /** Every English message with a count, and its other placeholders. */
 const countingMessages = () => {
-  const stored = JSON.parse(readFileSync(path.resolve('messages', 'en.json'), 'utf8')) as Record<string, unknown>
-  return Object.entries(stored).flatMap(([key, message]) => {
+  return Object.entries(stored('en')).flatMap(([key, message]) => {
     const inputs = key === '$schema' ? [] : inputsOf(message)
     const counts = inputs.filter((name) => countNames.has(name))
     return counts.length ? [{ key, counts, others: inputs.filter((name) => !countNames.has(name)) }] : []
@@ -79,6 +85,19 @@ function pluralAfterOne(text: string): string[] {
 }
 
 describe('UI strings', () => {
+  it('keep each key in one catalogue, with the same keys in both languages', () => {
+    const owners = new Map<string, string>()
+    for (const [index, file] of catalogues('en').entries()) {
+      const own = keys(readCatalogue(file) as Record<string, string>)
+      const translated = keys(readCatalogue(catalogues('zh')[index] ?? '') as Record<string, string>)
+      expect(translated.sort(), `${file}'s keys, in Chinese`).toEqual([...own].sort())
+      for (const key of own) {
+        expect(owners.get(key), `${key} is in ${owners.get(key)} and ${file}`).toBeUndefined()
+        owners.set(key, file)
+      }
+    }
+  })
+
   it('has every English key in Chinese', () => {
     expect(keys(en).filter((key) => !(key in zh))).toEqual([])
   })
