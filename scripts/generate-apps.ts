@@ -1,6 +1,6 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows),
-// server/app.ts (server manifest),
+// server/app.ts (server manifest), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
 // tables), permissions.ts (organization permission statements and their words), collections.ts (content). Run by
 // vite.config.ts on every build and dev start, and by `npm run hatch`; tests/unit/installed-apps.test.ts fails when
@@ -84,6 +84,8 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
         ? schemas.map((app) => `export * from '../../features/${app}/server/schema'\n`).join('')
         : 'export {}\n'
     }`,
+    // Spread into the core's schema in src/server/env.ts, so that each variable keeps its type in getEnv().
+    'src/server/app-env.gen.ts': `${header}${imports(having('server/env.ts'), 'env', (app) => `#/features/${app}/server/env`)}\nexport const appEnv = { ${spread(having('server/env.ts'))} }\n`,
     // The statements join the core's in src/lib/access-control.ts, so their resources and actions keep their types.
     'src/lib/app-permissions.gen.ts': `${header}${permissions
       .map((app) => `import { permissions as ${identifier(app)} } from '#/features/${app}/permissions'\n`)
@@ -108,6 +110,40 @@ export function appNeeds(app: string): string[] {
   return installedApps.appNeeds(root, app)
 }
 
+const readmeRegion =
+  /(<!-- installed apps' variables: generated, edit src\/features\/<app>\/env\.md -->\n)[\s\S]*?(<!-- end of the installed apps' variables -->)/
+
+/** README.md with its table of the installed apps' variables written from their env.md (table rows, one per line). */
+export function readmeWithAppVariables(readme: string, apps: readonly string[]): string {
+  const rows = apps.flatMap((app) => {
+    const file = path.join(root, 'src/features', app, 'env.md')
+    if (!existsSync(file)) return []
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .map((line) => [
+        ...line
+          .replace(/^\|/, '')
+          .replace(/\|\s*$/, '')
+          .split(' | ')
+          .map((cell) => cell.trim()),
+        app,
+      ])
+  })
+  const table =
+    rows.length === 0
+      ? 'No installed app has variables of its own.\n'
+      : markdownTable(['Variable', 'Default', 'Meaning', 'App'], rows)
+  return readme.replace(readmeRegion, (_, open: string, close: string) => `${open}${table}${close}`)
+}
+
+/** A Markdown table with its columns padded as the formatter (Biome) writes them. */
+function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n') + '\n'
+}
+
 /** Writes the generated files that differ from what the list says; true when one changed. */
 export function generateApps(apps: readonly string[] = installedAppNames()): boolean {
   let changed = false
@@ -115,6 +151,13 @@ export function generateApps(apps: readonly string[] = installedAppNames()): boo
     const target = path.join(root, file)
     if (existsSync(target) && readFileSync(target, 'utf8') === content) continue
     writeFileSync(target, content)
+    changed = true
+  }
+  const readme = path.join(root, 'README.md')
+  const current = readFileSync(readme, 'utf8')
+  const written = readmeWithAppVariables(current, apps)
+  if (written !== current) {
+    writeFileSync(readme, written)
     changed = true
   }
   return changed

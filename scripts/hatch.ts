@@ -16,6 +16,7 @@ import {
   filesUnder,
   generatedFiles,
   tablesOf,
+  variablesOf,
   withDependents,
 } from './hatch/app-facts.ts'
 import { compileMessages } from './i18n.ts'
@@ -28,7 +29,7 @@ function list(): number {
     const facts = appSummary(app)
     console.log(`${app}`)
     console.log(`  ${facts.files} source files, ${facts.lines} lines; ${facts.routes} route files`)
-    console.log(`  tables: ${facts.tables.join(', ') || 'none'}`)
+    console.log(`  tables: ${facts.tables.join(', ') || 'none'}; variables: ${facts.variables.join(', ') || 'none'}`)
     console.log(`  dependencies it imports: ${facts.dependencies.join(', ') || 'none'}`)
     console.log(
       `  needs: ${facts.needs.join(', ') || 'no other app'}; needed by: ${facts.neededBy.join(', ') || 'none'}`,
@@ -102,6 +103,12 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   console.log(
     `${verb('Removing', 'Would remove')} from package.json: ${pruned.join(', ') || 'nothing (no dependency is theirs alone)'}`,
   )
+  const variables = apps.flatMap(variablesOf)
+  if (variables.length > 0) {
+    console.log(
+      `${verb('Removing', 'Would remove')} from README.md's table of the apps' variables: ${variables.join(', ')}`,
+    )
+  }
   if (tables.length > 0) {
     console.log(`${verb('Writing', 'Would write')} a migration in drizzle/ that drops: ${tables.join(', ')}`)
   }

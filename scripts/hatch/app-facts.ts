@@ -93,6 +93,13 @@ export function tablesOf(app: string): string[] {
   return [...read(schema).matchAll(/pgTable\(\s*['"]([a-z0-9_]+)['"]/g)].map((match) => match[1] ?? '')
 }
 
+/** The environment variables the app documents in its env.md (README.md's table of the apps' variables). */
+export function variablesOf(app: string): string[] {
+  const docs = `${appFolder(app)}/env.md`
+  if (!existsSync(path.join(root, docs))) return []
+  return [...read(docs).matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1] ?? '')
+}
+
 /** The installed apps that need this one (their app.ts `needs`). */
 export function dependentsOf(app: string): string[] {
   return installedAppNames().filter((other) => other !== app && appNeeds(other).includes(app))
@@ -123,6 +130,7 @@ export function appSummary(app: string) {
     lines: code.reduce((sum, file) => sum + read(file).split('\n').length, 0),
     routes: files.filter((file) => file.startsWith(`${appFolder(app)}/routes/`)).length,
     tables: tablesOf(app),
+    variables: variablesOf(app),
     dependencies: dependenciesOf(app),
     needs: appNeeds(app),
     neededBy: dependentsOf(app),

@@ -1,4 +1,5 @@
 import { z } from '#/lib/zod'
+import { appEnv } from './app-env.gen'
 
 /** Raised when an environment variable has a value the server cannot run with. */
 export class EnvError extends Error {
@@ -25,6 +26,8 @@ const oauthProvider = z.object({
 export type OauthProviderConfig = z.infer<typeof oauthProvider>
 
 const envSchema = z.object({
+  // The installed apps' own variables (their server/env.ts; docs/decisions/042), checked with the core's.
+  ...appEnv,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -171,12 +174,6 @@ const envSchema = z.object({
     .min(1, 'must name an embedding model')
     .max(200, 'must be at most 200 characters')
     .optional(),
-  /** Assistant messages a person may send per minute. */
-  AI_REQUESTS_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(20),
   /** "Ask the docs" questions per address per minute (anyone may ask, signed in or not). */
   AI_DOCS_QUESTIONS_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
@@ -215,10 +212,6 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
-  /**
-   * Lets webhook endpoints point at loopback and private addresses: for local development and the tests only, since
-   * on a server it lets any organization admin make the server call into its own network.
-   */
   /** Files go to this S3-compatible bucket (with the keys below); unset: DATA_DIR/files on the local disk. */
   S3_BUCKET: z
     .string()
@@ -233,10 +226,6 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be empty').optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be empty').optional(),
-  WEBHOOKS_ALLOW_PRIVATE: z
-    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
-    .default('0')
-    .transform((value) => value === '1' || value === 'true'),
   /** Lets SSO metadata URLs, OpenID issuers and their endpoints be private addresses: local development and tests. */
   SSO_ALLOW_PRIVATE: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })

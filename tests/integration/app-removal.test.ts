@@ -37,6 +37,10 @@ describe.each(installedApps)('removing the %s app', { timeout: 240_000 }, (app) 
       ? Object.keys(JSON.parse(readFileSync(catalogue, 'utf8')) as object).filter((key) => key !== '$schema')
       : []
     const migrationsBefore = readdirSync(path.join(copy, 'drizzle'))
+    const envDocs = path.join(project, 'src/features', app, 'env.md')
+    const variables = existsSync(envDocs)
+      ? [...readFileSync(envDocs, 'utf8').matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1] ?? '')
+      : []
     const removal = run(copy, 'scripts/hatch.ts', ['remove', app])
     expect(removal.status, removal.output).toBe(0)
     expect(existsSync(path.join(copy, 'src/features', app)), 'its folder is gone').toBe(false)
@@ -60,6 +64,8 @@ describe.each(installedApps)('removing the %s app', { timeout: 240_000 }, (app) 
         name,
       )
     }
+    const readme = readFileSync(path.join(copy, 'README.md'), 'utf8')
+    for (const variable of variables) expect(readme, `README.md no longer lists ${variable}`).not.toContain(variable)
     const compiled = readFileSync(path.join(copy, 'src/paraglide/messages/_index.js'), 'utf8')
     for (const key of words) expect(compiled, `${key} is no longer compiled`).not.toContain(`'./${key}.js'`)
     const lint = run(copy, 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])

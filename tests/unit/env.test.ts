@@ -177,7 +177,6 @@ describe('environment variables', () => {
   it('switches AI on with a provider URL and a model, and says which half is missing', () => {
     const off = parseEnv({})
     expect([off.AI_BASE_URL, off.AI_MODEL]).toEqual([undefined, undefined])
-    expect(off.AI_REQUESTS_PER_MINUTE).toBe(20)
     expect(off.AI_DOCS_QUESTIONS_PER_MINUTE).toBe(10)
     const on = parseEnv({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'qwen3:8b' })
     expect([on.AI_BASE_URL, on.AI_MODEL, on.AI_API_KEY]).toEqual(['http://localhost:11434/v1', 'qwen3:8b', undefined])
@@ -188,6 +187,5 @@ describe('environment variables', () => {
     expect(() => parseEnv({ AI_BASE_URL: 'ftp://models.example.com', AI_MODEL: 'm' })).toThrow(
       /AI_BASE_URL: must be an http:\/\/ or https:\/\/ URL/,
     )
-    expect(() => parseEnv({ AI_REQUESTS_PER_MINUTE: '0' })).toThrow(/AI_REQUESTS_PER_MINUTE: must be at least 1/)
   })
 })

@@ -7,7 +7,7 @@ import { installedApps } from '#/apps'
 import { apps } from '#/apps.gen'
 import { consoleApps } from '#/console-apps.gen'
 import { serverApps } from '#/server/apps.gen'
-import { appNeeds, generatedAppFiles, installedAppNames } from '../../scripts/generate-apps'
+import { appNeeds, generatedAppFiles, installedAppNames, readmeWithAppVariables } from '../../scripts/generate-apps'
 
 describe('the installed apps', () => {
   it('are read from src/apps.ts as it lists them', () => {
@@ -18,6 +18,13 @@ describe('the installed apps', () => {
     for (const [file, expected] of Object.entries(generatedAppFiles(installedApps))) {
       expect(readFileSync(path.resolve(file), 'utf8'), `${file} is out of date`).toBe(expected)
     }
+  })
+
+  it("list their own variables in README.md's table, and no other app's", () => {
+    const readme = readFileSync(path.resolve('README.md'), 'utf8')
+    expect(readme, 'README.md is out of date: npm run dev or npm run build writes it').toBe(
+      readmeWithAppVariables(readme, installedApps),
+    )
   })
 
   it('each declare themselves under the name the list gives them', () => {
