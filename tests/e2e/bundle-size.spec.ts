@@ -43,7 +43,8 @@ import { expect, test } from './fixtures'
  * the console only, and the console's page and its not-found share one chunk (their frame was copied into both once
  * the code they share fell under the bundler's inlining size): two files and about 1 KB less on console pages
  * (Dashboard 490.0 → 489.2, Books 382.0 → 381.2 KB); the apps' permission statements joining the core's add
- * about 0.1 KB on every page (landing 224.8 → 224.9, sign-in 305.9 → 306.0 KB).
+ * about 0.1 KB on every page (landing 224.8 → 224.9, sign-in 305.9 → 306.0 KB). Compiled from several message
+ * catalogues, the landing measured 225.0 KB once: its budget is 225.2 KB.
  */
 interface Budget {
   kb: number
@@ -53,7 +54,7 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 225.0, scripts: 10 },
+  '/en/': { kb: 225.2, scripts: 10 },
   // The page measured carries its own text: 272.2 since it explains how visit() waits for the whole page to hydrate,
   // 272.4 since it says that test databases are copies of a migrated template, 272.5 since it says how the Lighthouse
   // bench runs each page three times.

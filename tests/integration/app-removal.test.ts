@@ -27,7 +27,7 @@ afterAll(() => {
   for (const copy of copies) removeCopy(copy)
 })
 
-describe.each(installedApps)('removing the %s app', { timeout: 240_000 }, (app) => {
+describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_000 }, (app) => {
   it('leaves a project that passes the type check, the lint and the import rules', () => {
     const copy = copyOfProject()
     const tables = tablesOf(app)
