@@ -7,6 +7,7 @@
 // Goals (issue 30): DOMContentLoaded at most 300 ms on public pages and 600 ms on console pages, at most 20 scripts.
 import { type Browser, chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts'
+import { countScripts, median } from './first-load-scripts.ts'
 import { fail } from './load.ts'
 
 const origin = new URL(process.env.BENCH_URL || 'http://localhost:3000').origin
@@ -65,11 +66,7 @@ async function visit(browser: Browser, page: PageToMeasure, state: Awaited<Retur
       for (const entry of list.getEntries()) collected.lcp = entry.startTime
     }).observe({ type: 'largest-contentful-paint', buffered: true })
   })
-  const scriptSizes: Promise<number>[] = []
-  tab.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return
-    scriptSizes.push(request.sizes().then((sizes) => sizes.responseBodySize))
-  })
+  const scriptsSent = countScripts(tab)
   const response = await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' })
   if (response?.status() !== 200) fail(`${page.path} answered ${response?.status()}.`)
   if (new URL(tab.url()).pathname !== page.path) fail(`${page.path} went to ${tab.url()}: not the page to measure.`)
@@ -85,23 +82,15 @@ async function visit(browser: Browser, page: PageToMeasure, state: Awaited<Retur
       .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)
     return { domContentLoaded: navigation?.domContentLoadedEventEnd ?? 0, lcp: collected.lcp, blocking }
   })
-  const sizes = await Promise.all(scriptSizes)
+  const { scripts, scriptKb } = await scriptsSent()
   await context.close()
-  const scripts = sizes.length
-  const scriptBytes = sizes.reduce((sum, size) => sum + size, 0)
   return {
     domContentLoadedMs: figures.domContentLoaded,
     largestContentfulPaintMs: figures.lcp,
     totalBlockingTimeMs: figures.blocking,
     scripts,
-    scriptKb: scriptBytes / 1024,
+    scriptKb,
   } satisfies Visit
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { countScripts, median } from '../../bench/first-load-scripts.ts'
 import { chromiumArgs, chromiumPath } from '../chromium.ts'
 
 export interface KitFigures {
@@ -36,7 +37,7 @@ export function dependencyCount(projectDir: string): string {
 
 /**
  * The landing page's scripts in Chromium with an empty cache, measured as bench/first-load.ts measures them (the
- * bodies as sent, one uncounted visit first, the median of the rest); that script exports nothing to call.
+ * bodies as sent, bench/first-load-scripts.ts; one uncounted visit first, the median of the rest).
  */
 export async function landingFirstLoad(origin: string, visits = 3): Promise<{ scripts: number; scriptKb: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
@@ -45,27 +46,17 @@ export async function landingFirstLoad(origin: string, visits = 3): Promise<{ sc
     for (let index = 0; index <= visits; index++) {
       const context = await browser.newContext()
       const tab = await context.newPage()
-      const sizes: Promise<number>[] = []
-      tab.on('requestfinished', (request) => {
-        if (request.resourceType() === 'script') sizes.push(request.sizes().then((size) => size.responseBodySize))
-      })
+      const scriptsSent = countScripts(tab)
       const response = await tab.goto(`${origin}/en/`, { waitUntil: 'networkidle' })
       if (response?.status() !== 200) throw new Error(`/en/ answered ${response?.status()}`)
-      const bytes = await Promise.all(sizes)
+      const sent = await scriptsSent()
       await context.close()
-      if (index > 0)
-        measured.push({ scripts: bytes.length, scriptKb: bytes.reduce((sum, size) => sum + size, 0) / 1024 })
+      if (index > 0) measured.push(sent)
     }
     return { scripts: median(measured.map((m) => m.scripts)), scriptKb: median(measured.map((m) => m.scriptKb)) }
   } finally {
     await browser.close()
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 export function figuresTable(full: KitFigures | undefined, minimal: KitFigures): string {

@@ -1,7 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
-import type { Permissions } from './access-control'
 import type { ConsoleSession } from './console-session'
 
 /** A link in the console's navigation, the core's or an app's. */
@@ -11,8 +10,6 @@ export interface ConsoleNavEntry {
   icon: LucideIcon
   /** Shown only to those the server would let in. */
   visible?: (session: ConsoleSession) => boolean
-  /** Shown only to members whose roles grant this (what an app declares instead of `visible`). */
-  requires?: Permissions
   exact?: boolean
   /** Where it goes among its section's links: they are ordered by this number (the core's go in tens). */
   position: number

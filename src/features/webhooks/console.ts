@@ -1,4 +1,5 @@
 import { WebhookIcon } from 'lucide-react'
+import { allows } from '#/lib/access-control'
 import { defineConsoleApp } from '#/lib/app-manifest'
 import { m } from '#/paraglide/messages'
 
@@ -12,7 +13,7 @@ export const consoleApp = defineConsoleApp({
       to: '/console/organization/webhooks',
       label: m.console_org_webhooks,
       icon: WebhookIcon,
-      requires: { webhook: ['read'] },
+      visible: (session) => allows(session.permissions, { webhook: ['read'] }),
     },
   ],
   guardedPages: { webhooks: { name: m.console_org_webhooks, grantedBy: 'organization' } },

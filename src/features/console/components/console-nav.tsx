@@ -100,7 +100,7 @@ function NavLinks({
   return (
     <ul className="grid gap-0.5">
       {entries
-        .filter((entry) => (entry.visible?.(session) ?? true) && (!entry.requires || can(entry.requires)(session)))
+        .filter((entry) => entry.visible?.(session) ?? true)
         .map((entry) => (
           <li key={entry.to}>
             <Link
