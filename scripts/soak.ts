@@ -3,7 +3,7 @@
 // stored exactly once, the billing ledger balanced, p50/p99 per kind of request, and the server's memory (a leak fails).
 // `npm test` runs it for one minute. Options: --minutes N (default 10), --port P (default SOAK_PORT or 3420); SOAK_SMTP_PORT (default 2550).
 import { randomBytes } from 'node:crypto'
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { noneAcknowledged } from '../bench/soak/acknowledged.ts'
@@ -44,6 +44,16 @@ function readOptions(): { minutes: number; port: number; smtpPort: number } {
   // The app's email goes to an SMTP server of the soak's own, on this port.
   const smtpPort = Number(process.env.SOAK_SMTP_PORT ?? 2550)
   return { minutes, port, smtpPort }
+}
+
+/**
+ * What failed, a line each, for `npm test`'s summary: CI keeps only the end of the output, and the soak's tables scroll
+ * out of it behind the steps that follow.
+ */
+function keepFailures(lines: string[]): void {
+  const file = path.join(root, 'test-results', 'soak-failures.txt')
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, `${lines.join('\n')}\n`)
 }
 
 /** The database folder is removed after the run; a failed run's server log is kept for whoever looks into it. */
@@ -183,10 +193,22 @@ try {
   console.log(`Server log: ${serverErrors} line(s) mentioning an error.`)
   failed = checks.some((check) => !check.ok)
   if (failed || serverErrors > 0) console.log(`Last lines of the server log:\n${tailOf(server.logFile)}`)
-  if (failed) keepServerLog(server.logFile)
+  if (failed) {
+    keepServerLog(server.logFile)
+    keepFailures([
+      ...checks
+        .filter((check) => !check.ok)
+        .map((check) => `${check.name}: expected ${check.expected}, found ${check.found}`),
+      ...troubled.map(
+        (scenario) => `${scenario.name}: ${scenario.errors} connection errors (${scenario.timeouts} timeouts)`,
+      ),
+      ...traffic.kinds.flatMap((kind) => kind.samples.slice(0, 3).map((sample) => `${kind.kind}: ${sample}`)),
+    ])
+  }
   console.log(failed ? '\nSOAK FAILED' : '\nSoak passed.')
 } catch (error) {
   console.error(error)
+  keepFailures([`stopped by an error: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000)])
   if (server) {
     console.error(`Last lines of the server log:\n${tailOf(server.logFile)}`)
     keepServerLog(server.logFile)

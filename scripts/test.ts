@@ -147,5 +147,9 @@ if (slowest.length > 0) console.log(`slowest end-to-end files (worker time): ${s
 console.log(`in all ${formatDuration(steps.reduce((sum, step) => sum + step.seconds, 0))}`)
 const failedSteps = steps.filter((step) => !step.ok)
 for (const name of failedTestNames()) console.log(`  ✘ ${name}`)
+const soakFailures = path.join(resultsDir, 'soak-failures.txt')
+if (existsSync(soakFailures)) {
+  for (const line of readFileSync(soakFailures, 'utf8').trim().split('\n')) console.log(`  ✘ soak › ${line}`)
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failedSteps.length > 0 || failed > 0 || skipped > 0 ? 1 : 0)
