@@ -1,32 +1,11 @@
-import { execFile } from 'node:child_process'
-import { stat } from 'node:fs/promises'
-import { promisify } from 'node:util'
-import { defineConfig, defineDocs } from 'fumadocs-mdx/config'
+import { defineConfig } from 'fumadocs-mdx/config'
+import { docsCollection } from './src/features/docs/docs-collection.ts'
 
-// Each installed app's collections (src/features/<app>/collections.ts), so this file names none (docs/decisions/042).
+// Each installed app's collections (its collections.ts, and its docs/ pages), so this file names none (docs/decisions/042).
 export * from './src/collections.gen.ts'
 
-const run = promisify(execFile)
-
-/** "Last updated on": the file's last commit, or its modification time where there is no git history. */
-async function lastModified(filePath: string): Promise<Date | null> {
-  try {
-    const { stdout } = await run('git', ['log', '-1', '--format=%cI', '--', filePath])
-    if (stdout.trim()) return new Date(stdout.trim())
-  } catch {
-    // no git, or not a repository: fall back to the file system
-  }
-  return (await stat(filePath)).mtime
-}
-
-export const docs = defineDocs({
-  dir: 'content/docs',
-  docs: {
-    lastModified,
-    // The processed Markdown feeds /llms-full.txt and each page's .md URL.
-    postprocess: { includeProcessedMarkdown: true },
-  },
-})
+/** The core's docs pages; each installed app's join them (src/features/docs/docs-collection.ts). */
+export const docs = docsCollection('content/docs')
 
 export default defineConfig({
   mdxOptions: {

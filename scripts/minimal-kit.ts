@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { docsPageUrls } from './docs-pages.ts'
 import { installedAppNames } from './generate-apps.ts'
 import { dependencyCount, figuresTable, type KitFigures, landingFirstLoad, sourceLines } from './minimal-kit/figures.ts'
 import { kitUrl, startKitServer } from './minimal-kit/kit-server.ts'
@@ -18,7 +19,11 @@ import { copyOfProject, removeCopy } from './project-copy.ts'
 assertSupportedNode()
 const keep = process.argv.includes('--keep')
 const apps = installedAppNames()
-const removedRoutes = apps.flatMap((app) => appRoutePaths(root, app))
+// Their routes, and their docs pages (served by the core's docs routes).
+const removedRoutes = apps.flatMap((app) => [
+  ...appRoutePaths(root, app),
+  ...docsPageUrls(path.join(root, 'src/features', app, 'docs')),
+])
 const postgresUrl = process.env.DATABASE_URL
 
 interface StepResult {

@@ -1,28 +1,15 @@
-import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { docsPageUrls } from '../../scripts/docs-pages.ts'
+import { installedAppNames } from '../../scripts/generate-apps.ts'
 import { documentStatusError, expect, test, visit } from './fixtures'
 
-/** Every docs page's locale-free URL, worked out from the files: (group) folders add nothing, index is the folder. */
+/** Every docs page's locale-free URL, worked out from the files: the core's and each installed app's. */
 function docsUrlsFromFiles(): string[] {
-  const root = path.resolve('content/docs')
-  const urls: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.name.endsWith('.mdx') && !entry.name.endsWith('.zh.mdx')) {
-        const segments = path
-          .relative(root, full)
-          .replace(/\.mdx$/, '')
-          .split(path.sep)
-          .filter((segment) => !/^\(.*\)$/.test(segment))
-        if (segments.at(-1) === 'index') segments.pop()
-        urls.push(['/docs', ...segments].join('/'))
-      }
-    }
-  }
-  walk(root)
-  return urls.sort()
+  const folders = [
+    path.resolve('content/docs'),
+    ...installedAppNames().map((app) => path.resolve('src/features', app, 'docs')),
+  ]
+  return folders.flatMap((folder) => docsPageUrls(folder)).sort()
 }
 
 test.describe('the docs server function', () => {

@@ -13,5 +13,5 @@ export const docsI18n = defineI18n({
 })
 
 export const docsBaseUrl = '/docs'
-/** Where the MDX files live in the repository, for "Edit on GitHub" links. */
+/** Where the core's MDX files live in the repository, for "Edit on GitHub" links (apps: src/server/app-docs.gen.ts). */
 export const docsContentPath = 'content/docs'

@@ -10,8 +10,8 @@ export async function loadDocsPage(slugs: string[]) {
   // The docs layout (routes/docs/route.tsx) shows the not-found screen; the page tree travels with it.
   if (!info.found) throw notFound({ data: info })
   // Loaders are part of the route tree every page loads: the docs UI itself stays out of it until a docs page needs it.
-  const { docsContent } = await import('./components/docs-content')
-  await docsContent.preload(info.path)
+  const { docsContentOf } = await import('./components/docs-content')
+  await docsContentOf(info.collection).preload(info.path)
   return info
 }
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { PageNotFound } from '#/components/status-screens'
 import type { DocsPageInfo } from '../server/page-info'
-import { docsContent } from './docs-content'
+import { docsContentOf } from './docs-content'
 import { DocsShell } from './docs-shell'
 
 type FoundPage = Extract<DocsPageInfo, { found: true }>
@@ -9,15 +9,20 @@ type FoundPage = Extract<DocsPageInfo, { found: true }>
 export function DocsPageScreen({ info }: { info: FoundPage }) {
   return (
     <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree} aiConfigured={info.aiConfigured}>
-      <Suspense>
-        {docsContent.useContent(info.path, {
-          editUrl: info.editUrl,
-          lastUpdated: info.lastUpdated,
-          showFooterNavigation: info.showFooterNavigation,
-        })}
+      {/* Keyed by collection: each collection's loader brings its own hook. */}
+      <Suspense key={info.collection}>
+        <DocsPageContent info={info} />
       </Suspense>
     </DocsShell>
   )
+}
+
+function DocsPageContent({ info }: { info: FoundPage }) {
+  return docsContentOf(info.collection).useContent(info.path, {
+    editUrl: info.editUrl,
+    lastUpdated: info.lastUpdated,
+    showFooterNavigation: info.showFooterNavigation,
+  })
 }
 
 /** An unknown docs page: the not-found message inside the docs layout (HTTP 404). */

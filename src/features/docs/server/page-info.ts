@@ -3,6 +3,7 @@ import type { SerializedPageTree } from 'fumadocs-core/source/client'
 import { intlLocales, type Locale } from '#/lib/i18n'
 import { InputRefusal } from '#/lib/input-refusal'
 import { isAiConfigured } from '#/server/ai/provider'
+import { appDocsFolders } from '#/server/app-docs.gen'
 import type { Database } from '#/server/db/client'
 import { getDb } from '#/server/db/database'
 import { getSiteSettings } from '#/server/settings'
@@ -23,9 +24,10 @@ function serializedTree(lang: Locale): Promise<SerializedPageTree> {
 }
 
 /** "Edit on GitHub": the page's file on the configured branch of the source repository. */
-export function editUrlFor(page: Pick<DocsPage, 'path'>, repositoryUrl: string, branch: string): string {
+export function editUrlFor(page: Pick<DocsPage, 'path' | 'type'>, repositoryUrl: string, branch: string): string {
   const repository = repositoryUrl.replace(/\/+$/, '').replace(/\.git$/, '')
-  const filePath = `${docsContentPath}/${page.path}`.split('/').map(encodeURIComponent).join('/')
+  const folder = appDocsFolders[page.type] ?? docsContentPath
+  const filePath = `${folder}/${page.path}`.split('/').map(encodeURIComponent).join('/')
   return `${repository}/blob/${encodeURIComponent(branch).replaceAll('%2F', '/')}/${filePath}`
 }
 
@@ -59,7 +61,9 @@ export type DocsPageInfo =
       pageTree: SerializedPageTree
       /** "Ask the docs" answers only when the operator configured a model; else it says so. */
       aiConfigured: boolean
-      /** The MDX file, relative to content/docs: the key the compiled page is loaded by. */
+      /** The collection holding the page: the core's (`docs`) or an installed app's. */
+      collection: string
+      /** The MDX file, relative to its collection's folder: the key the compiled page is loaded by. */
       path: string
       url: string
       title: string
@@ -83,6 +87,7 @@ export async function getDocsPageInfo(request: DocsPageRequest, db: Database): P
     siteName,
     pageTree,
     aiConfigured,
+    collection: page.type,
     path: page.path,
     url: page.url,
     title: page.data.title ?? page.slugs.at(-1) ?? siteName,
