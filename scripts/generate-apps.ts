@@ -29,6 +29,10 @@ export function messageCatalogues(apps: readonly string[]): string[] {
   return ['./messages/{locale}.json', ...own.map((app) => `./src/features/${app}/messages/{locale}.json`)]
 }
 
+/** Whether an app's server/env.ts also declares rules across its variables (src/server/app-env-rules.ts). */
+const envRulesOf = (app: string) =>
+  /^export const envRules\b/m.test(readFileSync(path.join(root, 'src/features', app, 'server/env.ts'), 'utf8'))
+
 /** The generated files' contents for these apps, keyed by path, as the generator would write them. */
 export function generatedAppFiles(apps: readonly string[]): Record<string, string> {
   const having = (file: string) => apps.filter((app) => existsSync(path.join(root, 'src/features', app, file)))
@@ -85,7 +89,19 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
         : 'export {}\n'
     }`,
     // Spread into the core's schema in src/server/env.ts, so that each variable keeps its type in getEnv().
-    'src/server/app-env.gen.ts': `${header}${imports(having('server/env.ts'), 'env', (app) => `#/features/${app}/server/env`)}\nexport const appEnv = { ${spread(having('server/env.ts'))} }\n`,
+    'src/server/app-env.gen.ts': `${header}import type { AppEnvRules } from './app-env-rules'\n${having('server/env.ts')
+      .map(
+        (app) =>
+          `import { env as ${identifier(app)}${envRulesOf(app) ? `, envRules as ${identifier(app)}Rules` : ''} } from '#/features/${app}/server/env'\n`,
+      )
+      .join(
+        '',
+      )}\nexport const appEnv = { ${spread(having('server/env.ts'))} }\nexport const appEnvRules: readonly AppEnvRules[] = [${having(
+      'server/env.ts',
+    )
+      .filter(envRulesOf)
+      .map((app) => `${identifier(app)}Rules`)
+      .join(', ')}]\n`,
     // The statements join the core's in src/lib/access-control.ts, so their resources and actions keep their types.
     'src/lib/app-permissions.gen.ts': `${header}${permissions
       .map((app) => `import { permissions as ${identifier(app)} } from '#/features/${app}/permissions'\n`)

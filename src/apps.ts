@@ -4,6 +4,15 @@
  * its `app.ts` and `server/app.ts`. Shared code reads this list, through the files generated from it
  * (`src/apps.gen.ts`, `src/server/apps.gen.ts`, by scripts/generate-apps.ts), and never names an app.
  */
-export const installedApps = ['assistant', 'blog', 'notifications', 'webhooks'] as const
+export const installedApps = [
+  'assistant',
+  'blog',
+  'lemonsqueezy',
+  'notifications',
+  'paddle',
+  'polar',
+  'stripe',
+  'webhooks',
+] as const
 
 export type InstalledApp = (typeof installedApps)[number]

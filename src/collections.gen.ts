@@ -3,5 +3,9 @@ import { docsCollection } from './features/docs/docs-collection.ts'
 
 export * from './features/blog/collections.ts'
 export const docs_assistant = docsCollection('src/features/assistant/docs')
+export const docs_lemonsqueezy = docsCollection('src/features/lemonsqueezy/docs')
 export const docs_notifications = docsCollection('src/features/notifications/docs')
+export const docs_paddle = docsCollection('src/features/paddle/docs')
+export const docs_polar = docsCollection('src/features/polar/docs')
+export const docs_stripe = docsCollection('src/features/stripe/docs')
 export const docs_webhooks = docsCollection('src/features/webhooks/docs')

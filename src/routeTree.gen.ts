@@ -30,7 +30,7 @@ import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
 import { Route as HomeCheckoutRouteImport } from './routes/_home/checkout'
 import { Route as HomeMyOrdersRouteImport } from './routes/_home/my-orders'
-import { Route as HomePaddleCheckoutRouteImport } from './routes/_home/paddle-checkout'
+import { Route as HomePaddleCheckoutRouteImport } from './features/paddle/routes/_home/paddle-checkout'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAskDocsRouteImport } from './routes/api/ask-docs'
 import { Route as ApiAssistantRouteImport } from './features/assistant/routes/api/assistant'

@@ -60,7 +60,7 @@ function scriptSources() {
   const env = getEnv()
   return {
     googleOneTap: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    paddle: Boolean(env.PADDLE_API_KEY && env.PADDLE_WEBHOOK_SECRET && env.PADDLE_CLIENT_TOKEN),
+    fromApps: serverApps.flatMap((app) => app.scriptSources?.() ?? []),
   }
 }
 

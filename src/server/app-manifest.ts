@@ -1,6 +1,7 @@
 import type { Database } from './db/client'
 import type { JobDefinition } from './jobs/queue'
 import type { EventSink, NoticeSink } from './organization-events'
+import type { PaymentProviderPlugin } from './payments/payment-provider'
 
 /**
  * What an app adds to the server's shared places (docs/decisions/042), declared once in the app's
@@ -31,6 +32,13 @@ export interface ServerAppManifest {
   jobs?: () => Promise<readonly JobDefinition<any>[]>
   /** Housekeeping run by the hourly maintenance job (src/server/maintenance.ts), in this order, after the core's. */
   maintenanceTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
+  /** A payment provider the billing ledger can use (src/server/payments/payment-provider.ts). */
+  paymentProvider?: PaymentProviderPlugin
+  /**
+   * Origins the pages' script policy allows besides the site's own (src/server/content-security-policy.ts), asked per
+   * page: none unless the app's service is configured.
+   */
+  scriptSources?: () => readonly string[]
   /** Work a server finishes before it stops (src/server/runtime.ts). */
   shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }

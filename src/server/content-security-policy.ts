@@ -7,9 +7,6 @@ export const framingPolicy = "frame-ancestors 'none'; object-src 'none'; base-ur
 /** Google's one-tap library, loaded on the sign-in page when Google is set up. */
 const googleOneTapScript = 'https://accounts.google.com/gsi/client'
 
-/** Paddle.js and the files it loads, on the Paddle checkout page when Paddle takes the payments. */
-const paddleScripts = 'https://cdn.paddle.com'
-
 const renderNonce = new AsyncLocalStorage<string>()
 
 /**
@@ -29,8 +26,8 @@ export function currentRenderNonce(): string | undefined {
 interface ScriptSources {
   /** Allows Google's one-tap library (GOOGLE_CLIENT_ID is set). */
   googleOneTap: boolean
-  /** Allows Paddle.js (Paddle is the payment provider). */
-  paddle: boolean
+  /** Origins the installed apps allow while their services are configured (Paddle.js: `scriptSources`). */
+  fromApps: readonly string[]
 }
 
 /** The policy of a page rendered for one request: same-origin files, and inline scripts that carry its nonce. */
@@ -52,11 +49,6 @@ export function policyWithHashes(html: string, sources: ScriptSources): string {
 }
 
 function scriptPolicy(inline: string[], sources: ScriptSources): string {
-  const allowed = [
-    "'self'",
-    ...inline,
-    ...(sources.googleOneTap ? [googleOneTapScript] : []),
-    ...(sources.paddle ? [paddleScripts] : []),
-  ]
+  const allowed = ["'self'", ...inline, ...(sources.googleOneTap ? [googleOneTapScript] : []), ...sources.fromApps]
   return `script-src ${allowed.join(' ')}; ${framingPolicy}`
 }

@@ -1,5 +1,6 @@
 import { z } from '#/lib/zod'
-import { appEnv } from './app-env.gen'
+import { appEnv, appEnvRules } from './app-env.gen'
+import type { AppEnvRules } from './app-env-rules'
 
 /** Raised when an environment variable has a value the server cannot run with. */
 export class EnvError extends Error {
@@ -100,67 +101,6 @@ const envSchema = z.object({
     .string()
     .min(3, 'must be an address such as "Hatch <no-reply@example.com>"')
     .default('Hatch <no-reply@localhost>'),
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
-  /** Where the stripe package sends its calls; only tests point it elsewhere (a fake Stripe API). */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  STRIPE_PAYMENT_METHODS: z
-    .string()
-    .default('card')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((method) => method.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-z_]+$/, 'must be payment method types such as card,alipay,wechat_pay'))
-        .min(1, 'must name at least one payment method'),
-    ),
-  /** An organization access token of Polar (Settings → Developers); with POLAR_WEBHOOK_SECRET, Polar takes payments. */
-  POLAR_ACCESS_TOKEN: z.string().trim().min(1, 'must not be empty').optional(),
-  POLAR_WEBHOOK_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
-  /** Polar's sandbox (test cards, no money moves) or production. */
-  POLAR_SERVER: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('production'),
-  /** Where the Polar SDK sends its calls; only tests point it elsewhere (a fake Polar API). */
-  POLAR_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  /** A Lemon Squeezy API key (Settings → API); with the store, webhook secret and variants, it takes payments. */
-  LEMONSQUEEZY_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
-  LEMONSQUEEZY_STORE_ID: z.string().trim().regex(/^\d+$/, 'must be the numeric id of the store').optional(),
-  LEMONSQUEEZY_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .min(6, 'must be the signing secret of the webhook (6 to 40 characters)')
-    .max(40, 'must be the signing secret of the webhook (6 to 40 characters)')
-    .optional(),
-  /** Which variant sells which plan: `pro-monthly:123,pro-yearly:124,team-monthly:125,team-yearly:126`. */
-  LEMONSQUEEZY_VARIANTS: z
-    .string()
-    .trim()
-    .regex(
-      /^(?:(?:pro|team)-(?:monthly|yearly):\d+)(?:\s*,\s*(?:pro|team)-(?:monthly|yearly):\d+)*$/,
-      'must map each plan and period to a variant id, e.g. pro-monthly:123,pro-yearly:124,team-monthly:125,team-yearly:126',
-    )
-    .optional(),
-  /** The store's currency: Lemon Squeezy sells in one, so checkouts in the other are refused. */
-  LEMONSQUEEZY_CURRENCY: z.enum(['USD', 'CNY'], { error: 'must be USD or CNY' }).default('USD'),
-  /** A Paddle Billing API key (Developer tools → Authentication); with the webhook secret and client token, it takes payments. */
-  PADDLE_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
-  /** The secret key of the notification destination (Developer tools → Notifications). */
-  PADDLE_WEBHOOK_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
-  /** A client-side token (Developer tools → Authentication): Paddle.js opens the checkout with it, in the browser. */
-  PADDLE_CLIENT_TOKEN: z
-    .string()
-    .trim()
-    .regex(/^(?:test|live)_[A-Za-z0-9]+$/, 'must be a client-side token, starting with test_ or live_')
-    .optional(),
-  /** Paddle's sandbox (test cards, no money moves) or production. */
-  PADDLE_ENVIRONMENT: z
-    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
-    .default('production'),
-  /** Where the Paddle SDK sends its calls; only tests point it elsewhere (a fake Paddle API). */
-  PADDLE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** An OpenAI-compatible API (a hosted provider, Ollama, vLLM, …): with AI_MODEL it switches the AI features on. */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://api.openai.com/v1' })
@@ -257,20 +197,8 @@ const envSchema = z.object({
 const pairedCredentials = [
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
-  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-  ['POLAR_ACCESS_TOKEN', 'POLAR_WEBHOOK_SECRET'],
-  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_WEBHOOK_SECRET'],
-  ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET'],
   ['AI_BASE_URL', 'AI_MODEL'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
-] as const
-
-/** The variable that switches each payment provider on (with its webhook secret, paired above). */
-const paymentProviderKeys = [
-  'STRIPE_SECRET_KEY',
-  'POLAR_ACCESS_TOKEN',
-  'LEMONSQUEEZY_API_KEY',
-  'PADDLE_API_KEY',
 ] as const
 
 /** Settings that mean nothing without another one. */
@@ -280,10 +208,43 @@ const dependentSettings = [
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
   ['S3_ACCESS_KEY_ID', 'S3_BUCKET'],
   ['S3_ENDPOINT', 'S3_BUCKET'],
-  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_STORE_ID'],
-  ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_VARIANTS'],
-  ['PADDLE_API_KEY', 'PADDLE_CLIENT_TOKEN'],
 ] as const
+
+/**
+ * The core's rules across its variables and the installed apps' (src/server/app-env-rules.ts), each problem a line. A
+ * client id without its secret (or the reverse) is a half-configured provider: say so instead of hiding its button.
+ */
+export function envRuleProblems(
+  parsed: Record<string, unknown>,
+  everyRule: readonly AppEnvRules[] = [{ together: pairedCredentials, needs: dependentSettings }, ...appEnvRules],
+): string[] {
+  const problems: string[] = []
+  for (const rules of everyRule) {
+    for (const [first, second] of rules.together ?? []) {
+      if (Boolean(parsed[first]) !== Boolean(parsed[second])) {
+        problems.push(
+          `  ${parsed[first] ? second : first}: must be set together with ${parsed[first] ? first : second}`,
+        )
+      }
+    }
+    for (const [setting, needed] of rules.needs ?? []) {
+      if (parsed[setting] && !parsed[needed]) problems.push(`  ${setting}: needs ${needed} as well`)
+    }
+    problems.push(...(rules.check?.(parsed) ?? []).map((line) => `  ${line}`))
+  }
+  const groups = new Map<string, string[]>()
+  for (const { onlyOneOf } of everyRule) {
+    if (onlyOneOf && parsed[onlyOneOf.variable]) {
+      groups.set(onlyOneOf.group, [...(groups.get(onlyOneOf.group) ?? []), onlyOneOf.variable])
+    }
+  }
+  for (const [group, variables] of groups) {
+    if (variables.length > 1) {
+      problems.push(`  ${variables.join(', ')}: only one ${group} may be configured; unset all but one of them`)
+    }
+  }
+  return problems
+}
 
 export type Env = z.infer<typeof envSchema> & {
   APP_URL: string
@@ -301,39 +262,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`)
   }
   const parsed = result.data
-  // A client id without its secret (or the reverse) is a half-configured provider: say so instead of hiding its button.
-  const unpaired = pairedCredentials.flatMap(([id, secret]) =>
-    Boolean(parsed[id]) === Boolean(parsed[secret])
-      ? []
-      : [`  ${parsed[id] ? secret : id}: must be set together with ${parsed[id] ? id : secret}`],
-  )
-  for (const [setting, needed] of dependentSettings) {
-    if (parsed[setting] && !parsed[needed]) unpaired.push(`  ${setting}: needs ${needed} as well`)
-  }
-  // One provider takes payments: two configured at once would leave it to chance which one a buyer meets.
-  const paymentKeys = paymentProviderKeys.filter((key) => parsed[key])
-  if (paymentKeys.length > 1) {
-    unpaired.push(`  ${paymentKeys.join(', ')}: only one payment provider may be configured; unset all but one of them`)
-  }
-  // Paddle.js refuses a sandbox token in production and the reverse; say so before a buyer meets a blank checkout.
-  const paddleToken = parsed.PADDLE_CLIENT_TOKEN
-  if (paddleToken && paddleToken.startsWith('test_') !== (parsed.PADDLE_ENVIRONMENT === 'sandbox')) {
-    unpaired.push(
-      `  PADDLE_CLIENT_TOKEN: a ${paddleToken.startsWith('test_') ? 'test_' : 'live_'} token does not work with PADDLE_ENVIRONMENT=${parsed.PADDLE_ENVIRONMENT}`,
-    )
-  }
-  // Paddle's keys say which environment they belong to (pdl_sdbx_… / pdl_live_…); the other API refuses them.
-  const paddleKey = parsed.PADDLE_API_KEY
-  const keyEnvironment = paddleKey?.startsWith('pdl_sdbx_')
-    ? 'sandbox'
-    : paddleKey?.startsWith('pdl_live_')
-      ? 'production'
-      : undefined
-  if (keyEnvironment && keyEnvironment !== parsed.PADDLE_ENVIRONMENT) {
-    unpaired.push(
-      `  PADDLE_API_KEY: a ${keyEnvironment} key does not work with PADDLE_ENVIRONMENT=${parsed.PADDLE_ENVIRONMENT}`,
-    )
-  }
+  const unpaired = envRuleProblems(parsed)
   if (unpaired.length > 0) throw new EnvError(`Invalid environment variables:\n${unpaired.join('\n')}`)
   // As a browser writes it (lower-case host, no default port), so links the server builds compare equal to it.
   const givenAppUrl = new URL(parsed.APP_URL ?? `http://localhost:${parsed.PORT}`)

@@ -332,7 +332,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
-      'billing.paddle.get': { transactionId: 'txn_01foreign' },
       'files.attachments': { bookId: foreign.bookId },
       'files.downloadLink': { id: foreign.fileId },
       'files.deleteAttachment': { id: foreign.fileId },

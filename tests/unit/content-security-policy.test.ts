@@ -20,7 +20,7 @@ describe('the script policy', () => {
     expect(seen[0]?.[0]).not.toBe(seen[1]?.[0])
     expect(Buffer.from(seen[0]?.[0] ?? '', 'base64')).toHaveLength(16)
     expect(currentRenderNonce()).toBeUndefined()
-    expect(policyWithNonce('abc', { googleOneTap: false, paddle: false })).toMatch(
+    expect(policyWithNonce('abc', { googleOneTap: false, fromApps: [] })).toMatch(
       /^script-src 'self' 'nonce-abc'; frame-ancestors/,
     )
   })
@@ -29,21 +29,21 @@ describe('the script policy', () => {
     const theme = 'document.documentElement.classList.add("dark")'
     const state = '$_TSR={"a":"中文"}'
     const html = `<head><script>${theme}</script><script type="module" src="/assets/a.js"></script></head><body><script nonce="x">${state}</script><script>${theme}</script></body>`
-    const policy = policyWithHashes(html, { googleOneTap: false, paddle: false })
+    const policy = policyWithHashes(html, { googleOneTap: false, fromApps: [] })
     const sources = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ')
     expect(sources).toEqual(["'self'", sha256(theme), sha256(state)])
-    expect(policyWithHashes(html, { googleOneTap: true, paddle: false })).toContain(
+    expect(policyWithHashes(html, { googleOneTap: true, fromApps: [] })).toContain(
       'https://accounts.google.com/gsi/client',
     )
-    expect(policyWithHashes(html, { googleOneTap: false, paddle: false })).not.toContain('paddle')
-    expect(policyWithNonce('abc', { googleOneTap: false, paddle: true })).toMatch(
+    expect(policyWithHashes(html, { googleOneTap: false, fromApps: [] })).not.toContain('paddle')
+    expect(policyWithNonce('abc', { googleOneTap: false, fromApps: ['https://cdn.paddle.com'] })).toMatch(
       /^script-src 'self' 'nonce-abc' https:\/\/cdn\.paddle\.com; /,
     )
   })
 
   it('is added to HTML the page cache keeps, not to other text', async () => {
     const cache = new PageCache(10, (html) => [
-      ['content-security-policy', policyWithHashes(html, { googleOneTap: false, paddle: false })],
+      ['content-security-policy', policyWithHashes(html, { googleOneTap: false, fromApps: [] })],
     ])
     const page = await cache.serve(
       '/en/',

@@ -51,10 +51,6 @@ export const replayEventInput = z.object({ id: recordId() })
 
 export const localCheckoutInput = z.object({ id: recordId() })
 
-/** The transaction Paddle.js is to open, as Paddle names it in the checkout link (`?_ptxn=txn_…`). */
-export const paddleCheckoutInput = z.object({
-  transactionId: z.string().regex(/^txn_[a-z0-9]{1,60}$/, 'validation_record_id_invalid'),
-})
 export const settleLocalCheckoutInput = localCheckoutInput.extend({
   outcome: z.enum(['pay', 'pay_later', 'fail', 'cancel']),
 })

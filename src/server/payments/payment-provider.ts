@@ -1,34 +1,41 @@
 import { type Currency, currencies } from '#/lib/plans'
+import { serverApps } from '../apps.gen'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getEnv } from '../env'
-import { parseVariantPlans } from './lemonsqueezy-events'
-import { LemonSqueezyPaymentProvider } from './lemonsqueezy-provider'
 import { LocalPaymentProvider } from './local-provider'
-import { PaddlePaymentProvider } from './paddle-provider'
-import { PolarPaymentProvider } from './polar-provider'
 import type { PaymentProvider } from './provider'
-import { StripePaymentProvider } from './stripe-provider'
-
-export type PaymentProviderId = PaymentProvider['id']
 
 /**
- * The provider whose keys are set (the environment allows one at most); otherwise the built-in local provider, so a
- * fresh clone can check out.
+ * A payment provider an installed app brings (its server/app.ts, `paymentProvider`): Stripe, Polar, Lemon Squeezy and
+ * Paddle are apps, so a product that sells through one of them removes the others (docs/decisions/042).
  */
-export function activePaymentProviderId(): PaymentProviderId {
-  const env = getEnv()
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe'
-  if (env.POLAR_ACCESS_TOKEN && env.POLAR_WEBHOOK_SECRET) return 'polar'
-  if (env.LEMONSQUEEZY_API_KEY && env.LEMONSQUEEZY_WEBHOOK_SECRET) return 'lemonsqueezy'
-  if (env.PADDLE_API_KEY && env.PADDLE_WEBHOOK_SECRET) return 'paddle'
-  return 'local'
+export interface PaymentProviderPlugin {
+  /** Stored with each order and subscription, and the last segment of its webhook's URL (/api/billing/webhook/<id>). */
+  id: string
+  /** Whether its variables are set: then it takes the payments (the environment allows one provider at most). */
+  configured: () => boolean
+  /** The provider, made from its variables (loaded when first asked for). */
+  load: (db: Database) => Promise<PaymentProvider>
+  /** The currencies it can charge in, when not all of them (a Lemon Squeezy store sells in one). */
+  currencies?: () => Currency[]
 }
 
-/** The currencies the active provider can charge in: a Lemon Squeezy store sells in one, the others in all. */
+/** The built-in provider, which takes no money: a fresh clone can check out with it. */
+export const localProviderId = 'local'
+
+const plugins = (): PaymentProviderPlugin[] => serverApps.flatMap((app) => app.paymentProvider ?? [])
+
+const activePlugin = () => plugins().find((plugin) => plugin.configured())
+
+/** The installed provider whose keys are set (the environment allows one at most); otherwise the local provider. */
+export function activePaymentProviderId(): string {
+  return activePlugin()?.id ?? localProviderId
+}
+
+/** The currencies the active provider can charge in. */
 export function checkoutCurrencies(): Currency[] {
-  const env = getEnv()
-  return activePaymentProviderId() === 'lemonsqueezy' ? [env.LEMONSQUEEZY_CURRENCY] : [...currencies]
+  return activePlugin()?.currencies?.() ?? [...currencies]
 }
 
 export function localPaymentProvider(db: Database): LocalPaymentProvider {
@@ -37,53 +44,17 @@ export function localPaymentProvider(db: Database): LocalPaymentProvider {
   return new LocalPaymentProvider(db, { secret, appUrl: env.APP_URL })
 }
 
-/** The provider that takes new checkouts and webhooks; a provider that is not active refuses its webhooks. */
-export function paymentProviderFor(db: Database, id: PaymentProviderId = activePaymentProviderId()): PaymentProvider {
-  if (id === 'stripe') {
-    const env = getEnv()
-    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error('Stripe is not configured')
-    return new StripePaymentProvider({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      apiUrl: env.STRIPE_API_URL,
-      paymentMethods: env.STRIPE_PAYMENT_METHODS,
-    })
-  }
-  if (id === 'polar') {
-    const env = getEnv()
-    if (!env.POLAR_ACCESS_TOKEN || !env.POLAR_WEBHOOK_SECRET) throw new Error('Polar is not configured')
-    return new PolarPaymentProvider({
-      accessToken: env.POLAR_ACCESS_TOKEN,
-      webhookSecret: env.POLAR_WEBHOOK_SECRET,
-      environment: env.POLAR_SERVER,
-      apiUrl: env.POLAR_API_URL,
-    })
-  }
-  if (id === 'lemonsqueezy') {
-    const env = getEnv()
-    const { LEMONSQUEEZY_API_KEY: apiKey, LEMONSQUEEZY_WEBHOOK_SECRET: webhookSecret } = env
-    if (!apiKey || !webhookSecret || !env.LEMONSQUEEZY_STORE_ID || !env.LEMONSQUEEZY_VARIANTS) {
-      throw new Error('Lemon Squeezy is not configured')
-    }
-    return new LemonSqueezyPaymentProvider(db, {
-      apiKey,
-      webhookSecret,
-      storeId: env.LEMONSQUEEZY_STORE_ID,
-      currency: env.LEMONSQUEEZY_CURRENCY,
-      plans: parseVariantPlans(env.LEMONSQUEEZY_VARIANTS),
-    })
-  }
-  if (id === 'paddle') {
-    const env = getEnv()
-    const { PADDLE_API_KEY: apiKey, PADDLE_WEBHOOK_SECRET: webhookSecret } = env
-    if (!apiKey || !webhookSecret || !env.PADDLE_CLIENT_TOKEN) throw new Error('Paddle is not configured')
-    return new PaddlePaymentProvider({
-      apiKey,
-      webhookSecret,
-      environment: env.PADDLE_ENVIRONMENT,
-      apiUrl: env.PADDLE_API_URL,
-      appUrl: env.APP_URL,
-    })
-  }
-  return localPaymentProvider(db)
+/**
+ * The provider that takes new checkouts and webhooks, or the one a stored order or subscription names. A provider
+ * that is not installed or not configured cannot be reached: its records stay as they are.
+ */
+export async function paymentProviderFor(
+  db: Database,
+  id: string = activePaymentProviderId(),
+): Promise<PaymentProvider> {
+  if (id === localProviderId) return localPaymentProvider(db)
+  const plugin = plugins().find((candidate) => candidate.id === id)
+  if (!plugin) throw new Error(`The payment provider "${id}" is not installed`)
+  if (!plugin.configured()) throw new Error(`The payment provider "${id}" is not configured`)
+  return plugin.load(db)
 }

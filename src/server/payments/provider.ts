@@ -153,11 +153,12 @@ export class ChargeDeclinedError extends Error {
 }
 
 /**
- * One payment provider behind the ledger: `local` (built in), `stripe`, `polar`, `lemonsqueezy` and `paddle` implement
- * it.
+ * One payment provider behind the ledger: `local` (built in), and each one an installed app brings (Stripe, Polar,
+ * Lemon Squeezy and Paddle are apps; payment-provider.ts).
  */
 export interface PaymentProvider {
-  readonly id: 'local' | 'stripe' | 'polar' | 'lemonsqueezy' | 'paddle'
+  /** `local`, or the id its app gives it (PaymentProviderPlugin). */
+  readonly id: string
   /**
    * The provider prorates a change at the moment it is made and cannot be told another instant (Paddle): a
    * confirmation may then charge a little less than the preview showed, as time passed in between.

@@ -32,12 +32,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
     beyond: 'only the buyer’s own checkout, while the local provider is active',
     names: ['checkout'],
   },
-  'billing.paddle.get': {
-    gate: signedIn,
-    beyond:
-      'only the buyer’s own checkout, while Paddle is active; opening it needs billing:manage in its organization now',
-    names: ['checkout'],
-  },
   'billing.receipt.open': {
     gate: signedIn,
     beyond: 'only a paid order of an organization where the caller has billing:read now; any other is NOT_FOUND',

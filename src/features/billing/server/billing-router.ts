@@ -15,12 +15,7 @@ import {
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import {
-  activePaymentProviderId,
-  checkoutCurrencies,
-  type PaymentProviderId,
-  paymentProviderFor,
-} from '#/server/payments/payment-provider'
+import { activePaymentProviderId, checkoutCurrencies, paymentProviderFor } from '#/server/payments/payment-provider'
 import { AppError, adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import {
   cancelInput,
@@ -36,7 +31,6 @@ import {
 import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
 import { replayBillingEvent } from './operator-tasks'
-import { paddleCheckoutRouter } from './paddle-checkout-router'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 import { receiptRouter } from './receipts'
 import { supersededCheckout } from './superseded-checkouts'
@@ -206,7 +200,7 @@ export const billingRouter = createRouter({
       const amount = periodAmount(plan, input.interval, input.currency, seats)
       const orderId = randomUUID()
       const expiresAt = new Date(Date.now() + checkoutLifetimeMs)
-      const provider = paymentProviderFor(ctx.db)
+      const provider = await paymentProviderFor(ctx.db)
       const [previous] = await ctx.db
         .select({ customerId: billingSubscriptions.providerCustomerId })
         .from(billingSubscriptions)
@@ -298,7 +292,7 @@ export const billingRouter = createRouter({
     .mutation(async ({ ctx, input }) => {
       const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
       if (!subscription) throw noSubscription()
-      const provider = paymentProviderFor(ctx.db, subscription.provider as PaymentProviderId)
+      const provider = await paymentProviderFor(ctx.db, subscription.provider)
       const snapshot = await provider.updateSubscription(subscription.providerSubscriptionId, {
         cancelAtPeriodEnd: input.cancelAtPeriodEnd,
       })
@@ -311,7 +305,7 @@ export const billingRouter = createRouter({
     .input(portalInput)
     .mutation(async ({ ctx, input }) => {
       const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
-      const provider = subscription ? paymentProviderFor(ctx.db, subscription.provider as PaymentProviderId) : null
+      const provider = subscription ? await paymentProviderFor(ctx.db, subscription.provider) : null
       if (!subscription?.providerCustomerId || !provider?.portalUrl) throw noSubscription()
       const url = await provider.portalUrl(
         subscription.providerCustomerId,
@@ -361,6 +355,5 @@ export const billingRouter = createRouter({
   }),
 
   local: localCheckoutRouter,
-  paddle: paddleCheckoutRouter,
   receipt: receiptRouter,
 })

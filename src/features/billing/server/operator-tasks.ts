@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { billingEvents, billingOrders } from '#/server/db/schema'
 import { log } from '#/server/log'
-import { activePaymentProviderId, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { reconcileSubscriptions, replayEvent } from './ledger'
 import { endSupersededCheckouts } from './superseded-checkouts'
 
@@ -16,13 +16,13 @@ export async function replayBillingEvent(
     .from(billingEvents)
     .where(eq(billingEvents.id, eventId))
   if (!stored) return { replayed: false }
-  const provider = paymentProviderFor(db, stored.provider as PaymentProviderId)
+  const provider = await paymentProviderFor(db, stored.provider)
   return { replayed: await replayEvent(db, provider, eventId), provider: stored.provider, type: stored.type }
 }
 
 /** `npm run billing -- reconcile`: re-reads every open subscription from the active provider and repairs drift. */
 export async function reconcileBilling(db: Database): Promise<{ provider: string; drifted: string[] }> {
-  const provider = paymentProviderFor(db, activePaymentProviderId())
+  const provider = await paymentProviderFor(db, activePaymentProviderId())
   return { provider: provider.id, drifted: await reconcileSubscriptions(db, provider) }
 }
 
@@ -34,7 +34,7 @@ export async function reconcileBilling(db: Database): Promise<{ provider: string
 export async function closeOverdueProviderCheckouts(db: Database, now = new Date()): Promise<number> {
   // Checkouts a subscription replaced are over too, whatever their time (one a failed sweep left open).
   await endSupersededCheckouts(db)
-  const provider = paymentProviderFor(db, activePaymentProviderId())
+  const provider = await paymentProviderFor(db, activePaymentProviderId())
   if (!provider.closeCheckout || !provider.checkoutsOutliveTheirTime) return 0
   const overdue = await db
     .select({ id: billingOrders.id, checkoutId: billingOrders.providerCheckoutId })

@@ -2,7 +2,7 @@ import { planName } from '#/lib/plan-text'
 import { type BillingInterval, type Currency, memberLimitOf, type PaidPlanId, planById } from '#/lib/plans'
 import { grantingSubscription, liveBookCount, seatsTaken } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
-import { type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { paymentProviderFor } from '#/server/payments/payment-provider'
 import { type ChangePreview, ChargeDeclinedError, type PlanChange } from '#/server/payments/provider'
 import { AppError } from '#/server/trpc/init'
 import { saveSubscription } from './ledger'
@@ -17,7 +17,7 @@ export interface ChangeBlocker {
 
 export interface PlannedChange {
   subscriptionId: string
-  providerId: PaymentProviderId
+  providerId: string
   change: PlanChange
   /** Limits the new plan would break; a change with any is refused until they are resolved. */
   blockers: ChangeBlocker[]
@@ -73,7 +73,7 @@ export async function planChange(
   const currency = subscription.currency as Currency
   return {
     subscriptionId: subscription.providerSubscriptionId,
-    providerId: subscription.provider as PaymentProviderId,
+    providerId: subscription.provider,
     change: {
       planId: asked.planId,
       interval: asked.interval,
@@ -85,8 +85,8 @@ export async function planChange(
   }
 }
 
-export function previewPlanChange(db: Database, planned: PlannedChange, at = new Date()): Promise<ChangePreview> {
-  return paymentProviderFor(db, planned.providerId).previewChange(planned.subscriptionId, planned.change, at)
+export async function previewPlanChange(db: Database, planned: PlannedChange, at = new Date()): Promise<ChangePreview> {
+  return (await paymentProviderFor(db, planned.providerId)).previewChange(planned.subscriptionId, planned.change, at)
 }
 
 /** The first limit a change would break, as the refusal the client translates. */
@@ -134,7 +134,7 @@ export async function confirmPlanChange(
       message: 'This price was shown too long ago; review the change again',
     })
   }
-  const provider = paymentProviderFor(db, planned.providerId)
+  const provider = await paymentProviderFor(db, planned.providerId)
   const preview = await provider.previewChange(planned.subscriptionId, planned.change, confirmed.prorationDate)
   // Never more than the customer confirmed. A provider that prorates at the moment of the change charges a little
   // less as the period runs on (about 1 % over the ten minutes a preview holds, at worst): that much is accepted.

@@ -4,7 +4,7 @@ import type { Database } from '#/server/db/client'
 import { billingOrders, organizations } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { paymentProviderFor } from '#/server/payments/payment-provider'
 import { readSiteSettings } from '#/server/settings'
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
 import { receiptInput } from '../schemas'
@@ -24,9 +24,9 @@ const receiptStatuses = new Set(['paid', 'partially_refunded', 'refunded'])
  */
 async function providerReceiptUrl(db: Database, order: Order): Promise<string | null> {
   if (order.provider === 'local') return null
-  let provider: ReturnType<typeof paymentProviderFor>
+  let provider: Awaited<ReturnType<typeof paymentProviderFor>>
   try {
-    provider = paymentProviderFor(db, order.provider as PaymentProviderId)
+    provider = await paymentProviderFor(db, order.provider)
   } catch {
     // The provider is no longer configured: the link it gave at the time is all there is.
     return order.receiptUrl

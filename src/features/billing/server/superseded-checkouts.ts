@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { billingOrders } from '#/server/db/schema'
 import { log } from '#/server/log'
-import { localPaymentProvider, type PaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
+import { localPaymentProvider, paymentProviderFor } from '#/server/payments/payment-provider'
 
 /**
  * An unfinished checkout whose organization already has a live subscription started by another order: paying it
@@ -74,6 +74,6 @@ export async function endSupersededCheckouts(db: Database): Promise<number> {
 /** False when the provider says the checkout can no longer be stopped (it was paid meanwhile). */
 async function closeAtProvider(db: Database, providerId: string, checkoutId: string): Promise<boolean> {
   if (providerId === 'local') return localPaymentProvider(db).cancelOpenCheckout(checkoutId)
-  const provider = paymentProviderFor(db, providerId as PaymentProviderId)
+  const provider = await paymentProviderFor(db, providerId)
   return provider.closeCheckout ? provider.closeCheckout(checkoutId) : true
 }

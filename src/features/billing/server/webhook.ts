@@ -21,7 +21,7 @@ export async function handleBillingWebhook(
 ): Promise<Response> {
   if (providerId !== activePaymentProviderId()) return json(404, { error: 'No such payment provider' })
   if (Buffer.byteLength(body) > maxBodyBytes) return json(413, { error: 'Event too large' })
-  const provider = paymentProviderFor(db, providerId)
+  const provider = await paymentProviderFor(db, providerId)
   let event: Awaited<ReturnType<typeof provider.verifyEvent>>
   try {
     event = await provider.verifyEvent(body, headers)

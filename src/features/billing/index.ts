@@ -1,0 +1,3 @@
+// What other features may use of billing in the browser (the import rules in .dependency-cruiser.cjs allow nothing
+// else): how amounts and plans are written, for a payment provider's own checkout page.
+export { money, planSummary } from './billing-format'
