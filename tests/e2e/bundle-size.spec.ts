@@ -44,7 +44,9 @@ import { expect, test } from './fixtures'
  * the code they share fell under the bundler's inlining size): two files and about 1 KB less on console pages
  * (Dashboard 490.0 → 489.2, Books 382.0 → 381.2 KB); the apps' permission statements joining the core's add
  * about 0.1 KB on every page (landing 224.8 → 224.9, sign-in 305.9 → 306.0 KB). Compiled from several message
- * catalogues, the landing measured 225.0 KB once: its budget is 225.2 KB.
+ * catalogues, the landing measured 225.0 KB once: its budget is 225.2 KB. The four payment providers as apps add their
+ * manifests to the list every page reads (landing 225.3 KB, budget 225.5), and the apps' docs pages are collections of
+ * their own, each with its map of lazily loaded pages in the docs page's script (docs 273.5 → 274.1 KB, budget 274.3).
  */
 interface Budget {
   kb: number
@@ -54,11 +56,11 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 225.2, scripts: 10 },
+  '/en/': { kb: 225.5, scripts: 10 },
   // The page measured carries its own text: 272.2 since it explains how visit() waits for the whole page to hydrate,
   // 272.4 since it says that test databases are copies of a migrated template, 272.5 since it says how the Lighthouse
   // bench runs each page three times.
-  '/en/docs/development/testing': { kb: 273.7, scripts: 11 },
+  '/en/docs/development/testing': { kb: 274.3, scripts: 11 },
   '/en/sign-in': { kb: 306.1, scripts: 12 },
   '/en/console': { kb: 489.4, scripts: 15, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
