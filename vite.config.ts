@@ -54,7 +54,7 @@ export default defineConfig(({ command }) => ({
   // The production server bundles its dependencies: Node then loads a few files instead of ~1,600 modules, each
   // resolved through its package.json, which was most of a cold start (docs/decisions/017). Kept outside: the
   // embedded database (it reads its WebAssembly and data files beside its own code), PostgreSQL's driver (optional
-  // native part), Stripe (loaded only when configured), srvx and prom-client (one copy, shared with the launcher in
+  // native part), Stripe (its app loads it only when configured; an external nobody imports once the app is removed), srvx and prom-client (one copy, shared with the launcher in
   // scripts/, whose metrics protocol it is), pino with pino-pretty (they load their parts by file name at run time),
   // and what OpenTelemetry patches or shares with its SDK when tracing is on: ioredis and the API (scripts/telemetry.ts).
   environments: {
@@ -112,7 +112,7 @@ export default defineConfig(({ command }) => ({
   }),
   plugins: [
     urlPatternPolyfillWhereMissing(),
-    // Compiles content/docs at build time (syntax highlighting included) into .source/.
+    // Compiles content/docs and the installed apps' docs/ folders at build time (syntax highlighting included) into .source/.
     mdx(),
     tanstackStart({
       // The core's file routes and each installed app's (src/app-routes.ts, src/apps.ts). An object, not the path of

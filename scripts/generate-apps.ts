@@ -7,7 +7,7 @@
 // they are out of date.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { generatedAppContentFiles } from './generate-app-content.ts'
+import { appsHaving, generatedAppContentFiles } from './generate-app-content.ts'
 import installedApps from './installed-apps.cjs'
 import { root } from './project.ts'
 
@@ -35,7 +35,7 @@ const envRulesOf = (app: string) =>
 
 /** The generated files' contents for these apps, keyed by path, as the generator would write them. */
 export function generatedAppFiles(apps: readonly string[]): Record<string, string> {
-  const having = (file: string) => apps.filter((app) => existsSync(path.join(root, 'src/features', app, file)))
+  const having = (file: string) => appsHaving(apps, file)
   const list = (names: string[], export_: string, type: string, typeFrom: string, from: string, member: string) =>
     `${header}import type { ${type} } from '${typeFrom}'\n${imports(names, member, (app) => `#/features/${app}/${from}`)}\nexport const ${export_}: readonly ${type}[] = [${names.map(identifier).join(', ')}]\n`
   const routers = having('server/routers.ts')

@@ -3,7 +3,7 @@
 // stored exactly once, the billing ledger balanced, p50/p99 per kind of request, and the server's memory (a leak fails).
 // `npm test` runs it for one minute. Options: --minutes N (default 10), --port P (default SOAK_PORT or 3420); SOAK_SMTP_PORT (default 2550).
 import { randomBytes } from 'node:crypto'
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { noneAcknowledged } from '../bench/soak/acknowledged.ts'
@@ -50,10 +50,10 @@ function readOptions(): { minutes: number; port: number; smtpPort: number } {
  * What failed, a line each, for `npm test`'s summary: CI keeps only the end of the output, and the soak's tables scroll
  * out of it behind the steps that follow.
  */
+const failuresFile = path.join(root, 'test-results', 'soak-failures.txt')
 function keepFailures(lines: string[]): void {
-  const file = path.join(root, 'test-results', 'soak-failures.txt')
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, `${lines.join('\n')}\n`)
+  mkdirSync(path.dirname(failuresFile), { recursive: true })
+  writeFileSync(failuresFile, `${lines.join('\n')}\n`)
 }
 
 /** The database folder is removed after the run; a failed run's server log is kept for whoever looks into it. */
@@ -205,6 +205,8 @@ try {
       ...traffic.kinds.flatMap((kind) => kind.samples.slice(0, 3).map((sample) => `${kind.kind}: ${sample}`)),
     ])
   }
+  // A passing run leaves no earlier run's failures behind for the summary to show.
+  if (!failed) rmSync(failuresFile, { force: true })
   console.log(failed ? '\nSOAK FAILED' : '\nSoak passed.')
 } catch (error) {
   console.error(error)

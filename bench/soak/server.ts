@@ -99,9 +99,16 @@ export async function startSoakServer(options: {
     HOST: '127.0.0.1',
     DATA_DIR: options.database.dataDir,
     DATABASE_URL: options.database.url ?? '',
-    // The local payment provider: checkouts settle on this machine, no money and no outside service.
+    // The local payment provider: checkouts settle on this machine, no money and no outside service. Whichever payment
+    // apps are installed, none is configured (an empty variable counts as unset).
     STRIPE_SECRET_KEY: '',
     STRIPE_WEBHOOK_SECRET: '',
+    POLAR_ACCESS_TOKEN: '',
+    POLAR_WEBHOOK_SECRET: '',
+    LEMONSQUEEZY_API_KEY: '',
+    LEMONSQUEEZY_WEBHOOK_SECRET: '',
+    PADDLE_API_KEY: '',
+    PADDLE_WEBHOOK_SECRET: '',
     SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
   }
   // The address the traffic uses (bench/soak/traffic.ts): a page or a post on another host would be redirected or

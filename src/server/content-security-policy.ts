@@ -26,7 +26,7 @@ export function currentRenderNonce(): string | undefined {
 interface ScriptSources {
   /** Allows Google's one-tap library (GOOGLE_CLIENT_ID is set). */
   googleOneTap: boolean
-  /** Origins the installed apps allow while their services are configured (Paddle.js: `scriptSources`). */
+  /** Origins the installed apps allow while their services are configured (their manifests' `scriptSources`). */
   fromApps: readonly string[]
 }
 

@@ -2,7 +2,8 @@
 // full kit for its figures): sign up, create an organization, open every console page its navigation offers and the
 // docs, in each language; no link in a header, footer or navigation answers 404, and nothing the kit shows or lists
 // (links, sitemap, llms.txt) leads to a route of a removed app. MINIMAL_KIT_REMOVED_ROUTES holds those routes' paths
-// (a JSON array such as ["/blog", "/console/assistant"]), worked out from the removed apps' routes folders.
+// (a JSON array such as ["/blog", "/console/assistant", "/docs/webhooks"]), worked out from the removed apps' routes
+// and docs folders.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIResponse, Page, Response } from '@playwright/test'

@@ -80,7 +80,7 @@ function readChange(value: unknown): LedgerChange {
 /**
  * The built-in provider: Hatch serves the checkout page itself (Pay, Pay later, Fail, Cancel) and keeps its own
  * records, then tells the ledger through signed events on the same webhook path a real provider uses. It moves no
- * money; an operator sets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET before charging anyone.
+ * money; an operator configures a payment provider's app before charging anyone.
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly id = 'local' as const

@@ -1,5 +1,5 @@
 // The assistant when its model provider accepts and never answers: the person is told in their language, nothing is
-// stored and the month's request is given back. (Payment providers' faults: tests/integration/faults-payments.test.ts.)
+// stored and the month's request is given back. (A payment provider's faults: src/features/stripe/tests/faults-payments.test.ts.)
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookAssistantTools } from '#/features/books/server'

@@ -28,7 +28,7 @@ async function providerReceiptUrl(db: Database, order: Order): Promise<string | 
   try {
     provider = await paymentProviderFor(db, order.provider)
   } catch {
-    // The provider is no longer configured: the link it gave at the time is all there is.
+    // The provider is no longer installed or configured: the link it gave at the time is all there is.
     return order.receiptUrl
   }
   if (provider.receiptUrl && order.providerInvoiceId) {

@@ -9,7 +9,7 @@ type FoundPage = Extract<DocsPageInfo, { found: true }>
 export function DocsPageScreen({ info }: { info: FoundPage }) {
   return (
     <DocsShell lang={info.lang} siteName={info.siteName} pageTree={info.pageTree} aiConfigured={info.aiConfigured}>
-      {/* Keyed by collection: each collection's loader brings its own hook. */}
+      {/* Keyed by collection: a page of another collection starts its boundary afresh. */}
       <Suspense key={info.collection}>
         <DocsPageContent info={info} />
       </Suspense>

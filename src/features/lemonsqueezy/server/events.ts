@@ -1,6 +1,6 @@
 // Lemon Squeezy's objects and webhook events read into the ledger's terms: pure functions of what Lemon Squeezy
 // sends (JSON:API documents, amounts in minor units, ISO dates), with no SDK client (that is
-// lemonsqueezy-provider.ts). Lemon Squeezy keeps a checkout's custom data only on its webhook events (`meta`), not on
+// provider.ts). Lemon Squeezy keeps a checkout's custom data only on its webhook events (`meta`), not on
 // the objects its API returns, so the readers also say which organization an event's subscription belongs to.
 import { type BillingInterval, type Currency, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import { dateOf, isRecord, text } from '#/server/payments/event-reading'

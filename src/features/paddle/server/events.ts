@@ -1,5 +1,5 @@
 // Paddle Billing's objects and webhook events read into the ledger's terms: pure functions of what Paddle sends, with
-// no SDK client (that is paddle-provider.ts). Webhooks carry snake_case JSON; the SDK hands API objects over in
+// no SDK client (that is provider.ts). Webhooks carry snake_case JSON; the SDK hands API objects over in
 // camelCase. Amounts are strings of minor units.
 //
 // Hatch sells through non-catalog prices it makes for each checkout and plan change, and writes the order,

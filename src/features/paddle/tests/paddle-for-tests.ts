@@ -1,8 +1,7 @@
 // Paddle as the app's payment provider for a test file: a fake API started before the file's tests (the official SDK
 // talks to it) and the environment naming it.
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll } from 'vitest'
-import { started, withEnvironment } from '../../../../tests/integration/payment-provider-fakes'
+import { fakeProviderForTests } from '../../../../tests/integration/payment-provider-fakes'
 import { type FakePaddle, startFakePaddle } from './fake-paddle'
 
 export interface PaddleForTests {
@@ -12,25 +11,21 @@ export interface PaddleForTests {
 }
 
 export function paddleProvider(apiKey: string): PaddleForTests {
-  let fake: FakePaddle | undefined
   const webhookSecret = `pdl_ntfset_${randomBytes(16).toString('hex')}`
   const clientToken = 'test_hatchclienttoken0123456789'
-  beforeAll(async () => {
-    fake = await startFakePaddle({ apiKey })
-  })
-  withEnvironment(() => ({
-    PADDLE_API_KEY: apiKey,
-    PADDLE_WEBHOOK_SECRET: webhookSecret,
-    PADDLE_CLIENT_TOKEN: clientToken,
-    PADDLE_ENVIRONMENT: 'sandbox',
-    PADDLE_API_URL: started(fake).url,
-  }))
-  afterAll(async () => {
-    await fake?.close()
-  })
+  const running = fakeProviderForTests(
+    () => startFakePaddle({ apiKey }),
+    (fake) => ({
+      PADDLE_API_KEY: apiKey,
+      PADDLE_WEBHOOK_SECRET: webhookSecret,
+      PADDLE_CLIENT_TOKEN: clientToken,
+      PADDLE_ENVIRONMENT: 'sandbox',
+      PADDLE_API_URL: fake.url,
+    }),
+  )
   return {
     get fake() {
-      return started(fake)
+      return running.fake
     },
     webhookSecret,
     clientToken,

@@ -1,5 +1,5 @@
 // Polar's objects and webhook events read into the ledger's terms: pure functions of what Polar sends, with no SDK
-// client (that is polar-provider.ts), so they can be read and tested apart from the calls. Polar's API and webhooks
+// client (that is provider.ts), so they can be read and tested apart from the calls. Polar's API and webhooks
 // use snake_case JSON with ISO dates and amounts in minor units.
 import type { BillingInterval } from '#/lib/plans'
 import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from '#/server/payments/event-reading'

@@ -14,7 +14,7 @@ describe("Polar's environment", () => {
     expect(() => parseEnv({ ...polar, POLAR_SERVER: 'staging' })).toThrow(/POLAR_SERVER: must be sandbox or production/)
   })
 
-  it('is one payment provider: configured beside another, the server refuses to start (tests/unit/env.test.ts)', () => {
+  it('declares itself one payment provider, so the core refuses it configured beside another (tests/unit/env.test.ts)', () => {
     expect(envRules.onlyOneOf).toEqual({ group: 'payment provider', variable: 'POLAR_ACCESS_TOKEN' })
   })
 })

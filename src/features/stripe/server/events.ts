@@ -1,5 +1,5 @@
 // Stripe's objects and events read into the ledger's terms: pure functions of what Stripe sends, with no SDK client
-// (that is stripe-provider.ts), so they can be read and tested apart from the calls.
+// (that is provider.ts), so they can be read and tested apart from the calls.
 import type Stripe from 'stripe'
 import type { BillingInterval } from '#/lib/plans'
 import { isCurrency, isPaidPlanId, isRecord } from '#/server/payments/event-reading'

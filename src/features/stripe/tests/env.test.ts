@@ -23,7 +23,7 @@ describe("Stripe's environment", () => {
     )
   })
 
-  it('is one payment provider: configured beside another, the server refuses to start (tests/unit/env.test.ts)', () => {
+  it('declares itself one payment provider, so the core refuses it configured beside another (tests/unit/env.test.ts)', () => {
     expect(envRules.onlyOneOf).toEqual({ group: 'payment provider', variable: 'STRIPE_SECRET_KEY' })
   })
 })
