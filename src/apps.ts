@@ -8,6 +8,7 @@ export const installedApps = [
   'assistant',
   'blog',
   'lemonsqueezy',
+  'newsletter',
   'notifications',
   'paddle',
   'polar',

@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, statSync, truncateSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
-import { newsletterSubscribers } from '#/server/db/schema'
-import { type AppServer, startAppServer } from '../support/app-server'
+import { siteSettingChanges } from '#/server/db/schema'
+import { type AppServer, readConfiguration, setRepositoryLink, signUp, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
 
 // DATA_DIR on a small filesystem of its own (a tmpfs: the test runs as root, as CI does), so it can be filled.
@@ -65,30 +64,18 @@ function fillLeaving(bytesLeft: number) {
   if (short > 0) truncateSync(filler, Math.max(0, statSync(filler).size - short))
 }
 
-let client = 0
-/** One subscription through HTTP (each from its own address, past the newsletter's limit): its status and body. */
-async function subscribe(baseUrl: string, email: string) {
-  client += 1
-  const response = await fetch(`${baseUrl}/api/trpc/newsletter.subscribe`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      'x-forwarded-for': `10.9.${(client >> 8) & 255}.${client & 255}`,
-    },
-    body: JSON.stringify(superjson.serialize({ email, locale: 'en' })),
-    signal: AbortSignal.timeout(10_000),
-  })
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
-}
-
 describe('DATA_DIR on a full disk (embedded database)', () => {
   it('refuses writes with a clear, translated 503 while full, and works with no data lost once space returns', async () => {
-    server = await startAppServer({ port: testPorts.diskFull, env: { DATA_DIR: mountPoint, TRUST_PROXY: 'true' } })
+    server = await startAppServer({ port: testPorts.diskFull, env: { DATA_DIR: mountPoint } })
+    const { url } = server
+    // The install's first account is its app admin, who may change Configuration: each change is a row written.
+    const admin = await signUp(url, 'operator@example.com')
+    const settings = await readConfiguration(url, admin)
+    const write = (link: string) => setRepositoryLink(url, admin, settings, link)
     const acknowledged: string[] = []
     for (let n = 0; n < 5; n++) {
-      const email = `before-${n}@example.com`
-      if ((await subscribe(server.url, email)).status === 200) acknowledged.push(email)
+      const link = `https://example.com/before-${n}`
+      if ((await write(link)).status === 200) acknowledged.push(link)
     }
     expect(acknowledged).toHaveLength(5)
 
@@ -97,9 +84,9 @@ describe('DATA_DIR on a full disk (embedded database)', () => {
     const refusals: { status: number; retryAfter: string | null; body: string }[] = []
     // Rows fill the pages left; within a few hundred writes the table must grow and cannot.
     for (let n = 0; n < 2000 && refusals.length < 3; n++) {
-      const email = `full-${n}-${'x'.repeat(200)}@example.com`
-      const answer = await subscribe(server.url, email)
-      if (answer.status === 200) acknowledged.push(email)
+      const link = `https://example.com/full-${n}/${'x'.repeat(400)}`
+      const answer = await write(link)
+      if (answer.status === 200) acknowledged.push(link)
       else refusals.push(answer)
     }
     expect(refusals.length, 'writes are refused once the disk is full').toBe(3)
@@ -114,25 +101,26 @@ describe('DATA_DIR on a full disk (embedded database)', () => {
     expect((await fetch(`${server.url}/api/health`)).status, 'reads still work').toBe(200)
 
     rmSync(filler)
-    let after = await subscribe(server.url, 'after-space@example.com')
+    const afterSpace = 'https://example.com/after-space'
+    let after = await write(afterSpace)
     for (let attempt = 0; attempt < 20 && after.status !== 200; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250))
-      after = await subscribe(server.url, 'after-space@example.com')
+      after = await write(afterSpace)
     }
     expect(after.status, after.body).toBe(200)
-    acknowledged.push('after-space@example.com')
+    acknowledged.push(afterSpace)
     expect(await server.stop('SIGTERM'), 'a clean stop').toBe(0)
     server = undefined
 
     const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(mountPoint, 'pglite') })
     try {
       const stored = new Set(
-        (await reopened.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).map(
-          (row) => row.email,
+        (await reopened.db.select({ link: siteSettingChanges.newValue }).from(siteSettingChanges)).map(
+          (row) => JSON.parse(row.link) as unknown,
         ),
       )
       expect(
-        acknowledged.filter((email) => !stored.has(email)),
+        acknowledged.filter((link) => !stored.has(link)),
         'acknowledged writes missing',
       ).toEqual([])
     } finally {

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import superjson from 'superjson'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
-import { newsletterSubscribers } from '#/server/db/schema'
-import { type AppServer, startAppServer } from '../support/app-server'
+import { siteSettingChanges } from '#/server/db/schema'
+import { type AppServer, readConfiguration, setRepositoryLink, signUp, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-fault-kill-'))
@@ -16,39 +15,27 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** The embedded database, TRUST_PROXY so that each write can come from its own address (the newsletter's limit). */
+/** The embedded database, in a folder the two servers share. */
 async function start(port: number): Promise<AppServer> {
-  const server = await startAppServer({ port, env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' } })
+  const server = await startAppServer({ port, env: { DATA_DIR: dataDir } })
   servers.push(server)
   return server
-}
-
-/** One newsletter subscription through HTTP, as the landing page sends it; true when the server acknowledged it. */
-async function subscribe(baseUrl: string, email: string, n: number): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/api/trpc/newsletter.subscribe`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    },
-    body: JSON.stringify(superjson.serialize({ email, locale: 'en' })),
-  })
-  return response.status === 200
 }
 
 describe('the embedded database when the server is killed in the middle of writes', () => {
   it('starts again, and every write acknowledged before the kill is there', async () => {
     const first = await start(testPorts.embeddedKilledFirst)
+    // The install's first account is its app admin, whose Configuration changes are the writes: one row each.
+    const admin = await signUp(first.url, 'operator@example.com')
+    const settings = await readConfiguration(first.url, admin)
     const acknowledged: string[] = []
     let sent = 0
     let killed = false
     const worker = async () => {
       while (!killed) {
-        const n = ++sent
-        const email = `kill-${n}@example.com`
+        const link = `https://example.com/kill-${++sent}`
         try {
-          if (await subscribe(first.url, email, n)) acknowledged.push(email)
+          if ((await setRepositoryLink(first.url, admin, settings, link)).status === 200) acknowledged.push(link)
         } catch {
           // The connection died with the server: this write was never acknowledged.
         }
@@ -66,19 +53,20 @@ describe('the embedded database when the server is killed in the middle of write
     const second = await start(testPorts.embeddedKilledSecond)
     const health = await fetch(`${second.url}/api/health`)
     expect(health.status, second.output()).toBe(200)
-    expect(await subscribe(second.url, 'after-restart@example.com', 1_000_000)).toBe(true)
+    const afterRestart = await setRepositoryLink(second.url, admin, settings, 'https://example.com/after-restart')
+    expect(afterRestart.status, afterRestart.body).toBe(200)
     expect(await second.stop('SIGTERM')).toBe(0)
 
     const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') })
     try {
       const stored = new Set(
-        (await reopened.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).map(
-          (row) => row.email,
+        (await reopened.db.select({ link: siteSettingChanges.newValue }).from(siteSettingChanges)).map(
+          (row) => JSON.parse(row.link) as unknown,
         ),
       )
-      const lost = acknowledged.filter((email) => !stored.has(email))
+      const lost = acknowledged.filter((link) => !stored.has(link))
       expect(lost, 'acknowledged writes missing after the kill').toEqual([])
-      expect(stored.has('after-restart@example.com')).toBe(true)
+      expect(stored.has('https://example.com/after-restart')).toBe(true)
     } finally {
       await reopened.close()
     }

@@ -1,9 +1,10 @@
-import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
+import { createTRPCClient, httpBatchLink } from '@trpc/client'
+import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { trpcBatchCallsMax } from '#/lib/trpc-batch'
 import { createAuth } from '#/server/auth/auth'
-import { newsletterSubscribers } from '#/server/db/schema'
+import { users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
 import { authRequest, cookieHeaderOf, testOrigin } from './auth-requests'
@@ -14,7 +15,7 @@ const endpoint = 'http://localhost/api/trpc'
 describe.each(engines)('the tRPC API on %s', (engine) => {
   let database: FreshDatabase
   const requests: Request[] = []
-  let clientIp = '203.0.113.1'
+  const clientIp = '203.0.113.1'
   /** The session of the install's first account, an app admin (system.status is for app admins). */
   let adminCookie = ''
 
@@ -32,10 +33,6 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: endpoint, transformer: superjson, fetch: fetchThroughHandler })],
     })
-  const singleClient = () =>
-    createTRPCClient<AppRouter>({
-      links: [httpLink({ url: endpoint, transformer: superjson, fetch: fetchThroughHandler })],
-    })
 
   beforeAll(async () => {
     database = await createFreshDatabase(engine)
@@ -46,6 +43,19 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     adminCookie = cookieHeaderOf(signUp)
   })
   afterAll(() => database.dispose())
+
+  /** An account an app admin may create (users.create), with a password so that no email is sent. */
+  const newAccount = (name: string) => ({
+    name,
+    email: `${name}@example.com`,
+    role: 'user',
+    password: 'long-enough-2026',
+  })
+  /** The accounts besides the install's first, by address. */
+  const accountsBesides = async () =>
+    (await database.connection.db.select({ email: users.email }).from(users))
+      .map((row) => row.email)
+      .filter((email) => email !== 'operator@example.com')
 
   it('keeps Date, Set, Map and BigInt intact over the wire', async () => {
     const status = await batchClient().system.status.query()
@@ -87,17 +97,15 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     const encoded = await fetchThroughHandler(`${endpoint}/${calls(300, 'settings.public', '%2C')}?batch=1&input={}`)
     expect(encoded.status, 'a percent-encoded separator counts the same').toBe(400)
 
-    const inputs = Object.fromEntries(
-      Array.from({ length: 300 }, (_, n) => [n, { json: { email: `batch-${n}@example.com`, locale: 'en' } }]),
-    )
-    const changes = await fetchThroughHandler(`${endpoint}/${calls(300, 'newsletter.subscribe')}?batch=1`, {
+    const inputs = Object.fromEntries(Array.from({ length: 300 }, (_, n) => [n, { json: newAccount(`batch-${n}`) }]))
+    const changes = await fetchThroughHandler(`${endpoint}/${calls(300, 'users.create')}?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(inputs),
     })
     expect(changes.status, '300 changes in one request').toBe(400)
     expect((await refusalOf(changes)).data.appCode).toBe('BATCH_TOO_LARGE')
-    expect(await database.connection.db.select().from(newsletterSubscribers), 'no call of the batch ran').toEqual([])
+    expect(await accountsBesides(), 'no call of the batch ran').toEqual([])
 
     const atTheLimit = await fetchThroughHandler(
       `${endpoint}/${calls(trpcBatchCallsMax, 'settings.public')}?batch=1&input={}`,
@@ -142,10 +150,10 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
   })
 
   it('answers bad input with 400 BAD_REQUEST and the field errors, and stores nothing', async () => {
-    const response = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
+    const response = await fetchThroughHandler(`${endpoint}/users.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email: 'not-an-email', locale: 'fr' } }),
+      body: JSON.stringify({ json: { ...newAccount('bad'), email: 'not-an-email', role: 'emperor' } }),
     })
     expect(response.status).toBe(400)
     const body = (await response.json()) as {
@@ -153,19 +161,19 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
     }
     expect(body.error.json.data.code).toBe('BAD_REQUEST')
     expect(body.error.json.data.fieldErrors.email).toEqual(['validation_email_invalid'])
-    expect(body.error.json.data.fieldErrors.locale).toHaveLength(1)
-    expect(await database.connection.db.select().from(newsletterSubscribers)).toEqual([])
+    expect(body.error.json.data.fieldErrors.role).toHaveLength(1)
+    expect(await accountsBesides()).toEqual([])
   })
 
   it('refuses a change sent as a form or as text, or with a cookie from another site or no site, and stores nothing', async () => {
-    const subscribe = (headers: Record<string, string>, body: string) =>
+    const create = (headers: Record<string, string>, body: string) =>
       handleTrpcRequest(
-        Object.assign(new Request(`${endpoint}/newsletter.subscribe`, { method: 'POST', headers, body }), {
+        Object.assign(new Request(`${endpoint}/users.create`, { method: 'POST', headers, body }), {
           ip: '203.0.113.30',
         }),
         database.connection.db,
       )
-    const json = JSON.stringify({ json: { email: 'csrf@example.com', locale: 'en' } })
+    const json = JSON.stringify({ json: newAccount('csrf') })
     const cases: [string, Record<string, string>, string, number, string][] = [
       [
         'a form',
@@ -199,65 +207,34 @@ describe.each(engines)('the tRPC API on %s', (engine) => {
       ],
     ]
     for (const [what, headers, body, status, appCode] of cases) {
-      const answer = await subscribe(headers, body)
+      const answer = await create(headers, body)
       expect(answer.status, what).toBe(status)
       const refusal = (await answer.json()) as { error: { json: { data: { appCode: string } } } }
       expect(refusal.error.json.data.appCode, what).toBe(appCode)
     }
-    expect(await database.connection.db.select().from(newsletterSubscribers)).toEqual([])
-    // Without a cookie there is no browser session to borrow: a script's JSON change needs no Origin.
-    const script = await subscribe({ 'content-type': 'application/json' }, json)
-    expect(script.status).toBe(200)
-    await database.connection.db.delete(newsletterSubscribers)
+    expect(await accountsBesides()).toEqual([])
+    // Without a cookie there is no browser session to borrow: a script's JSON change needs no Origin, and goes on to
+    // the procedure's own check (which wants a signed-in app admin).
+    const script = await create({ 'content-type': 'application/json' }, json)
+    expect(script.status).toBe(401)
+    const answer = (await script.json()) as { error: { json: { data: { code: string } } } }
+    expect(answer.error.json.data.code).toBe('UNAUTHORIZED')
+    const fromTheApp = await create(
+      { 'content-type': 'application/json', cookie: adminCookie, origin: testOrigin },
+      json,
+    )
+    expect(fromTheApp.status, 'the same change from the app itself goes through').toBe(200)
+    expect(await accountsBesides()).toEqual(['csrf@example.com'])
+    await database.connection.db.delete(users).where(eq(users.email, 'csrf@example.com'))
   })
 
   it('answers malformed JSON with 400, never 500', async () => {
-    const response = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
+    const response = await fetchThroughHandler(`${endpoint}/users.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"json":',
     })
     expect(response.status).toBe(400)
-  })
-
-  it('subscribes an address once, whatever its case, and says the same thing the second time', async () => {
-    const client = singleClient()
-    clientIp = '203.0.113.2'
-    expect(await client.newsletter.subscribe.mutate({ email: 'Ada@Example.com', locale: 'en' })).toEqual({
-      subscribed: true,
-    })
-    expect(await client.newsletter.subscribe.mutate({ email: 'ada@example.com ', locale: 'zh' })).toEqual({
-      subscribed: true,
-    })
-    const rows = await database.connection.db.select().from(newsletterSubscribers)
-    expect(rows.map((row) => [row.email, row.locale])).toEqual([['ada@example.com', 'en']])
-  })
-
-  it('limits subscription attempts per client address with 429, and other addresses are not affected', async () => {
-    const client = singleClient()
-    clientIp = '203.0.113.3'
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await client.newsletter.subscribe.mutate({ email: `reader${attempt}@example.com`, locale: 'en' })
-    }
-    const limited = await client.newsletter.subscribe
-      .mutate({ email: 'reader6@example.com', locale: 'en' })
-      .catch((error: unknown) => error)
-    expect(limited).toBeInstanceOf(TRPCClientError)
-    expect((limited as TRPCClientError<AppRouter>).data?.httpStatus).toBe(429)
-    expect((limited as TRPCClientError<AppRouter>).data?.code).toBe('TOO_MANY_REQUESTS')
-    const raw = await fetchThroughHandler(`${endpoint}/newsletter.subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email: 'reader7@example.com', locale: 'en' } }),
-    })
-    expect(raw.status).toBe(429)
-    const retryAfter = Number(raw.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(600)
-    clientIp = '203.0.113.4'
-    await expect(client.newsletter.subscribe.mutate({ email: 'other@example.com', locale: 'en' })).resolves.toEqual({
-      subscribed: true,
-    })
   })
 
   it('keeps the status report for app admins: 401 signed out, 403 for an account that is not an app admin', async () => {

@@ -1,5 +1,6 @@
 // Starts the production server (scripts/start.ts, built first when stale) as its own process, as an operator would.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import superjson from 'superjson'
 
 export interface AppServer {
   url: string
@@ -73,6 +74,34 @@ export async function signUp(baseUrl: string, email: string): Promise<string> {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+/** Configuration's settings as the console reads them (`configuration.get`, for an app admin). */
+export async function readConfiguration(baseUrl: string, cookie: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl}/api/trpc/configuration.get`, { headers: { cookie } })
+  const { result } = (await response.json()) as { result?: { data: { json: { settings: Record<string, unknown> } } } }
+  if (!result) throw new Error(`configuration.get failed: ${response.status}`)
+  return result.data.json.settings
+}
+
+/**
+ * A write of the core that whoever runs a server can make (its first account is the app admin): Configuration's
+ * repository link set to `url`, through HTTP as the console sends it. Each write adds a row to the change log whose
+ * new value is `url` (site_setting_changes). Answers the status and body.
+ */
+export async function setRepositoryLink(
+  baseUrl: string,
+  cookie: string,
+  settings: Record<string, unknown>,
+  url: string,
+): Promise<{ status: number; retryAfter: string | null; body: string }> {
+  const response = await fetch(`${baseUrl}/api/trpc/configuration.update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify(superjson.serialize({ ...settings, sourceRepositoryUrl: url })),
+    signal: AbortSignal.timeout(10_000),
+  })
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
 }
 
 /** The app processes a launcher of several processes started (its children). */

@@ -50,13 +50,6 @@ export const siteSettings = pgTable(
   ],
 )
 
-/** Visitors who asked for product news from the landing page; one row per (lower-cased) address. */
-export const newsletterSubscribers = pgTable('newsletter_subscribers', {
-  email: text('email').primaryKey(),
-  locale: text('locale').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
-
 /** Fixed-window request counters shared by every app server (the database is the one thing they share). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -86,8 +86,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'dashboard.site': { gate: appAdmin },
   'dashboard.organization': { gate: member({ organization: ['update'] }) },
 
-  'newsletter.subscribe': { gate: anyone, beyond: 'per-address rate limit' },
-
   'organizations.activity': { gate: member({ activity: ['read'] }) },
   'organizations.members': { gate: member() },
   'organizations.full': { gate: member() },

@@ -5,7 +5,6 @@ import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { filesRouter } from '#/features/files/server/files-router'
-import { newsletterRouter } from '#/features/landing/server/newsletter-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { ssoRouter } from '#/features/sso/server/sso-router'
 import { usersRouter } from '#/features/users/server/users-router'
@@ -25,7 +24,6 @@ export const appRouter = createRouter({
   configuration: configurationRouter,
   dashboard: dashboardRouter,
   files: filesRouter,
-  newsletter: newsletterRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
   sso: ssoRouter,

@@ -4,14 +4,18 @@ import { Logo } from '#/components/logo'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
-import { NewsletterForm } from './newsletter-form'
+
+/** What the apps show in the footer's last column, in the order of the installed apps. */
+const footerPanels = apps.flatMap((app) => app.footerPanels ?? [])
 
 export function SiteFooter() {
   const { productName, sourceRepositoryUrl } = useSiteSettings()
   const linkClass = 'text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
   return (
     <footer className="border-t">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.2fr_0.6fr_0.6fr_1.4fr]">
+      <div
+        className={`mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 ${footerPanels.length > 0 ? 'lg:grid-cols-[1.2fr_0.6fr_0.6fr_1.4fr]' : 'lg:grid-cols-[2fr_1fr_1fr]'}`}
+      >
         <div>
           <Logo productName={productName} />
           <p className="mt-3 max-w-xs text-sm text-muted-foreground">{m.footer_tagline()}</p>
@@ -62,7 +66,14 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
-        <NewsletterForm />
+        {footerPanels.length > 0 ? (
+          <div className="space-y-8">
+            {footerPanels.map((Panel, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed at build time
+              <Panel key={index} />
+            ))}
+          </div>
+        ) : null}
       </div>
       <p className="border-t px-4 py-6 text-center text-xs text-muted-foreground">
         {m.footer_rights({ year: String(new Date().getFullYear()), product: productName })}

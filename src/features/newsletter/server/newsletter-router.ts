@@ -1,7 +1,7 @@
-import { newsletterSubscribers } from '#/server/db/schema'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { createRouter, publicProcedure, tooManyRequests } from '#/server/trpc/init'
 import { newsletterSubscription } from '../schemas'
+import { newsletterSubscribers } from './schema'
 
 const subscribeLimit = { limit: 5, windowMs: 10 * 60 * 1000 }
 

@@ -1,7 +1,7 @@
 import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
 
-// Messages are keys of messages/*.json, so the browser shows them translated (see src/lib/errors.ts).
+// Messages are keys of the message catalogues, so the browser shows them translated (see src/lib/errors.ts).
 export const newsletterSubscription = z.object({
   email: z
     .string({ error: 'validation_email_required' })
