@@ -101,7 +101,7 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   for (const file of doomed) console.log(`  ${file}`)
   console.log(`${verb('Removing', 'Would remove')} from src/apps.ts: ${apps.join(', ')}`)
   console.log(
-    `${verb('Removing', 'Would remove')} from package.json: ${pruned.join(', ') || 'nothing (no dependency is theirs alone)'}`,
+    `${verb('Removing', 'Would remove')} from package.json${pruned.length > 0 ? ' and package-lock.json' : ''}: ${pruned.join(', ') || 'nothing (no dependency is theirs alone)'}`,
   )
   const variables = apps.flatMap(variablesOf)
   if (variables.length > 0) {
@@ -119,7 +119,11 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   writeFileSync(path.join(root, 'src/apps.ts'), removeFromList(apps))
   // The list as the formatter writes it (a shorter list may fit on one line).
   runNode([path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'], 'ignore')
-  if (pruned.length > 0) prunePackageJson(pruned)
+  let lockUpdated = true
+  if (pruned.length > 0) {
+    prunePackageJson(pruned)
+    lockUpdated = updateLockFile()
+  }
   // The generated files, and the messages compiled without the apps' catalogues (which generateApps unlisted).
   await compileMessages()
   // The route tree is written by TanStack Start's generator when Vite resolves its configuration; a fresh process,
@@ -149,7 +153,7 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   const typeCheck = runNode([path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
   console.log(
     typeCheck === 0
-      ? `Removed ${apps.join(', ')}.${pruned.length > 0 ? ' Run npm install to update package-lock.json.' : ''} Review with git status; git restore and git clean bring the apps back.`
+      ? `Removed ${apps.join(', ')}.${lockUpdated ? '' : ' Run npm install to update package-lock.json.'} Review with git status; git restore and git clean bring the apps back.`
       : 'The type check failed: see above. git restore and git clean bring the apps back.',
   )
   return typeCheck
@@ -164,6 +168,20 @@ function prunePackageJson(names: readonly string[]): void {
     for (const name of names) if (dependencies) delete dependencies[name]
   }
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/**
+ * package-lock.json without what package.json no longer asks for, so that `npm ci` (which refuses a lock out of step
+ * with package.json) installs the smaller set. Only the lock is written: node_modules keeps the packages until the next
+ * install. False when npm could not do it.
+ */
+function updateLockFile(): boolean {
+  const npm = spawnSync(
+    'npm',
+    ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+    { cwd: root, stdio: 'ignore', shell: process.platform === 'win32' },
+  )
+  return npm.status === 0
 }
 
 if (import.meta.main) {

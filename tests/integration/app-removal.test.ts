@@ -59,10 +59,18 @@ describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_
       dependencies: Record<string, string>
       devDependencies: Record<string, string>
     }
+    const lock = JSON.parse(readFileSync(path.join(copy, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
+    }
+    const locked = lock.packages[''] ?? {}
     for (const name of onlyItsOwn) {
       expect({ ...dependencies.dependencies, ...dependencies.devDependencies }, `${name} is pruned`).not.toHaveProperty(
         name,
       )
+      expect(
+        { ...locked.dependencies, ...locked.devDependencies },
+        `${name} is pruned from the lock`,
+      ).not.toHaveProperty(name)
     }
     const readme = readFileSync(path.join(copy, 'README.md'), 'utf8')
     for (const variable of variables) expect(readme, `README.md no longer lists ${variable}`).not.toContain(variable)
