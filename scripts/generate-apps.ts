@@ -2,7 +2,8 @@
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows),
 // server/app.ts (server manifest), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
-// tables), permissions.ts (organization permission statements and their words), collections.ts (content). Run by
+// tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
+// about), collections.ts (content). Run by
 // vite.config.ts on every build and dev start, and by `npm run hatch`; tests/unit/installed-apps.test.ts fails when
 // they are out of date.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -102,6 +103,14 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
       .filter(envRulesOf)
       .map((app) => `${identifier(app)}Rules`)
       .join(', ')}]\n`,
+    // What people are told about: the core's kinds, then each app's (src/lib/notice-kinds.ts).
+    'src/notice-kinds.gen.ts': `${header}import { coreNoticeKinds, type NoticeKind } from '#/lib/notice-kinds'\n${imports(
+      having('notices.ts'),
+      'noticeKinds',
+      (app) => `#/features/${app}/notices`,
+    )}\nexport const allNoticeKinds: readonly NoticeKind[] = [...coreNoticeKinds${having('notices.ts')
+      .map((app) => `, ...${identifier(app)}`)
+      .join('')}]\n`,
     // The statements join the core's in src/lib/access-control.ts, so their resources and actions keep their types.
     'src/lib/app-permissions.gen.ts': `${header}${permissions
       .map((app) => `import { permissions as ${identifier(app)} } from '#/features/${app}/permissions'\n`)

@@ -10,7 +10,10 @@ export const markNotificationsReadInput = z.object({
 /** Account → Notifications: the types that also come by email, and the language to write them in. */
 export const notificationSettingsInput = z.object({
   emailTypes: z
-    .array(z.enum(notificationTypes, 'validation_list_filter_invalid'), 'validation_list_filter_invalid')
+    .array(
+      z.enum(notificationTypes as [string, ...string[]], 'validation_list_filter_invalid'),
+      'validation_list_filter_invalid',
+    )
     .max(notificationTypes.length)
     .transform((types) => [...new Set(types)]),
   locale: z.enum(locales).default('en'),

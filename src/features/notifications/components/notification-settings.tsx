@@ -6,19 +6,7 @@ import { toastError } from '#/lib/error-toast'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { getLocale } from '#/paraglide/runtime'
-import { type NotificationType, notificationTypes, typesWithOwnEmail } from '../notification-types'
-
-const typeLabels: Record<NotificationType, () => string> = {
-  invited: m.notifications_type_invited,
-  role_changed: m.notifications_type_role_changed,
-  removed: m.notifications_type_removed,
-  payment_failed: m.notifications_type_payment_failed,
-  subscription_ending: m.notifications_type_subscription_ending,
-  import_finished: m.notifications_type_import_finished,
-  import_failed: m.notifications_type_import_failed,
-  assistant_book_created: m.notifications_type_assistant_book_created,
-  webhook_disabled: m.notifications_type_webhook_disabled,
-}
+import { noticeKindOf, notificationTypes, typesWithOwnEmail } from '../notification-types'
 
 /** Account → Notifications: which notifications also come by email (in the language the page is in). */
 export function NotificationSettings() {
@@ -33,9 +21,7 @@ export function NotificationSettings() {
   if (!chosen) return <p className="mt-4 text-sm text-muted-foreground">{m.loading()}</p>
   const submit = async () => {
     try {
-      const emailTypes = chosen.filter((type): type is NotificationType =>
-        (notificationTypes as readonly string[]).includes(type),
-      )
+      const emailTypes = chosen.filter((type) => notificationTypes.includes(type))
       await save.mutateAsync({ emailTypes, locale: getLocale() })
       toast.success(m.notifications_settings_saved())
       await queryClient.invalidateQueries({ queryKey: trpc.notifications.settings.queryKey() })
@@ -73,7 +59,7 @@ export function NotificationSettings() {
                 }
               />
               <span>
-                {typeLabels[type]()}
+                {noticeKindOf(type)?.label()}
                 {ownEmail ? (
                   <span className="ms-2 text-xs text-muted-foreground">{m.notifications_own_email()}</span>
                 ) : null}

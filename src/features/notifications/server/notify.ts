@@ -12,7 +12,7 @@ import { log } from '#/server/log'
 import type { Notice } from '#/server/organization-events'
 import { getSiteSettings } from '#/server/settings'
 import { notificationText } from '../notification-text'
-import { defaultEmailTypes, isNotificationType, type NotificationType, typesWithOwnEmail } from '../notification-types'
+import { defaultEmailTypes, isNotificationType, typesWithOwnEmail } from '../notification-types'
 
 const asLocale = (value: string | undefined): Locale =>
   value && (locales as readonly string[]).includes(value) ? (value as Locale) : 'en'
@@ -26,7 +26,7 @@ export async function notify(db: Database, userIds: readonly string[], notice: N
   const recipients = [...new Set(userIds)].filter(Boolean)
   if (recipients.length === 0) return
   const { type } = notice
-  // A type without words here (an app's that this one does not know) would be a bell entry nobody can read.
+  // A type nobody declared (src/lib/notice-kinds.ts) would be a bell entry nobody can read.
   if (!isNotificationType(type)) {
     log().error({ type }, 'a notification of an unknown type was not recorded')
     return
@@ -49,7 +49,7 @@ export async function notify(db: Database, userIds: readonly string[], notice: N
   }
 }
 
-async function emailThoseWhoAsked(db: Database, userIds: string[], notice: Notice & { type: NotificationType }) {
+async function emailThoseWhoAsked(db: Database, userIds: string[], notice: Notice) {
   const people = await db
     .select({
       email: users.email,

@@ -15,7 +15,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The organization it is about, when it is about one (deleting it deletes these). */
     organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
-    /** What happened (src/features/notifications/notification-types.ts); the text is translated when shown. */
+    /** What happened, a kind the core or an app declares (src/lib/notice-kinds.ts); translated when shown. */
     type: text('type').notNull(),
     /** The values the text names (organization, role, book title, …), all strings. */
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),

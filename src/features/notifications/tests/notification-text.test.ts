@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { notificationText } from '#/features/notifications/notification-text'
-import { notificationTypes } from '#/features/notifications/notification-types'
+import { allNoticeKinds } from '#/notice-kinds.gen'
 
 describe('notification text', () => {
   it('writes the day a subscription ends as people write dates in each language', () => {
@@ -28,7 +28,8 @@ describe('notification text', () => {
       url: 'https://x.example',
       date: '2026-01-02',
     }
-    for (const type of notificationTypes) {
+    for (const { type, label } of allNoticeKinds) {
+      expect(label(), `${type} has a name`).not.toBe('')
       for (const locale of ['en', 'zh'] as const) {
         const text = notificationText(type, params, locale)
         expect(text, `${type} in ${locale}`).not.toBe(type)
