@@ -231,27 +231,13 @@ describe('three app servers behind nginx on PostgreSQL and Redis', { timeout: 60
     expect(statuses).toEqual([...Array(10).fill(401), 429])
   })
 
-  it('passes a streamed assistant answer through nginx token by token', async () => {
-    const h = organizationHarness(connection.db)
-    const jar = await signUp('Ana Stream', 'ana.stream@example.com')
-    const session = (await (await viaProxy('/api/auth/get-session', { jar })).json()) as {
-      session: { activeOrganizationId: string }
-    }
-    await h.givePlan(session.session.activeOrganizationId, 'pro')
+  it('passes a streamed answer (Ask the docs) through nginx token by token', async () => {
     fakeAi.script({
       match: 'count slowly',
       turns: [{ text: 'one two three four five six', chunkDelayMs: 300 }],
     })
     const started = Date.now()
-    const answer = await postJson(
-      '/api/assistant',
-      {
-        id: `chat_${Date.now()}`,
-        locale: 'en',
-        message: { id: `msg_${Date.now()}`, role: 'user', parts: [{ type: 'text', text: 'count slowly' }] },
-      },
-      jar,
-    )
+    const answer = await postJson('/api/ask-docs', { question: 'How do I count slowly?', locale: 'en' })
     expect(answer.status).toBe(200)
     const reader = answer.body?.getReader()
     const decoder = new TextDecoder()
