@@ -46,4 +46,6 @@ export async function compileMessages() {
 
 if (import.meta.main) {
   await compileMessages()
+  // The inlang SDK's runtime (lix) leaves 30-second timers behind that would keep this process for another 20 s.
+  process.exit(0)
 }
