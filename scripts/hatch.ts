@@ -150,7 +150,7 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
     )
   }
   console.log('Type check…')
-  const typeCheck = runNode([path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+  const typeCheck = runNode([path.join(root, 'node_modules/typescript-7/bin/tsc'), '--noEmit'])
   console.log(
     typeCheck === 0
       ? `Removed ${apps.join(', ')}.${lockUpdated ? '' : ' Run npm install to update package-lock.json.'} Review with git status; git restore and git clean bring the apps back.`

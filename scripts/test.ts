@@ -49,7 +49,7 @@ try {
 }
 steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted) })
 
-run('type check', 'node_modules/typescript/bin/tsc', ['--noEmit'])
+run('type check', 'node_modules/typescript-7/bin/tsc', ['--noEmit'])
 run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
 run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
   'src',
