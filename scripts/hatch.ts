@@ -123,6 +123,7 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   if (pruned.length > 0) {
     prunePackageJson(pruned)
     lockUpdated = updateLockFile()
+    if (!lockUpdated) console.log('npm could not update package-lock.json: run npm install once the removal is done.')
   }
   // The generated files, and the messages compiled without the apps' catalogues (which generateApps unlisted).
   await compileMessages()
@@ -176,11 +177,12 @@ function prunePackageJson(names: readonly string[]): void {
  * install. False when npm could not do it.
  */
 function updateLockFile(): boolean {
-  const npm = spawnSync(
-    'npm',
-    ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
-    { cwd: root, stdio: 'ignore', shell: process.platform === 'win32' },
-  )
+  const args = ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline']
+  // The npm that runs `npm run hatch`, else the one on the PATH.
+  const npmCli = process.env.npm_execpath
+  const npm = npmCli
+    ? spawnSync(process.execPath, [npmCli, ...args], { cwd: root, stdio: 'ignore' })
+    : spawnSync('npm', args, { cwd: root, stdio: 'ignore', shell: process.platform === 'win32' })
   return npm.status === 0
 }
 

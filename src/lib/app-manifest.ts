@@ -37,7 +37,7 @@ export interface AppManifest {
   needs?: readonly string[]
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
-  /** Panels in the site footer's last column, after its links (the newsletter's form). */
+  /** Panels in the site footer's last column, after its links (a form, say). */
   footerPanels?: readonly ComponentType[]
 }
 

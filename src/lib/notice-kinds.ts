@@ -79,9 +79,4 @@ export const coreNoticeKinds = defineNoticeKinds([
     text: (p, o) => m.notification_import_failed({ count: p.count ?? '0' }, o),
     label: m.notifications_type_import_failed,
   },
-  {
-    type: 'assistant_book_created',
-    text: (p, o) => m.notification_assistant_book_created({ title: p.title ?? '' }, o),
-    label: m.notifications_type_assistant_book_created,
-  },
 ])

@@ -2,16 +2,19 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { notificationSettings, notifications } from '#/server/db/schema'
 import { publishLiveUpdate } from '#/server/live-updates'
 import { createRouter, protectedProcedure } from '#/server/trpc/init'
-import { defaultEmailTypes } from '../notification-types'
+import { defaultEmailTypes, notificationTypes } from '../notification-types'
 import { markNotificationsReadInput, notificationSettingsInput } from '../schemas'
 
 /** How many notifications the bell lists (the newest); older ones stay until their organization or account goes. */
 export const bellSize = 30
 
 export const notificationsRouter = createRouter({
-  /** The caller's newest notifications and how many are unread: only their own, whichever organization is active. */
+  /**
+   * The caller's newest notifications and how many are unread: only their own, whichever organization is active, and
+   * only of kinds still declared (an app's are left out once it is removed: nothing here could say what they mean).
+   */
   list: protectedProcedure.query(async ({ ctx }) => {
-    const mine = eq(notifications.userId, ctx.user.id)
+    const mine = and(eq(notifications.userId, ctx.user.id), inArray(notifications.type, [...notificationTypes]))
     const [items, [unread]] = await Promise.all([
       ctx.db
         .select({

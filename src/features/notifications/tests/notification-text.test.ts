@@ -38,4 +38,9 @@ describe('notification text', () => {
     }
     expect(notificationText('no_such_type', {}, 'en'), 'an unknown type shows as itself').toBe('no_such_type')
   })
+
+  it('has each kind declared once, by the core or by one app', () => {
+    const types = allNoticeKinds.map((kind) => kind.type)
+    expect(types.filter((type, index) => types.indexOf(type) !== index)).toEqual([])
+  })
 })

@@ -52,6 +52,21 @@ describe.each(engines)('notifications on %s', (engine) => {
   afterAll(() => database.dispose())
   const streamAnswer = (who: Person) => streamAnswerOf(database, who)
 
+  it('leaves out what a removed app reported: neither listed nor counted as unread', async () => {
+    const before = await bell(bob)
+    await database.connection.db.insert(notifications).values({
+      id: `ntf_gone_${engine}`,
+      userId: bob.id,
+      type: 'removed_app_kind',
+      params: {},
+      link: '/console/removed-app',
+    })
+    const after = await bell(bob)
+    expect(after.items.map((item) => item.type)).not.toContain('removed_app_kind')
+    expect(after.unread).toBe(before.unread)
+    await database.connection.db.delete(notifications).where(eq(notifications.id, `ntf_gone_${engine}`))
+  })
+
   it('tells an invited, promoted and removed member, live, and only them', async () => {
     // Bob's console is open in Chinese: the stream hears each change, and his emails are written in Chinese.
     const stream = await openStream(database, bob, 'zh')
