@@ -1,5 +1,6 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
-// one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows),
+// one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows), footer.ts
+// (what the site footer shows),
 // server/app.ts (server manifest), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
 // tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
@@ -62,6 +63,14 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       '#/lib/app-manifest',
       'console',
       'consoleApp',
+    ),
+    'src/footer-apps.gen.ts': list(
+      having('footer.ts'),
+      'footerApps',
+      'FooterAppManifest',
+      '#/lib/app-manifest',
+      'footer',
+      'footerApp',
     ),
     'src/server/apps.gen.ts': list(
       having('server/app.ts'),

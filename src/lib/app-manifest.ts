@@ -37,8 +37,21 @@ export interface AppManifest {
   needs?: readonly string[]
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
-  /** Panels in the site footer's last column, after its links (a form, say). */
-  footerPanels?: readonly ComponentType[]
+}
+
+/**
+ * What an app draws in the site footer (docs/decisions/042): declared in the app's `src/features/<app>/footer.ts`, read
+ * through `src/footer-apps.gen.ts` by the footer's pages only, so no other page's first script carries it.
+ */
+export interface FooterAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  /** Panels in the footer's last column, after its links (a form, say). */
+  panels: readonly ComponentType[]
+}
+
+export function defineFooterApp<const Manifest extends FooterAppManifest>(manifest: Manifest): Manifest {
+  return manifest
 }
 
 /**

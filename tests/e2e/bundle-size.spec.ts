@@ -47,6 +47,9 @@ import { expect, test } from './fixtures'
  * catalogues, the landing measured 225.0 KB once: its budget is 225.2 KB. The four payment providers as apps add their
  * manifests to the list every page reads (landing 225.3 KB, budget 225.5), and the apps' docs pages are collections of
  * their own, each with its map of lazily loaded pages in the docs page's script (docs 273.5 → 274.1 KB, budget 274.3).
+ * The footer reads the apps' footer panels from a list of its own (the newsletter's form; landing 225.5, budget 225.7).
+ * Kinds of notification declared by whoever reports them bring their sentence and their name together, so the bell
+ * and Account → Notifications each carry both (Dashboard 489.8, budget 490.0; Books 381.8, budget 381.9).
  */
 interface Budget {
   kb: number
@@ -56,16 +59,16 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 225.5, scripts: 10 },
+  '/en/': { kb: 225.7, scripts: 10 },
   // The page measured carries its own text: 272.2 since it explains how visit() waits for the whole page to hydrate,
   // 272.4 since it says that test databases are copies of a migrated template, 272.5 since it says how the Lighthouse
-  // bench runs each page three times.
-  '/en/docs/development/testing': { kb: 274.3, scripts: 11 },
+  // bench runs each page three times, 274.3 since it says the type check runs on TypeScript 7.
+  '/en/docs/development/testing': { kb: 274.5, scripts: 11 },
   '/en/sign-in': { kb: 306.1, scripts: 12 },
-  '/en/console': { kb: 489.4, scripts: 15, as: 'app admin' },
+  '/en/console': { kb: 490.0, scripts: 15, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
   // page, 378.2 since the Paddle checkout route, and 379.0 since the single sign-on page's route and nav entry (issue 32).
-  '/en/console/books': { kb: 381.4, scripts: 17, as: 'new account' },
+  '/en/console/books': { kb: 381.9, scripts: 17, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */

@@ -1,5 +1,4 @@
 import { defineApp } from '#/lib/app-manifest'
-import { NewsletterForm } from './components/newsletter-form'
 
-/** The newsletter: the site footer's form, which keeps the addresses of visitors who ask for product news. */
-export const app = defineApp({ name: 'newsletter', footerPanels: [NewsletterForm] })
+/** The newsletter: the site footer's form (footer.ts), which keeps the addresses of visitors who ask for product news. */
+export const app = defineApp({ name: 'newsletter' })

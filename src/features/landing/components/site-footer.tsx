@@ -1,12 +1,13 @@
 import { GitBranchIcon } from 'lucide-react'
 import { apps } from '#/apps.gen'
 import { Logo } from '#/components/logo'
+import { footerApps } from '#/footer-apps.gen'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 
 /** What the apps show in the footer's last column, in the order of the installed apps. */
-const footerPanels = apps.flatMap((app) => app.footerPanels ?? [])
+const footerPanels = footerApps.flatMap((app) => app.panels)
 
 export function SiteFooter() {
   const { productName, sourceRepositoryUrl } = useSiteSettings()
