@@ -1,10 +1,10 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows), footer.ts
-// (what the site footer shows),
+// (what the site footer shows), dashboard.ts (what the Dashboard shows),
 // server/app.ts (server manifest), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
 // tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
-// about), collections.ts (content). Run by
+// about), settings.ts (what an admin changes in Configuration), collections.ts (content). Run by
 // vite.config.ts on every build and dev start, and by `npm run hatch`; tests/unit/installed-apps.test.ts fails when
 // they are out of date.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -72,6 +72,14 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       'footer',
       'footerApp',
     ),
+    'src/dashboard-apps.gen.ts': list(
+      having('dashboard.ts'),
+      'dashboardApps',
+      'DashboardAppManifest',
+      '#/lib/app-manifest',
+      'dashboard',
+      'dashboardApp',
+    ),
     'src/server/apps.gen.ts': list(
       having('server/app.ts'),
       'serverApps',
@@ -120,6 +128,12 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
     )}\nexport const allNoticeKinds: readonly NoticeKind[] = [...coreNoticeKinds${having('notices.ts')
       .map((app) => `, ...${identifier(app)}`)
       .join('')}]\n`,
+    // Keyed by app, so that each app's values keep their types in the site settings (src/lib/site-settings.ts).
+    'src/app-settings.gen.ts': `${header}${imports(having('settings.ts'), 'settings', (app) => `#/features/${app}/settings`)}\nexport const appSettings = {${having(
+      'settings.ts',
+    )
+      .map((app) => ` ${/^[a-z]\w*$/.test(app) ? app : `'${app}'`}: ${identifier(app)}`)
+      .join(',')}${having('settings.ts').length > 0 ? ' ' : ''}} as const\n`,
     // The statements join the core's in src/lib/access-control.ts, so their resources and actions keep their types.
     'src/lib/app-permissions.gen.ts': `${header}${permissions
       .map((app) => `import { permissions as ${identifier(app)} } from '#/features/${app}/permissions'\n`)

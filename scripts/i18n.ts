@@ -29,8 +29,6 @@ export async function compileMessages() {
       { match: '/robots.txt', exclude: true },
       // security.txt (RFC 9116) lives at one fixed address.
       { match: '/.well-known/:path(.*)?', exclude: true },
-      // The analytics script is the same file for every page and language.
-      { match: '/insights/:path(.*)?', exclude: true },
     ],
     urlPatterns: [
       {

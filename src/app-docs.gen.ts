@@ -2,4 +2,4 @@
 import browserCollections from 'collections/browser'
 
 /** Each installed app's compiled docs pages, keyed by collection, for the docs page (docs-content.tsx). */
-export const appDocsCollections = { docs_assistant: browserCollections.docs_assistant, docs_lemonsqueezy: browserCollections.docs_lemonsqueezy, docs_newsletter: browserCollections.docs_newsletter, docs_notifications: browserCollections.docs_notifications, docs_paddle: browserCollections.docs_paddle, docs_polar: browserCollections.docs_polar, docs_stripe: browserCollections.docs_stripe, docs_webhooks: browserCollections.docs_webhooks }
+export const appDocsCollections = { docs_analytics: browserCollections.docs_analytics, docs_assistant: browserCollections.docs_assistant, docs_lemonsqueezy: browserCollections.docs_lemonsqueezy, docs_newsletter: browserCollections.docs_newsletter, docs_notifications: browserCollections.docs_notifications, docs_paddle: browserCollections.docs_paddle, docs_polar: browserCollections.docs_polar, docs_stripe: browserCollections.docs_stripe, docs_webhooks: browserCollections.docs_webhooks }

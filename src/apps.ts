@@ -5,6 +5,7 @@
  * (`src/apps.gen.ts`, `src/server/apps.gen.ts`, by scripts/generate-apps.ts), and never names an app.
  */
 export const installedApps = [
+  'analytics',
   'assistant',
   'blog',
   'lemonsqueezy',

@@ -35,7 +35,8 @@ import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAskDocsRouteImport } from './routes/api/ask-docs'
 import { Route as ApiAssistantRouteImport } from './features/assistant/routes/api/assistant'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
-import { Route as ApiInsightsRouteImport } from './routes/api/insights'
+import { Route as ApiInsightsRouteImport } from './features/analytics/routes/api/insights'
+import { Route as ApiInsightsChar91DotChar93jsRouteImport } from './features/analytics/routes/api/insights[.]js'
 import { Route as ApiMcpRouteImport } from './routes/api/mcp'
 import { Route as ApiNotificationsRouteImport } from './features/notifications/routes/api/notifications'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
@@ -54,7 +55,6 @@ import { Route as ConsoleUsersRouteRouteImport } from './routes/console/users/ro
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsSplatRouteImport } from './routes/docs/$'
 import { Route as DocsChar123Char125Char91DotChar93mdRouteImport } from './routes/docs/{$}[.]md'
-import { Route as InsightsScriptChar91DotChar93jsRouteImport } from './routes/insights/script[.]js'
 import { Route as ReceiptsDotorderIdRouteImport } from './routes/receipts.$orderId'
 import { Route as AuthAcceptInvitationDotidRouteImport } from './routes/_auth/accept-invitation.$id'
 import { Route as HomeBlogIndexRouteImport } from './features/blog/routes/_home/blog/index'
@@ -222,6 +222,12 @@ const ApiInsightsRoute = ApiInsightsRouteImport.update({
   path: '/api/insights',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInsightsChar91DotChar93jsRoute =
+  ApiInsightsChar91DotChar93jsRouteImport.update({
+    id: '/api/insights.js',
+    path: '/api/insights.js',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiMcpRoute = ApiMcpRouteImport.update({
   id: '/api/mcp',
   path: '/api/mcp',
@@ -317,12 +323,6 @@ const DocsChar123Char125Char91DotChar93mdRoute =
     id: '/{$}.md',
     path: '/{$}.md',
     getParentRoute: () => DocsRouteRoute,
-  } as any)
-const InsightsScriptChar91DotChar93jsRoute =
-  InsightsScriptChar91DotChar93jsRouteImport.update({
-    id: '/insights/script.js',
-    path: '/insights/script.js',
-    getParentRoute: () => rootRouteImport,
   } as any)
 const ReceiptsDotorderIdRoute = ReceiptsDotorderIdRouteImport.update({
   id: '/receipts/$orderId',
@@ -507,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/insights.js': typeof ApiInsightsChar91DotChar93jsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
@@ -520,7 +521,6 @@ export interface FileRoutesByFullPath {
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
-  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
   '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/console/': typeof ConsoleIndexRoute
   '/docs/': typeof DocsIndexRoute
@@ -576,6 +576,7 @@ export interface FileRoutesByTo {
   '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/insights.js': typeof ApiInsightsChar91DotChar93jsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
@@ -589,7 +590,6 @@ export interface FileRoutesByTo {
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
-  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
   '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/console': typeof ConsoleIndexRoute
   '/docs': typeof DocsIndexRoute
@@ -652,6 +652,7 @@ export interface FileRoutesById {
   '/api/assistant': typeof ApiAssistantRoute
   '/api/health': typeof ApiHealthRoute
   '/api/insights': typeof ApiInsightsRoute
+  '/api/insights.js': typeof ApiInsightsChar91DotChar93jsRoute
   '/api/mcp': typeof ApiMcpRoute
   '/api/notifications': typeof ApiNotificationsRoute
   '/api/search': typeof ApiSearchRoute
@@ -665,7 +666,6 @@ export interface FileRoutesById {
   '/console/system': typeof ConsoleSystemRoute
   '/docs/$': typeof DocsSplatRoute
   '/docs/{$}.md': typeof DocsChar123Char125Char91DotChar93mdRoute
-  '/insights/script.js': typeof InsightsScriptChar91DotChar93jsRoute
   '/receipts/$orderId': typeof ReceiptsDotorderIdRoute
   '/_home/': typeof HomeIndexRoute
   '/console/': typeof ConsoleIndexRoute
@@ -729,6 +729,7 @@ export interface FileRouteTypes {
     | '/api/assistant'
     | '/api/health'
     | '/api/insights'
+    | '/api/insights.js'
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
@@ -742,7 +743,6 @@ export interface FileRouteTypes {
     | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
-    | '/insights/script.js'
     | '/receipts/$orderId'
     | '/console/'
     | '/docs/'
@@ -798,6 +798,7 @@ export interface FileRouteTypes {
     | '/api/assistant'
     | '/api/health'
     | '/api/insights'
+    | '/api/insights.js'
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
@@ -811,7 +812,6 @@ export interface FileRouteTypes {
     | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
-    | '/insights/script.js'
     | '/receipts/$orderId'
     | '/console'
     | '/docs'
@@ -873,6 +873,7 @@ export interface FileRouteTypes {
     | '/api/assistant'
     | '/api/health'
     | '/api/insights'
+    | '/api/insights.js'
     | '/api/mcp'
     | '/api/notifications'
     | '/api/search'
@@ -886,7 +887,6 @@ export interface FileRouteTypes {
     | '/console/system'
     | '/docs/$'
     | '/docs/{$}.md'
-    | '/insights/script.js'
     | '/receipts/$orderId'
     | '/_home/'
     | '/console/'
@@ -937,6 +937,7 @@ export interface RootRouteChildren {
   ApiAssistantRoute: typeof ApiAssistantRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInsightsRoute: typeof ApiInsightsRoute
+  ApiInsightsChar91DotChar93jsRoute: typeof ApiInsightsChar91DotChar93jsRoute
   ApiMcpRoute: typeof ApiMcpRoute
   ApiNotificationsRoute: typeof ApiNotificationsRoute
   ApiSearchRoute: typeof ApiSearchRoute
@@ -944,7 +945,6 @@ export interface RootRouteChildren {
   BlogRssChar91DotChar93xmlRoute: typeof BlogRssChar91DotChar93xmlRoute
   ChangelogAtomChar91DotChar93xmlRoute: typeof ChangelogAtomChar91DotChar93xmlRoute
   ChangelogRssChar91DotChar93xmlRoute: typeof ChangelogRssChar91DotChar93xmlRoute
-  InsightsScriptChar91DotChar93jsRoute: typeof InsightsScriptChar91DotChar93jsRoute
   ReceiptsDotorderIdRoute: typeof ReceiptsDotorderIdRoute
   ApiAuthDotsplatRoute: typeof ApiAuthDotsplatRoute
   ApiFilesDotsplatRoute: typeof ApiFilesDotsplatRoute
@@ -1146,6 +1146,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInsightsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/insights.js': {
+      id: '/api/insights.js'
+      path: '/api/insights.js'
+      fullPath: '/api/insights.js'
+      preLoaderRoute: typeof ApiInsightsChar91DotChar93jsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/mcp': {
       id: '/api/mcp'
       path: '/api/mcp'
@@ -1271,13 +1278,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/docs/{$}.md'
       preLoaderRoute: typeof DocsChar123Char125Char91DotChar93mdRouteImport
       parentRoute: typeof DocsRouteRoute
-    }
-    '/insights/script.js': {
-      id: '/insights/script.js'
-      path: '/insights/script.js'
-      fullPath: '/insights/script.js'
-      preLoaderRoute: typeof InsightsScriptChar91DotChar93jsRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/receipts/$orderId': {
       id: '/receipts/$orderId'
@@ -1647,6 +1647,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAssistantRoute: ApiAssistantRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInsightsRoute: ApiInsightsRoute,
+  ApiInsightsChar91DotChar93jsRoute: ApiInsightsChar91DotChar93jsRoute,
   ApiMcpRoute: ApiMcpRoute,
   ApiNotificationsRoute: ApiNotificationsRoute,
   ApiSearchRoute: ApiSearchRoute,
@@ -1654,7 +1655,6 @@ const rootRouteChildren: RootRouteChildren = {
   BlogRssChar91DotChar93xmlRoute: BlogRssChar91DotChar93xmlRoute,
   ChangelogAtomChar91DotChar93xmlRoute: ChangelogAtomChar91DotChar93xmlRoute,
   ChangelogRssChar91DotChar93xmlRoute: ChangelogRssChar91DotChar93xmlRoute,
-  InsightsScriptChar91DotChar93jsRoute: InsightsScriptChar91DotChar93jsRoute,
   ReceiptsDotorderIdRoute: ReceiptsDotorderIdRoute,
   ApiAuthDotsplatRoute: ApiAuthDotsplatRoute,
   ApiFilesDotsplatRoute: ApiFilesDotsplatRoute,

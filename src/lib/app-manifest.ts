@@ -1,7 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { LinkProps } from '@tanstack/react-router'
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
+import type { AppRouter } from '#/server/trpc/root'
 import type { ConsoleSession } from './console-session'
+import type { SiteSettings } from './site-settings'
 
 /** A link in the console's navigation, the core's or an app's. */
 export interface ConsoleNavEntry {
@@ -22,6 +26,29 @@ export interface GuardedPage {
   grantedBy: 'organization' | 'app'
 }
 
+/** The days an app's section of the Dashboard is drawn for (the range picker's), in the Dashboard's time zone. */
+export interface DashboardSectionProps {
+  range: { from: string; to: string; granularity: 'day' | 'week' | 'month'; timeZone: string }
+}
+
+/**
+ * What an app adds to the Dashboard (docs/decisions/042): declared in the app's `src/features/<app>/dashboard.ts`, read
+ * through `src/dashboard-apps.gen.ts` by the Dashboard's page only, so no other page carries its sections.
+ */
+export interface DashboardAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  /**
+   * Sections of the site's numbers, which app admins see, placed by `position` among the core's (users 20, revenue
+   * 30). Each asks for its own numbers; the app's `prefetchSiteDashboard` (app.ts) asks for them first.
+   */
+  siteSections: readonly { position: number; component: ComponentType<DashboardSectionProps> }[]
+}
+
+export function defineDashboardApp<const Manifest extends DashboardAppManifest>(manifest: Manifest): Manifest {
+  return manifest
+}
+
 /**
  * What an app adds to the parts of every page that the core draws (docs/decisions/042): declared once in the app's
  * `src/features/<app>/app.ts`, read by the core through `src/apps.gen.ts`. Browser-safe, and light: every page's first
@@ -37,6 +64,17 @@ export interface AppManifest {
   needs?: readonly string[]
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
+  /** Scripts every page loads, as the site settings (its own among them) say: the analytics' page-view script. */
+  pageScripts?: (settings: Pick<SiteSettings, 'apps'>) => readonly { src: string; defer?: boolean }[]
+  /**
+   * Asks for the numbers of its Dashboard sections (dashboard.ts) while the Dashboard's route loads for an app admin,
+   * so the server render draws them. Here rather than in dashboard.ts: the route's loader is in every page's first
+   * script, the sections are not.
+   */
+  prefetchSiteDashboard?: (
+    context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> },
+    input: { from: string; to: string; granularity: 'day' | 'week' | 'month' },
+  ) => Promise<unknown>
 }
 
 /**

@@ -1,5 +1,33 @@
+import { appSettings } from '#/app-settings.gen'
+import type { AppSettingsDefinition, AppSettingValues } from '#/lib/app-settings'
 import { themeChoices } from '#/lib/theme'
 import { z } from '#/lib/zod'
+
+/** The installed apps' settings (src/lib/app-settings.ts), by app and key. */
+export type AppSettings = { -readonly [App in keyof typeof appSettings]: AppSettingValues<(typeof appSettings)[App]> }
+
+/** Typed for iterating: with no app's settings installed the generated object is empty. */
+const definitions: Readonly<Record<string, AppSettingsDefinition>> = appSettings
+
+/** Each installed app's settings, checked by their own schemas (an app's object, then its keys). */
+export const appSettingsInput = z.object(
+  Object.fromEntries(
+    Object.entries(definitions).map(([app, definition]) => [
+      app,
+      z.object(Object.fromEntries(Object.entries(definition.fields).map(([key, field]) => [key, field.schema]))),
+    ]),
+  ),
+) as unknown as z.ZodType<AppSettings, AppSettings>
+
+/** Each installed app's settings as they are until an admin changes them. */
+export function defaultAppSettings(): AppSettings {
+  return Object.fromEntries(
+    Object.entries(definitions).map(([app, definition]) => [
+      app,
+      Object.fromEntries(Object.entries(definition.fields).map(([key, field]) => [key, field.default])),
+    ]),
+  ) as AppSettings
+}
 
 /** What an app admin may set in Configuration; the procedure and the form share it (messages are translation keys). */
 export const siteSettingsInput = z.object({
@@ -22,13 +50,13 @@ export const siteSettingsInput = z.object({
   authSso: z.boolean(),
   signUpOpen: z.boolean(),
   emailVerificationRequired: z.boolean(),
-  analyticsEnabled: z.boolean(),
   analyticsTimeZone: z.string().trim().max(64).refine(isTimeZone, 'validation_time_zone_invalid'),
   docsEditBranch: z
     .string()
     .trim()
     .regex(/^\w[\w./-]{0,99}$/, 'validation_branch_invalid')
     .refine((branch) => !branch.includes('..'), 'validation_branch_invalid'),
+  apps: appSettingsInput,
 })
 
 /** An IANA time zone name this runtime knows (the database knows the same names). */

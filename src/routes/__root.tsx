@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } f
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { useEffect } from 'react'
 import { Toaster } from 'sonner'
+import { apps } from '#/apps.gen'
 import { RootNotFound, RouteErrorScreen } from '#/components/status-screens'
 import { ThemeProvider, useThemeChoice } from '#/components/theme-provider'
 import { ImpersonationBanner } from '#/features/users/components/impersonation-banner'
@@ -49,8 +50,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         })),
         { rel: 'alternate', hrefLang: 'x-default', href: appUrl + localizeHref(path, { locale: 'en' }) },
       ],
-      // First-party, cookie-free page-view counting (src/features/analytics), when switched on in Configuration.
-      scripts: loaderData?.analyticsEnabled ? [{ src: '/insights/script.js', defer: true }] : [],
+      // What the installed apps load on every page (docs/decisions/042), as the settings say.
+      scripts: loaderData ? apps.flatMap((app) => app.pageScripts?.(loaderData) ?? []) : [],
     }
   },
   shellComponent: RootDocument,

@@ -1,3 +1,4 @@
+import type { SiteSettings } from '#/lib/site-settings'
 import type { Database } from './db/client'
 import type { JobDefinition } from './jobs/queue'
 import type { EventSink, NoticeSink } from './organization-events'
@@ -39,6 +40,13 @@ export interface ServerAppManifest {
    * page: none unless the app's service is configured.
    */
   scriptSources?: () => readonly string[]
+  /**
+   * Acts on a change saved in Configuration, after it is stored (`changed` names the core's settings and the apps',
+   * `<app>.<key>`); a failure is logged, the change stays.
+   */
+  settingsChanged?: (db: Database, change: { changed: readonly string[]; settings: SiteSettings }) => Promise<void>
+  /** Its POST routes that change no one's access: what the server remembers of access stays (organization-access.ts). */
+  accessNeutralPosts?: readonly string[]
   /** Work a server finishes before it stops (src/server/runtime.ts). */
   shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }

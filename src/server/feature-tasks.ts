@@ -1,4 +1,3 @@
-import { flushAnalytics } from '#/features/analytics/server'
 import { closeOverdueLocalCheckouts } from '#/features/billing/server/local-checkout-router'
 import {
   closeOverdueProviderCheckouts,
@@ -11,7 +10,6 @@ import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
 import { registerMaintenanceTask } from './maintenance'
-import { registerShutdownTask } from './runtime'
 
 // A composition root, beside trpc/root.ts and auth/auth.ts (the only files in src/server that import features; the
 // import rules in .dependency-cruiser.cjs hold them to it): the features' background work and command-line tasks.
@@ -21,9 +19,6 @@ registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalChec
 registerMaintenanceTask('closing overdue checkouts at the payment provider', closeOverdueProviderCheckouts)
 // After 'purging deleted books' (registered first, in src/server/maintenance.ts): their files go with them.
 registerMaintenanceTask('deleting the files of purged books', deletePurgedBooksFiles)
-
-// Beacons still queued in this server are written before it stops.
-registerShutdownTask('writing queued analytics beacons', flushAnalytics)
 
 // Once a day, the ledger is compared with the payment provider and repaired where an event was missed.
 defineJob<object>({

@@ -1,7 +1,15 @@
-import { eq } from 'drizzle-orm'
-import { type SiteSettings, type SiteSettingsInput, siteSettingsInput } from '#/lib/site-settings'
+import { eq, sql } from 'drizzle-orm'
+import { appSettings } from '#/app-settings.gen'
+import type { AppSettingsDefinition } from '#/lib/app-settings'
+import {
+  type AppSettings,
+  defaultAppSettings,
+  type SiteSettings,
+  type SiteSettingsInput,
+  siteSettingsInput,
+} from '#/lib/site-settings'
 import type { Database } from './db/client'
-import { siteSettings } from './db/schema'
+import { appSettingsTable, siteSettings } from './db/schema'
 
 // Several app servers may share one database: with Redis a change is announced at once (settings-sync.ts); without
 // it, a write on one server reaches the others within this time.
@@ -15,15 +23,62 @@ interface CacheEntry {
 const cache = new WeakMap<Database, CacheEntry>()
 
 async function loadSiteSettings(db: Database): Promise<SiteSettings> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1))
-  if (row) return toSiteSettings(row)
+  const [[row], apps] = await Promise.all([
+    db.select().from(siteSettings).where(eq(siteSettings.id, 1)),
+    loadAppSettings(db),
+  ])
+  if (row) return toSiteSettings(row, apps)
   // The migration inserts the row; recreate it with defaults if an operator deleted it.
   const [created] = await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing().returning()
-  if (created) return toSiteSettings(created)
+  if (created) return toSiteSettings(created, apps)
   return loadSiteSettings(db)
 }
 
-function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
+const definitions = appSettings as Readonly<Record<string, AppSettingsDefinition>>
+
+/** The installed apps' stored settings over their defaults; a value its schema no longer takes reads as the default. */
+async function loadAppSettings(db: Database): Promise<AppSettings> {
+  const values = defaultAppSettings() as Record<string, Record<string, unknown>>
+  if (Object.keys(definitions).length === 0) return values as AppSettings
+  const rows = await db.select().from(appSettingsTable)
+  for (const row of rows) {
+    const field = Object.hasOwn(definitions, row.app) ? definitions[row.app]?.fields[row.key] : undefined
+    const parsed = field?.schema.safeParse(row.value)
+    const own = values[row.app]
+    if (parsed?.success && own) own[row.key] = parsed.data
+  }
+  return values as AppSettings
+}
+
+/** The changes of app settings in `change` that its apps' schemas take (a ZodError for the first that one refuses). */
+function appSettingRows(change: Partial<Record<string, Record<string, unknown>>>, now: Date) {
+  return Object.entries(change).flatMap(([app, values]) =>
+    Object.entries(values ?? {}).map(([key, value]) => {
+      const field = Object.hasOwn(definitions, app) ? definitions[app]?.fields[key] : undefined
+      if (!field) throw new Error(`no setting ${app}.${key} is installed`)
+      return { app, key, value: field.schema.parse(value), updatedAt: now }
+    }),
+  )
+}
+
+/** Stores changed app settings (in the caller's transaction, when it has one). */
+export async function writeAppSettings(
+  db: Pick<Database, 'insert'>,
+  change: Partial<Record<string, Record<string, unknown>>>,
+  now = new Date(),
+): Promise<void> {
+  const rows = appSettingRows(change, now)
+  if (rows.length === 0) return
+  await db
+    .insert(appSettingsTable)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [appSettingsTable.app, appSettingsTable.key],
+      set: { value: sql`excluded.value`, updatedAt: now },
+    })
+}
+
+function toSiteSettings(row: typeof siteSettings.$inferSelect, apps: AppSettings): SiteSettings {
   return {
     productName: row.productName,
     sourceRepositoryUrl: row.sourceRepositoryUrl,
@@ -43,8 +98,8 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
     authSso: row.authSso,
     signUpOpen: row.signUpOpen,
     emailVerificationRequired: row.emailVerificationRequired,
-    analyticsEnabled: row.analyticsEnabled,
     analyticsTimeZone: row.analyticsTimeZone,
+    apps,
     updatedAt: row.updatedAt,
   }
 }
@@ -81,17 +136,26 @@ export function readSiteSettings(db: Database): Promise<SiteSettings> {
   return loadSiteSettings(db)
 }
 
+/** A change of settings: any of the core's, and any of an app's (`apps: { analytics: { enabled: false } }`). */
+export type SiteSettingsChange = Partial<Omit<SiteSettingsInput, 'apps'>> & {
+  apps?: { [App in keyof AppSettings]?: Partial<AppSettings[App]> }
+}
+
 /** Validates and stores a change; throws a ZodError (nothing written) when the change is invalid. */
-export async function updateSiteSettings(db: Database, change: Partial<SiteSettingsInput>): Promise<SiteSettings> {
-  const valid = siteSettingsInput.partial().parse(change)
-  const values = { ...valid, updatedAt: new Date() }
-  // An upsert: the row is recreated with defaults if an operator deleted it.
-  const [row] = await db
-    .insert(siteSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: siteSettings.id, set: values })
-    .returning()
+export async function updateSiteSettings(db: Database, change: SiteSettingsChange): Promise<SiteSettings> {
+  const { apps: appChange, ...coreChange } = change
+  const valid = siteSettingsInput.omit({ apps: true }).partial().parse(coreChange)
+  const now = new Date()
+  appSettingRows(appChange ?? {}, now)
+  const values = { ...valid, updatedAt: now }
+  await db.transaction(async (tx) => {
+    // An upsert: the row is recreated with defaults if an operator deleted it.
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: values })
+    await writeAppSettings(tx, appChange ?? {}, now)
+  })
   cache.delete(db)
-  if (!row) throw new Error('site_settings upsert returned no row')
-  return toSiteSettings(row)
+  return loadSiteSettings(db)
 }

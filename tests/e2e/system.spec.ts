@@ -47,7 +47,7 @@ test.describe('System', () => {
       await expect(page.getByRole('heading', { name: words.jobs })).toBeVisible()
       // Every server runs the queue: each job's row is there, email delivery first among them.
       const queues = page.getByTestId('system-queues')
-      for (const job of ['email-delivery', 'email-sweep', 'maintenance', 'analytics-rollup', 'billing-reconcile']) {
+      for (const job of ['email-delivery', 'email-sweep', 'maintenance', 'billing-reconcile']) {
         await expect(queues).toContainText(job)
       }
       // The end-to-end server sends through a real SMTP server: the admin's own sign-up emails were delivered.

@@ -12,7 +12,6 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { limitRequestBody } from 'srvx/body-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { handleInsightsBeacon } from '#/features/analytics/server/beacon-handler'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
 import { answerBookFileUpload } from '#/features/files/server/book-files'
@@ -240,19 +239,6 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
   })
 
   const routes: RouteFuzzTarget[] = [
-    {
-      target: 'POST /api/insights',
-      path: () => '/api/insights',
-      methods: ['POST'],
-      call: (request) => handleInsightsBeacon(request, db()),
-      body: fc.record({
-        type: fc.constantFrom('pageview', 'event', 'vitals', 'x'),
-        path: fc.oneof(fc.constant('/en/'), hostileText),
-        referrer: fc.oneof(fc.webUrl(), hostileText),
-        name: hostileText,
-        value: hostileValue,
-      }),
-    },
     {
       target: 'POST|GET|DELETE /api/mcp',
       path: () => '/api/mcp',

@@ -280,7 +280,13 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       path.resolve('src/routes/api'),
       ...installedApps.map((app) => path.resolve(`src/features/${app}/routes/api`)).filter((dir) => existsSync(dir)),
     ]
-    const routeOf = (file: string) => `/api/${file.replace(/\.tsx?$/, '').replace(/\./g, '/')}`
+    // A dot is a path separator in a file route's name, `[.]` a dot in the path (`insights[.]js.ts` is `/insights.js`).
+    const routeOf = (file: string) =>
+      `/api/${file
+        .replace(/\.tsx?$/, '')
+        .split('[.]')
+        .map((part) => part.replace(/\./g, '/'))
+        .join('.')}`
     const walk = (dir: string, prefix = ''): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory()

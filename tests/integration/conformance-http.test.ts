@@ -13,8 +13,7 @@ const [firstPort, secondPort] = testPorts.conformanceHttp
 /** Both processes write the same public URL into their pages, as servers behind one address do. */
 const appUrl = `http://localhost:${firstPort}`
 /**
- * Pages kept for everyone, the sitemap and llms.txt (src/server/page-cache.ts), a file of the client build, and the
- * analytics script, which a route answers from its own compressed bodies.
+ * Pages kept for everyone, the sitemap and llms.txt (src/server/page-cache.ts), and a file of the client build.
  */
 const resources = [
   '/en/',
@@ -24,7 +23,6 @@ const resources = [
   '/sitemap.xml',
   '/llms.txt',
   '/favicon.svg',
-  '/insights/script.js',
 ]
 const codings = ['br', 'gzip', 'identity'] as const
 /** Headers that belong to one answer rather than to the representation. */

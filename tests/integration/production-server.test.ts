@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
-import { analyticsEvents, siteSettings } from '#/server/db/schema'
+import { siteSettings } from '#/server/db/schema'
 import { testPorts } from '../support/ports'
+import { startProductionServer } from '../support/production-server'
 
 const port = testPorts.productionServer
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-shutdown-'))
@@ -16,33 +17,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function startServer(): Promise<{ output: () => string; exited: Promise<number | null> }> {
-  // The embedded database is the case where a clean close matters most; DATABASE_URL is left out on purpose.
-  const { DATABASE_URL: _ignored, ...env } = process.env
-  server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, HATCH_DEBUG_ROUTES: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  server.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  server.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => server?.on('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    const started = Date.now()
-    const poll = setInterval(() => {
-      if (output.includes('is listening')) {
-        clearInterval(poll)
-        resolve({ output: () => output, exited })
-      } else if (server?.exitCode !== null || Date.now() - started > 120_000) {
-        clearInterval(poll)
-        reject(new Error(`the server did not start:\n${output}`))
-      }
-    }, 50)
-  })
+async function startServer() {
+  const started = await startProductionServer(port, dataDir)
+  server = started.process
+  return started
 }
 
 describe('start-up of the production server', () => {
@@ -107,26 +85,5 @@ describe('graceful shutdown of the production server', () => {
     // Logged as a client that left, once its loader had read the database (1.5 s in), not when the client left.
     expect(slow).toMatchObject({ status: 499 })
     expect(slow?.ms).toBeGreaterThanOrEqual(1500)
-  }, 180_000)
-
-  it('writes the analytics beacons still queued in memory before the database closes', async () => {
-    const { exited } = await startServer()
-    // Beacons are answered at once and written a second later; the signal comes before that second is up.
-    const beacon = await fetch(`http://localhost:${port}/api/insights`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'text/plain',
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Firefox/133.0',
-      },
-      body: JSON.stringify({ type: 'pageview', id: 'shutdown01', url: `http://localhost:${port}/en/` }),
-    })
-    expect(beacon.status).toBe(202)
-    server?.kill('SIGTERM')
-    expect(await exited).toBe(0)
-
-    const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') })
-    const events = await reopened.db.select({ pageViewId: analyticsEvents.pageViewId }).from(analyticsEvents)
-    await reopened.close()
-    expect(events).toEqual([{ pageViewId: 'shutdown01' }])
   }, 180_000)
 })

@@ -5,6 +5,7 @@
  */
 export const testPorts = {
   productionServer: 3297,
+  analyticsShutdown: 3298,
   signInThrottle: 3400,
   oneAddress: 3436,
   embeddedKilledFirst: 3442,

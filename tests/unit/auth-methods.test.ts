@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SiteSettings } from '#/lib/site-settings'
+import { defaultAppSettings, type SiteSettings } from '#/lib/site-settings'
 import { disabledMethodError, enabledAuthMethods } from '#/server/auth/methods'
 
 const allOn: SiteSettings = {
@@ -8,8 +8,8 @@ const allOn: SiteSettings = {
   defaultTheme: 'light',
   docsFooterNavigation: false,
   docsEditBranch: 'main',
-  analyticsEnabled: true,
   analyticsTimeZone: 'UTC',
+  apps: defaultAppSettings(),
   authEmailPassword: true,
   authUsername: true,
   authGithub: true,

@@ -59,9 +59,9 @@ describe('what caches may keep', () => {
     expect(
       answerTo('/assets/app-abc.js', { 'cache-control': 'max-age=31536000, immutable' }).headers.get('cache-control'),
     ).toBe('max-age=31536000, immutable')
-    expect(
-      answerTo('/insights/script.js', { 'cache-control': 'public, max-age=3600' }).headers.get('cache-control'),
-    ).toBe('public, max-age=3600')
+    expect(answerTo('/api/insights.js', { 'cache-control': 'public, max-age=3600' }).headers.get('cache-control')).toBe(
+      'public, max-age=3600',
+    )
     expect(answerTo('/api/health', { 'cache-control': 'no-store' }).headers.get('cache-control')).toBe('no-store')
   })
 

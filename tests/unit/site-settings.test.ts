@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteSettingsInput } from '#/lib/site-settings'
+import { defaultAppSettings, siteSettingsInput } from '#/lib/site-settings'
 
 const valid = {
   productName: 'Hatch',
@@ -20,8 +20,8 @@ const valid = {
   authSso: true,
   signUpOpen: true,
   emailVerificationRequired: false,
-  analyticsEnabled: true,
   analyticsTimeZone: 'UTC',
+  apps: defaultAppSettings(),
 }
 
 describe('site settings validation', () => {

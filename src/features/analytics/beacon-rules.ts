@@ -6,7 +6,7 @@ export const beaconLimits = { maxBodyBytes: 2048, maxPathLength: 500, maxUtmLeng
 const pageViewId = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/)
 const pageUrl = z.url({ protocol: /^https?$/ }).max(2000)
 
-/** What /insights/script.js sends. */
+/** What /api/insights.js sends. */
 export const beaconInput = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('pageview'),

@@ -1,5 +1,5 @@
 /**
- * The page-view script served at /insights/script.js, as plain ES5 text (it runs before and beside the app, so it
+ * The page-view script served at /api/insights.js, as plain ES5 text (it runs before and beside the app, so it
  * is not part of the bundle). It counts a view on load and on every client-side navigation, and reports the time
  * the page was visible when it is hidden or left. It stores nothing and sends nothing under Do-Not-Track or Global
  * Privacy Control, or while the page is only being prerendered.

@@ -6,7 +6,6 @@ import type { DashboardSearch } from './search'
 type DashboardOutputs = inferRouterOutputs<AppRouter>['dashboard']
 export type SiteDashboard = DashboardOutputs['site']
 export type OrganizationDashboard = DashboardOutputs['organization']
-export type BreakdownRow = SiteDashboard['breakdowns']['page'][number]
 
 export interface DashboardRange {
   preset: RangePreset
@@ -35,6 +34,6 @@ export function dashboardRangeOf(search: DashboardSearch, timeZone: string, now:
 }
 
 /** The procedures' input for a range (the same object for the route's prefetch and the screen's query). */
-export function dashboardInputOf(range: DashboardRange) {
+export function dashboardInputOf(range: Pick<DashboardRange, 'from' | 'to' | 'granularity'>) {
   return { from: range.from, to: range.to, granularity: range.granularity }
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apps } from '#/apps.gen'
 import { DashboardScreen } from '#/features/dashboard/components/dashboard-screen'
 import { dashboardInputOf, dashboardRangeOf } from '#/features/dashboard/dashboard-queries'
 import { dashboardSearch } from '#/features/dashboard/search'
@@ -17,6 +18,10 @@ export const Route = createFileRoute('/console/')({
     const input = dashboardInputOf(range)
     const prefetched = Promise.all([
       consoleSession.isAppAdmin ? queryClient.prefetchQuery(trpc.dashboard.site.queryOptions(input)) : null,
+      // The installed apps' sections of the site's numbers (the traffic), each its own query.
+      ...(consoleSession.isAppAdmin
+        ? apps.map((app) => app.prefetchSiteDashboard?.({ queryClient, trpc }, input))
+        : []),
       allows(consoleSession.permissions, { organization: ['update'] })
         ? queryClient.prefetchQuery(trpc.dashboard.organization.queryOptions(input))
         : null,

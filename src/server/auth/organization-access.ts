@@ -8,6 +8,7 @@ import {
   type Resource,
   statements,
 } from '#/lib/access-control'
+import { serverApps } from '../apps.gen'
 import type { Database } from '../db/client'
 import { members, organizationRoles, organizations, sessions } from '../db/schema'
 
@@ -103,10 +104,13 @@ export function forgetRememberedAccess(): void {
   accessGeneration++
 }
 
-/** Reads (GET, HEAD) and analytics beacons change no one's access; anything else may (tRPC, auth, server functions). */
+/** POST routes the installed apps say change no one's access (an analytics beacon). */
+const accessNeutralPosts = new Set(serverApps.flatMap((app) => app.accessNeutralPosts ?? []))
+
+/** Reads (GET, HEAD) and the apps' access-neutral posts change no one's access; anything else may (tRPC, auth). */
 function mayChangeAccess(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false
-  return new URL(request.url).pathname !== '/api/insights'
+  return accessNeutralPosts.size === 0 || !accessNeutralPosts.has(new URL(request.url).pathname)
 }
 
 /** Answers a request; one that may change access forgets everything remembered before it runs and after it answered. */

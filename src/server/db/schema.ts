@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 /** One row (id = 1) of settings an operator edits at run time; defaults live in the migration. */
 export const siteSettings = pgTable(
@@ -33,9 +45,7 @@ export const siteSettings = pgTable(
     signUpOpen: boolean('sign_up_open').notNull().default(true),
     /** On: an email-and-password (or username) sign-in needs a verified address first. */
     emailVerificationRequired: boolean('email_verification_required').notNull().default(false),
-    /** First-party, cookie-free page-view analytics (src/features/analytics). */
-    analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
-    /** The IANA time zone the dashboard's days are cut in (and visitor ids rotate with). */
+    /** The IANA time zone the Dashboard's days are cut in (and the analytics' visitor ids rotate with). */
     analyticsTimeZone: text('analytics_time_zone').notNull().default('UTC'),
     /**
      * When the installation's first account was made an app admin. Set once, atomically (never again, even when
@@ -48,6 +58,21 @@ export const siteSettings = pgTable(
     check('site_settings_single_row', sql`${table.id} = 1`),
     check('site_settings_default_theme', sql`${table.defaultTheme} in ('light', 'dark', 'system')`),
   ],
+)
+
+/**
+ * The installed apps' settings (src/lib/app-settings.ts): one row per app and key, written when an admin changes one.
+ * A removed app's rows stay, unread, and apply again if it comes back.
+ */
+export const appSettingsTable = pgTable(
+  'app_settings',
+  {
+    app: text('app').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.app, table.key] })],
 )
 
 /** Fixed-window request counters shared by every app server (the database is the one thing they share). */
@@ -329,7 +354,6 @@ export const appServers = pgTable(
 )
 
 export * from './ai-schema'
-export * from './analytics-schema'
 export * from './app-schemas.gen'
 export * from './billing-schema'
 export * from './book-schema'

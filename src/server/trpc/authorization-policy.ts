@@ -154,7 +154,6 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
     who: 'per Better Auth endpoint',
     how: 'Better Auth’s own session, origin and rate-limit checks, plus Hatch’s hooks (organization rules, role grants, per-account sign-in limits, API keys refused outside get-session)',
   },
-  '/api/insights': { who: 'anyone', how: 'no cookie read; per-address limit; this site’s pages only' },
   '/api/mcp': {
     who: 'anyone for docs tools; an API key for book tools',
     how: 'key checked once per request; POST only',

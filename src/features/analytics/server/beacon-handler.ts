@@ -28,7 +28,7 @@ const rateLimiter = new BeaconRateLimiter()
  */
 export async function handleInsightsBeacon(request: Request, db: Database): Promise<Response> {
   const settings = await getSiteSettings(db)
-  if (!settings.analyticsEnabled) return answer(204)
+  if (!settings.apps.analytics.enabled) return answer(204)
   if (notCountedReason(request.headers, isbot)) return answer(204)
   const ip = clientIpOf(request)
   if (!rateLimiter.allow(ip, getEnv().INSIGHTS_BEACONS_PER_MINUTE)) return answer(429, 'Too many beacons')

@@ -1,6 +1,6 @@
 import type { Database } from '#/server/db/client'
-import { analyticsEvents } from '#/server/db/schema'
 import { log } from '#/server/log'
+import { analyticsEvents } from './schema'
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferInsert
 

@@ -112,12 +112,3 @@ export async function runAnalyticsRollup(
     return { ran: true, rolledDays, deletedEvents, deletedSalts }
   })
 }
-
-/** Whether the database can cut days in `timeZone` (its zone list may be older than the runtime's). */
-export async function isDatabaseTimeZone(db: Database, timeZone: string): Promise<boolean> {
-  const rows = await sqlRows<{ known: boolean }>(
-    db,
-    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
-  )
-  return rows[0]?.known === true
-}

@@ -8,10 +8,9 @@ import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
 import { describeError } from '#/lib/errors'
 import { currentIntlLocale } from '#/lib/i18n'
-import type { SiteSettingsInput } from '#/lib/site-settings'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { describeSettingValue, settingLabels } from './setting-labels'
+import { describeSettingValue, settingLabelOf } from './setting-labels'
 
 interface Change {
   id: number
@@ -26,10 +25,6 @@ interface Change {
 const features = tableFeatures({ columnVisibilityFeature })
 const column = createColumnHelper<typeof features, Change>()
 
-function labelOf(setting: string): string {
-  return Object.hasOwn(settingLabels, setting) ? settingLabels[setting as keyof SiteSettingsInput]() : setting
-}
-
 /** Made once per language: cells are components to TanStack Table, so new functions would remount every cell. */
 function useColumns() {
   const locale = currentIntlLocale()
@@ -41,7 +36,10 @@ function changeColumns(locale: string) {
   return column.columns([
     column.accessor('createdAt', { header: m.config_changes_col_when, cell: (info) => date.format(info.getValue()) }),
     column.accessor('userName', { header: m.config_changes_col_who }),
-    column.accessor('setting', { header: m.config_changes_col_setting, cell: (info) => labelOf(info.getValue()) }),
+    column.accessor('setting', {
+      header: m.config_changes_col_setting,
+      cell: (info) => settingLabelOf(info.getValue()),
+    }),
     column.display({
       id: 'change',
       header: m.config_changes_col_change,

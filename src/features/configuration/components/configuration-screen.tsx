@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { appSettings } from '#/app-settings.gen'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
 import {
@@ -14,6 +15,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog'
+import type { AppSettingsDefinition } from '#/lib/app-settings'
 import { appErrorOf, describeError } from '#/lib/errors'
 import { sendWith, showServerFieldErrors, useAppForm, withForm } from '#/lib/form'
 import { type SiteSettingsInput, siteSettingsInput } from '#/lib/site-settings'
@@ -106,7 +108,8 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
     <form aria-label={m.console_configuration()} noValidate onSubmit={sendWith(form)}>
       <ProductSections form={form} />
       <SignInSections form={form} configured={configuration.configured} />
-      <AnalyticsSection form={form} />
+      <DashboardSection form={form} />
+      <AppSettingsSections form={form} />
       <div className="mt-6 flex justify-end">
         <form.AppForm>
           <form.SubmitButton pendingLabel={m.config_saving()}>{m.config_save()}</form.SubmitButton>
@@ -230,22 +233,18 @@ const SignInSections = withForm({
   },
 })
 
-const AnalyticsSection = withForm({
+/** The time zone the Dashboard's days are cut in. */
+const DashboardSection = withForm({
   ...configurationFormOptions,
-  render: function AnalyticsSectionRender({ form }) {
+  render: function DashboardSectionRender({ form }) {
     const timeZoneChoices = useTimeZoneChoices()
     return (
       <SettingsSection
-        id="config-analytics"
-        title={m.config_section_analytics()}
-        subtitle={m.config_section_analytics_hint()}
+        id="config-dashboard"
+        title={m.config_section_dashboard()}
+        subtitle={m.config_section_dashboard_hint()}
       >
         <div className="mt-4 grid gap-4">
-          <form.AppField name="analyticsEnabled">
-            {(field) => (
-              <field.CheckboxField label={m.config_analytics_enabled()} hint={m.config_analytics_enabled_hint()} />
-            )}
-          </form.AppField>
           <form.AppField name="analyticsTimeZone">
             {(field) => (
               <field.TextField
@@ -265,6 +264,42 @@ const AnalyticsSection = withForm({
           </datalist>
         </div>
       </SettingsSection>
+    )
+  },
+})
+
+const appDefinitions = Object.values(appSettings as Readonly<Record<string, AppSettingsDefinition>>)
+
+/** Each installed app's settings (its settings.ts), a section each: switches, and lines of text. */
+const AppSettingsSections = withForm({
+  ...configurationFormOptions,
+  render: function AppSettingsSectionsRender({ form }) {
+    return (
+      <>
+        {appDefinitions.map((definition) => (
+          <SettingsSection
+            key={definition.name}
+            id={`config-app-${definition.name}`}
+            title={definition.title()}
+            subtitle={definition.description?.()}
+          >
+            <div className="mt-4 grid gap-4">
+              {Object.entries(definition.fields).map(([key, setting]) => (
+                // The form's type knows no app by name; the path is the one the procedure checks.
+                <form.AppField key={key} name={`apps.${definition.name}.${key}` as 'productName'}>
+                  {(field) =>
+                    typeof setting.default === 'boolean' ? (
+                      <field.CheckboxField label={setting.label()} hint={setting.hint?.()} />
+                    ) : (
+                      <field.TextField label={setting.label()} hint={setting.hint?.()} className="sm:max-w-md" />
+                    )
+                  }
+                </form.AppField>
+              ))}
+            </div>
+          </SettingsSection>
+        ))}
+      </>
     )
   },
 })

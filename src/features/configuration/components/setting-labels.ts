@@ -1,8 +1,12 @@
+import { appSettings } from '#/app-settings.gen'
+import type { AppSettingsDefinition } from '#/lib/app-settings'
 import type { SiteSettingsInput } from '#/lib/site-settings'
 import { m } from '#/paraglide/messages'
 
-/** Each setting's name, as the form and the change history show it. */
-export const settingLabels: Record<keyof SiteSettingsInput, () => string> = {
+type CoreSettingKey = keyof Omit<SiteSettingsInput, 'apps'>
+
+/** Each of the core's settings' names, as the form and the change history show it. */
+export const settingLabels: Record<CoreSettingKey, () => string> = {
   productName: m.config_product_name,
   sourceRepositoryUrl: m.config_source_repository,
   defaultTheme: m.config_default_theme,
@@ -21,12 +25,22 @@ export const settingLabels: Record<keyof SiteSettingsInput, () => string> = {
   authSso: m.config_auth_sso,
   signUpOpen: m.config_sign_up_open,
   emailVerificationRequired: m.config_email_verification_required,
-  analyticsEnabled: m.config_analytics_enabled,
   analyticsTimeZone: m.config_analytics_time_zone,
 }
 
+const appDefinitions = appSettings as Readonly<Record<string, AppSettingsDefinition>>
+
+/** A setting's name as the change history records it: the core's key, or an app's `<app>.<key>` (its own words). */
+export function settingLabelOf(setting: string): string {
+  if (Object.hasOwn(settingLabels, setting)) return settingLabels[setting as CoreSettingKey]()
+  const [app = '', key = ''] = setting.split('.')
+  const field = Object.hasOwn(appDefinitions, app) ? appDefinitions[app]?.fields[key] : undefined
+  // A removed app's changes keep their record, under the name they were stored with.
+  return field && Object.hasOwn(appDefinitions[app]?.fields ?? {}, key) ? field.label() : setting
+}
+
 /** A session's sign-in method (src/server/auth/methods.ts signInMethodOf) by the name of its switch. */
-const methodSettings: Record<string, keyof SiteSettingsInput> = {
+const methodSettings: Record<string, CoreSettingKey> = {
   emailPassword: 'authEmailPassword',
   username: 'authUsername',
   github: 'authGithub',

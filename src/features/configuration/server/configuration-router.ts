@@ -1,16 +1,39 @@
 import { desc, lt } from 'drizzle-orm'
-import { isDatabaseTimeZone, runAnalyticsRollup } from '#/features/analytics/server'
-import type { SiteSettingsInput } from '#/lib/site-settings'
+import { appSettingName } from '#/lib/app-settings'
+import type { AppSettings, SiteSettingsInput } from '#/lib/site-settings'
+import { serverApps } from '#/server/apps.gen'
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
+import { isDatabaseTimeZone } from '#/server/db/time-zones'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { forgetSiteSettings, readSiteSettings } from '#/server/settings'
+import { forgetSiteSettings, readSiteSettings, writeAppSettings } from '#/server/settings'
 import { announceSettingsChange } from '#/server/settings-sync'
 import { AppError, adminProcedure, createRouter } from '#/server/trpc/init'
 import { configurationChangesInput, updateConfigurationInput } from '../schemas'
 
-type SettingKey = keyof SiteSettingsInput
+type SettingKey = keyof Omit<SiteSettingsInput, 'apps'>
+
+interface SettingChange {
+  setting: string
+  oldValue: unknown
+  newValue: unknown
+}
+
+/** The app settings that differ, by the name the history records (`<app>.<key>`), and what to store. */
+function appSettingChanges(current: AppSettings, next: AppSettings) {
+  const changes: SettingChange[] = []
+  const stored: Record<string, Record<string, unknown>> = {}
+  for (const [app, values] of Object.entries(next) as [string, Record<string, unknown>][]) {
+    const before = (current as Record<string, Record<string, unknown>>)[app] ?? {}
+    for (const [key, value] of Object.entries(values)) {
+      if (Object.is(before[key], value)) continue
+      changes.push({ setting: appSettingName(app, key), oldValue: before[key], newValue: value })
+      stored[app] = { ...stored[app], [key]: value }
+    }
+  }
+  return { changes, stored }
+}
 
 export const configurationRouter = createRouter({
   /** The stored settings, which sign-in providers the environment configures, and how this session signed in. */
@@ -33,10 +56,16 @@ export const configurationRouter = createRouter({
    * its next request (at once with Redis).
    */
   update: adminProcedure.input(updateConfigurationInput).mutation(async ({ ctx, input }) => {
-    const { confirmSignInMethodOff, ...next } = input
+    const { confirmSignInMethodOff, apps, ...next } = input
     const env = getEnv()
     const current = await readSiteSettings(ctx.db)
-    const changed = (Object.keys(next) as SettingKey[]).filter((key) => next[key] !== current[key])
+    const changedCore = (Object.keys(next) as SettingKey[]).filter((key) => next[key] !== current[key])
+    const appChanges = appSettingChanges(current.apps, apps)
+    const changes: SettingChange[] = [
+      ...changedCore.map((setting) => ({ setting, oldValue: current[setting], newValue: next[setting] })),
+      ...appChanges.changes,
+    ]
+    const changed = changes.map((change) => change.setting)
     if (changed.length === 0) return { settings: current, changed }
 
     const after = enabledAuthMethods({ ...current, ...next }, env)
@@ -48,7 +77,7 @@ export const configurationRouter = createRouter({
       })
     }
     if (changed.includes('analyticsTimeZone') && !(await isDatabaseTimeZone(ctx.db, next.analyticsTimeZone))) {
-      // The browser's and Node's zone lists can be newer than the database's; the rollup cuts days in the database.
+      // The browser's and Node's zone lists can be newer than the database's; the Dashboard cuts days in the database.
       throw new AppError({
         code: 'BAD_REQUEST',
         appCode: 'TIME_ZONE_UNKNOWN',
@@ -76,27 +105,32 @@ export const configurationRouter = createRouter({
         .insert(siteSettings)
         .values({ id: 1, ...next, updatedAt: now })
         .onConflictDoUpdate({ target: siteSettings.id, set: { ...next, updatedAt: now } })
+      await writeAppSettings(tx, appChanges.stored, now)
       await tx.insert(siteSettingChanges).values(
-        changed.map((setting) => ({
+        changes.map((change) => ({
           userId: ctx.user.id,
           userName: ctx.user.name,
-          setting,
-          oldValue: JSON.stringify(current[setting]),
-          newValue: JSON.stringify(next[setting]),
+          setting: change.setting,
+          oldValue: JSON.stringify(change.oldValue),
+          newValue: JSON.stringify(change.newValue),
           createdAt: now,
         })),
       )
     })
     forgetSiteSettings(ctx.db)
     await announceSettingsChange()
-    if (changed.includes('analyticsTimeZone')) {
-      // The Dashboard's days move with the zone: cut the kept days again now rather than at the job's next turn. The
-      // settings are saved either way; if this run fails or another server holds the job, the next turn re-cuts them.
-      await runAnalyticsRollup(ctx.db, { timeZone: next.analyticsTimeZone, force: true }).catch((error: unknown) =>
-        log().error({ err: error }, 're-cutting analytics days in the new time zone failed; the job will retry'),
-      )
+    const settings = await readSiteSettings(ctx.db)
+    // The apps that act on a change (analytics cuts its kept days again in a new time zone) do it now; the settings
+    // are saved either way, and a failure is the app's to retry.
+    for (const app of serverApps) {
+      if (!app.settingsChanged) continue
+      await app
+        .settingsChanged(ctx.db, { changed, settings })
+        .catch((error: unknown) =>
+          log().error({ err: error, app: app.name }, 'an app failed to act on a settings change'),
+        )
     }
-    return { settings: await readSiteSettings(ctx.db), changed }
+    return { settings, changed }
   }),
 
   /** The record of changes, newest first. */

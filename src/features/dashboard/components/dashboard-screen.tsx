@@ -1,25 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { PageHeader } from '#/components/page-header'
+import { dashboardApps } from '#/dashboard-apps.gen'
 import { useCan, useConsoleSession } from '#/lib/console-session'
 import { useTRPC } from '#/lib/trpc'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
-import { describeDashboardError } from '../dashboard-errors'
 import { type DashboardRange, dashboardInputOf, dashboardRangeOf } from '../dashboard-queries'
 import type { DashboardSearch } from '../search'
 import { MemberOverview } from './member-overview'
 import { OrganizationSection } from './organization-section'
 import { RangePicker } from './range-picker'
 import { RevenueSection } from './revenue-section'
-import { TrafficSection } from './traffic-section'
+import { LoadError, SectionSkeleton } from './section-states'
 import { UsersSection } from './users-section'
 
-/** How often the site's numbers refresh while the page is open: live visitors are "the last five minutes". */
+/** How often the site's numbers refresh while the page is open. */
 const siteRefreshMs = 60_000
 
+/** The installed apps' sections of the site's numbers (traffic), in their order among the core's (users 20, revenue 30). */
+const appSiteSections = dashboardApps.flatMap((app) => app.siteSections).toSorted((a, b) => a.position - b.position)
+
 /**
- * The console's first page. App admins see the whole site (traffic, users, revenue); owners and admins of the active
- * organization see its numbers; anyone else a short overview of where they are. Each section asks only for what the
+ * The console's first page. App admins see the whole site (users, revenue, and what the installed apps add, such as
+ * traffic); owners and admins of the active organization see its numbers; anyone else a short overview of where they are. Each section asks only for what the
  * server would answer its reader.
  */
 export function DashboardScreen({
@@ -40,14 +43,36 @@ export function DashboardScreen({
         <PageHeader title={m.console_dashboard()} description={m.console_dashboard_description()} />
         {canSeeSite || canSeeOrganization ? <RangePicker range={range} onChange={onSearchChange} /> : null}
       </div>
-      {canSeeSite ? <SiteSections range={range} analyticsEnabled={settings.analyticsEnabled} /> : null}
+      {canSeeSite ? <SiteSections range={{ ...range, timeZone: settings.analyticsTimeZone }} /> : null}
       {canSeeOrganization ? <OrganizationSections range={range} /> : null}
       {canSeeSite || canSeeOrganization ? null : <MemberOverview />}
     </div>
   )
 }
 
-function SiteSections({ range, analyticsEnabled }: { range: DashboardRange; analyticsEnabled: boolean }) {
+function SiteSections({ range }: { range: DashboardRange & { timeZone: string } }) {
+  if (range.problem) return null
+  const drawn = [
+    ...appSiteSections.map(({ position, component: Section }, index) => ({
+      position,
+      key: `app-${index}`,
+      element: <Section range={range} />,
+    })),
+    { position: 20, key: 'core', element: <CoreSiteSections range={range} /> },
+  ].toSorted((a, b) => a.position - b.position)
+  return (
+    <div className="grid gap-8">
+      {drawn.map(({ key, element }) => (
+        <div key={key} className="grid gap-8">
+          {element}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** The core's own site numbers: users, then revenue. */
+function CoreSiteSections({ range }: { range: DashboardRange }) {
   const trpc = useTRPC()
   const site = useQuery({
     ...trpc.dashboard.site.queryOptions(dashboardInputOf(range)),
@@ -58,10 +83,9 @@ function SiteSections({ range, analyticsEnabled }: { range: DashboardRange; anal
   })
   if (range.problem) return null
   if (site.error) return <LoadError error={site.error} />
-  if (!site.data) return <SectionSkeleton label={m.dashboard_traffic_title()} />
+  if (!site.data) return <SectionSkeleton label={m.dashboard_users_title()} />
   return (
     <div className="grid gap-8" aria-busy={site.isPlaceholderData || undefined}>
-      <TrafficSection data={site.data} analyticsEnabled={analyticsEnabled} />
       <UsersSection data={site.data} />
       <RevenueSection data={site.data} />
     </div>
@@ -81,32 +105,6 @@ function OrganizationSections({ range }: { range: DashboardRange }) {
   return (
     <div aria-busy={organization.isPlaceholderData || undefined}>
       <OrganizationSection data={organization.data} />
-    </div>
-  )
-}
-
-function LoadError({ error }: { error: unknown }) {
-  return (
-    <p role="alert" className="rounded-xl border border-destructive/40 p-4 text-sm text-destructive">
-      {describeDashboardError(error)}
-    </p>
-  )
-}
-
-/** The shape of a section while its numbers load: cards, then a chart. */
-function SectionSkeleton({ label }: { label: string }) {
-  return (
-    <div className="grid gap-4" aria-busy="true">
-      <p role="status" className="sr-only">
-        {m.dashboard_loading({ section: label })}
-      </p>
-      <div className="h-6 w-40 animate-pulse rounded-md bg-muted" />
-      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-4">
-        {['a', 'b', 'c', 'd'].map((key) => (
-          <div key={key} className="h-24 animate-pulse rounded-xl bg-muted" />
-        ))}
-      </div>
-      <div className="h-72 animate-pulse rounded-xl bg-muted" />
     </div>
   )
 }

@@ -1,33 +1,21 @@
-import { countLiveVisitors } from '#/features/analytics/server'
 import { getSiteSettings } from '#/server/settings'
 import { adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import { dashboardRangeInput } from '../schemas'
 import { readOrganizationNumbers } from './organization-queries'
 import { readProductNumbers } from './product-queries'
 import { readRevenueNumbers } from './revenue-queries'
-import { readTraffic } from './traffic-queries'
-
-/** Visitors counted as "live": seen within this many minutes. */
-const liveWindowMinutes = 5
 
 export const dashboardRouter = createRouter({
   /**
-   * Site-wide numbers for app admins: traffic (with the previous period), its breakdowns, live visitors, sign-ups and
-   * active users, orders, revenue and MRR. Days are cut in the dashboard's time zone (Configuration).
+   * Site-wide numbers for app admins: sign-ups and active users, orders, revenue and MRR (an app adds its own section
+   * with its own procedure, as analytics does traffic). Days are cut in the dashboard's time zone (Configuration).
    */
   site: adminProcedure.input(dashboardRangeInput).query(async ({ ctx, input }) => {
     const { analyticsTimeZone: timeZone } = await getSiteSettings(ctx.db)
     const range = { ...input, timeZone }
-    const [traffic, liveVisitors, product, billing] = await Promise.all([
-      readTraffic(ctx.db, range),
-      countLiveVisitors(ctx.db, liveWindowMinutes),
-      readProductNumbers(ctx.db, range),
-      readRevenueNumbers(ctx.db, range),
-    ])
+    const [product, billing] = await Promise.all([readProductNumbers(ctx.db, range), readRevenueNumbers(ctx.db, range)])
     return {
       range: { from: input.from, to: input.to, granularity: input.granularity, timeZone },
-      ...traffic,
-      liveVisitors,
       product,
       billing,
     }

@@ -185,20 +185,20 @@ describe('the page-view script', () => {
   it('stays under 2 KB gzipped, and is cached and revalidated by its ETag', async () => {
     expect(insightsScriptGzipBytes).toBeLessThan(2048)
     const first = serveInsightsScript(
-      new Request('http://hatch.test/insights/script.js', { headers: { 'accept-encoding': 'gzip' } }),
+      new Request('http://hatch.test/api/insights.js', { headers: { 'accept-encoding': 'gzip' } }),
     )
     expect(first.headers.get('content-encoding')).toBe('gzip')
     expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/)
     const etag = first.headers.get('etag') ?? ''
     const again = serveInsightsScript(
-      new Request('http://hatch.test/insights/script.js', {
+      new Request('http://hatch.test/api/insights.js', {
         headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
       }),
     )
     expect(again.status).toBe(304)
   })
 
-  const scriptUrl = 'http://hatch.test/insights/script.js'
+  const scriptUrl = 'http://hatch.test/api/insights.js'
   const askFor = (headers: Record<string, string>, method = 'GET') =>
     serveInsightsScript(new Request(scriptUrl, { method, headers }))
   const decoded = async (answer: Response) => {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshPlannerStatistics } from '#/server/db/client'
 import { sqlRows } from '#/server/db/raw-sql'
-import { analyticsEvents } from '#/server/db/schema'
 import { runMaintenanceTasks } from '#/server/maintenance'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { analyticsEvents } from '../server/schema'
 
 describe.each(engines)('planner statistics on %s', (engine) => {
   let database: FreshDatabase

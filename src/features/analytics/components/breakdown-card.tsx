@@ -1,12 +1,18 @@
 import { useId } from 'react'
+import {
+  CsvButton,
+  csvFileName,
+  csvOf,
+  DashboardTable,
+  formatCount,
+  formatDuration,
+  type TableColumn,
+} from '#/features/dashboard'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
-import { csvFileName } from '../csv-export'
-import { formatCount, formatDuration } from '../dashboard-format'
-import type { BreakdownRow, SiteDashboard } from '../dashboard-queries'
-import { CsvButton, csvOf, DashboardTable, type TableColumn } from './dashboard-table'
+import type { BreakdownRow, TrafficNumbers } from '../traffic-numbers'
 
-export type BreakdownDimension = keyof SiteDashboard['breakdowns']
+export type BreakdownDimension = keyof TrafficNumbers['breakdowns']
 
 interface BreakdownText {
   /** The table's heading and accessible name. */

@@ -14,7 +14,7 @@ import {
   analyticsSalts,
   scheduledJobRuns,
 } from '#/server/db/schema'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
 const safari =

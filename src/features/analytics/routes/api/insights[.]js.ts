@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { serveInsightsScript } from '#/features/analytics/server/script-response'
 
-export const Route = createFileRoute('/insights/script.js')({
+export const Route = createFileRoute('/api/insights.js')({
   server: { handlers: { GET: ({ request }) => serveInsightsScript(request) } },
 })

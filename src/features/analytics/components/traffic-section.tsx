@@ -1,19 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { MousePointerClickIcon } from 'lucide-react'
 import { EmptyState } from '#/components/empty-state'
+import {
+  ChartPanel,
+  csvFileName,
+  dashboardInputOf,
+  formatBucket,
+  formatCount,
+  formatDay,
+  formatDuration,
+  KpiCard,
+  KpiGrid,
+  LoadError,
+  SectionSkeleton,
+  type TableColumn,
+  TrafficLines,
+  type TrafficPoint,
+} from '#/features/dashboard'
+import type { DashboardSectionProps } from '#/lib/app-manifest'
+import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { csvFileName } from '../csv-export'
-import { formatBucket, formatCount, formatDay, formatDuration } from '../dashboard-format'
-import type { SiteDashboard } from '../dashboard-queries'
+import type { TrafficNumbers } from '../traffic-numbers'
 import { BreakdownCard, type BreakdownDimension } from './breakdown-card'
-import { ChartPanel } from './chart-panel'
-import type { TableColumn } from './dashboard-table'
-import { KpiCard, KpiGrid } from './kpi-card'
-import { TrafficLines, type TrafficPoint } from './lazy-charts'
+
+/** How often the numbers refresh while the Dashboard is open: live visitors are "the last five minutes". */
+const refreshMs = 60_000
+
+/** The Dashboard's traffic section (console.ts): its own query, refreshed while the page is open. */
+export function TrafficDashboardSection({ range }: DashboardSectionProps) {
+  const trpc = useTRPC()
+  const traffic = useQuery({
+    ...trpc.analytics.traffic.queryOptions(dashboardInputOf(range)),
+    // A new range keeps the old numbers on screen until the new ones arrive, rather than flashing skeletons.
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  })
+  if (traffic.error) return <LoadError error={traffic.error} />
+  if (!traffic.data) return <SectionSkeleton label={m.dashboard_traffic_title()} />
+  return (
+    <div aria-busy={traffic.isPlaceholderData || undefined}>
+      <TrafficSection data={traffic.data} />
+    </div>
+  )
+}
 
 /** Site traffic for app admins: headline numbers against the previous period, the chart, and every breakdown. */
-export function TrafficSection({ data, analyticsEnabled }: { data: SiteDashboard; analyticsEnabled: boolean }) {
-  const { traffic, breakdowns, range, liveVisitors } = data
+function TrafficSection({ data }: { data: TrafficNumbers }) {
+  const { traffic, breakdowns, range, liveVisitors, counting } = data
   const { totals, previousTotals } = traffic
   const nothingYet = totals.pageviews === 0 && previousTotals.pageviews === 0 && liveVisitors === 0
 
@@ -58,7 +92,7 @@ export function TrafficSection({ data, analyticsEnabled }: { data: SiteDashboard
       {nothingYet ? (
         <EmptyState icon={MousePointerClickIcon} title={m.dashboard_no_visits_title()}>
           <p>{m.dashboard_no_visits()}</p>
-          {analyticsEnabled ? null : (
+          {counting ? null : (
             <p className="mt-2">
               {m.dashboard_analytics_off()}{' '}
               <Link to="/console/configuration" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -81,7 +115,7 @@ export function TrafficSection({ data, analyticsEnabled }: { data: SiteDashboard
   )
 }
 
-function TrafficChart({ data }: { data: SiteDashboard }) {
+function TrafficChart({ data }: { data: TrafficNumbers }) {
   const { traffic, range } = data
   const granularity = range.granularity
   const points: TrafficPoint[] = traffic.series.map((point, index) => {
@@ -122,7 +156,7 @@ function TrafficChart({ data }: { data: SiteDashboard }) {
 }
 
 /** The chart's table and CSV: each period beside the same period before it. */
-function trafficColumns(granularity: SiteDashboard['range']['granularity']): TableColumn<TrafficPoint>[] {
+function trafficColumns(granularity: TrafficNumbers['range']['granularity']): TableColumn<TrafficPoint>[] {
   return [
     { header: m.dashboard_col_period(), cell: (row) => formatBucket(row.start, granularity), csv: (row) => row.start },
     {

@@ -1,7 +1,6 @@
-import { type AnalyticsDimension, type DailyAggregate, readDailyAggregates } from '#/features/analytics/server'
+import { byDay, type Granularity, previousPeriod, seriesWithPrevious, total } from '#/features/dashboard/server'
 import type { Database } from '#/server/db/client'
-import { type Granularity, previousPeriod } from '../date-range'
-import { byDay, seriesWithPrevious, total } from './day-series'
+import { type AnalyticsDimension, type DailyAggregate, readDailyAggregates } from './aggregates'
 
 /** The breakdowns the dashboard lists, in the order it shows them. */
 export const breakdownDimensions = [
