@@ -14,6 +14,7 @@ import { prepareOrganizations } from '../bench/soak/setup.ts'
 import { runTraffic } from '../bench/soak/traffic.ts'
 import { type Check, verifyDatabase } from '../bench/soak/verify.ts'
 import { buildWhenStale } from './build.ts'
+import { installedAppNames } from './generate-apps.ts'
 import { assertSupportedNode, root } from './project.ts'
 
 /**
@@ -70,6 +71,8 @@ const seconds = Math.round(minutes * 60)
 await buildWhenStale(() => console.log('Building the app (sources changed or no build yet)…'))
 
 const runTag = randomBytes(4).toString('hex')
+/** The apps this copy carries: a removed app's requests and checks are left out. */
+const installedApps = installedAppNames()
 const database = await createSoakDatabase(process.env.DATABASE_URL)
 let server: SoakServer | undefined
 let stopping = false
@@ -91,7 +94,7 @@ try {
   server = await startSoakServer({ port, smtpPort, database })
   const acknowledged = noneAcknowledged()
   const organizations = await prepareOrganizations(server.origin, runTag, organizationCount, acknowledged)
-  const scenarios = soakScenarios({ origin: server.origin, runTag, organizations, acknowledged })
+  const scenarios = soakScenarios({ origin: server.origin, runTag, organizations, acknowledged, installedApps })
 
   console.log(`Hatch soak: ${minutes} min, ${connectionCount(scenarios)} connections, ${server.origin}`)
   console.log(
@@ -160,7 +163,7 @@ try {
         : `${early.toFixed(0)} → ${endRss.toFixed(0)} MB (${endRss >= early ? '+' : ''}${(((endRss - early) / early) * 100).toFixed(0)}%; peak ${Math.max(memory.peak, endRss).toFixed(0)})`,
     ok: endRss !== undefined && endRss <= limit,
   })
-  checks.push(...(await verifyDatabase(database, runTag, acknowledged)))
+  checks.push(...(await verifyDatabase(database, runTag, acknowledged, installedApps)))
 
   console.log(`Latency per kind of request (${elapsed.toFixed(0)} s of load, ${answers} answers):\n`)
   console.log(latencyTable(traffic.kinds, elapsed))

@@ -52,7 +52,7 @@ function headerValues(headers: Record<string, string | string[]>, name: string):
   return found === undefined ? [] : Array.isArray(found) ? found : [found]
 }
 
-function visitorSteps(origin: string, runTag: string, acknowledged: Acknowledged): Step[] {
+function visitorSteps(origin: string, runTag: string, acknowledged: Acknowledged, beacons: boolean): Step[] {
   const page = (kind: string, path: string): Step => ({ kind, method: 'GET', path })
   const beacon = (pagePath: string): Step => ({
     kind: 'POST /api/insights (beacon)',
@@ -68,12 +68,12 @@ function visitorSteps(origin: string, runTag: string, acknowledged: Acknowledged
       if (status === 202 && flow.beacon) acknowledged.beacons.add(flow.beacon)
     },
   })
+  // A page view's beacon goes with each English page while the analytics app is installed.
+  const withBeacon = (step: Step, path: string) => (beacons ? [step, beacon(path)] : [step])
   return [
-    page('GET /en/ (landing)', '/en/'),
-    beacon('/en/'),
+    ...withBeacon(page('GET /en/ (landing)', '/en/'), '/en/'),
     page('GET /zh/ (landing)', '/zh/'),
-    page('GET docs page', '/en/docs/development/testing'),
-    beacon('/en/docs/development/testing'),
+    ...withBeacon(page('GET docs page', '/en/docs/development/testing'), '/en/docs/development/testing'),
     page('GET docs page', '/zh/docs/development/testing'),
     page('GET /llms.txt', '/llms.txt'),
   ]
@@ -284,17 +284,20 @@ export function soakScenarios(options: {
   runTag: string
   organizations: SoakOrganization[]
   acknowledged: Acknowledged
+  /** The installed apps (src/apps.ts): a removed app's requests are not sent. */
+  installedApps: readonly string[]
 }): Scenario[] {
-  const { origin, runTag, organizations, acknowledged } = options
+  const { origin, runTag, organizations, acknowledged, installedApps } = options
+  const beacons = installedApps.includes('analytics')
   const browser = { origin, 'user-agent': browserUserAgent }
   const json = { ...browser, 'content-type': 'application/json' }
   return [
     {
-      name: 'visitors (pages, beacons)',
+      name: beacons ? 'visitors (pages, beacons)' : 'visitors (pages)',
       connections: 120,
       rate: 1,
       headers: browser,
-      steps: visitorSteps(origin, runTag, acknowledged),
+      steps: visitorSteps(origin, runTag, acknowledged, beacons),
     },
     {
       name: 'sign-up, sign-in, session',

@@ -56,6 +56,7 @@ export async function verifyDatabase(
   database: SoakDatabase,
   runTag: string,
   acknowledged: Acknowledged,
+  installedApps: readonly string[],
 ): Promise<Check[]> {
   const { query, close } = await openDatabase(database)
   try {
@@ -95,17 +96,19 @@ export async function verifyDatabase(
       found: 'in the books row above',
       ok: true,
     })
-    checks.push(
-      exactlyOnce(
-        'analytics page views (beacons)',
-        acknowledged.beacons,
-        await countsBy(
-          query,
-          'select page_view_id as key, count(*)::int as n from analytics_events where page_view_id like $1 group by page_view_id',
-          [like(`sk${runTag}`)],
+    if (installedApps.includes('analytics')) {
+      checks.push(
+        exactlyOnce(
+          'analytics page views (beacons)',
+          acknowledged.beacons,
+          await countsBy(
+            query,
+            'select page_view_id as key, count(*)::int as n from analytics_events where page_view_id like $1 group by page_view_id',
+            [like(`sk${runTag}`)],
+          ),
         ),
-      ),
-    )
+      )
+    }
     checks.push(...(await ledgerChecks(query, acknowledged)))
     return checks
   } finally {
