@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { installedAppNames } from '../scripts/generate-apps.ts'
 import { buildIsStale, root } from '../scripts/project.ts'
 import {
   type AutocannonResult,
@@ -483,7 +484,8 @@ async function main(): Promise<void> {
     const cookieForRow = target.signedIn ? await withFreshSessionCopy(cookie) : undefined
     rows.push(await measurePath(target.name, target.path, cookieForRow))
   }
-  const beaconRows = await measureBeaconsBesideLanding()
+  // The beacons' row while the analytics app is installed (src/apps.ts): without it there is no endpoint to measure.
+  const beaconRows = installedAppNames().includes('analytics') ? await measureBeaconsBesideLanding() : []
   rows.push(...beaconRows)
   // Today's numbers now hold the beacons just sent: the Dashboard must not scan them per request.
   const beaconsToday = beaconRows[0]?.result.statusCodeStats['202']?.count ?? 0

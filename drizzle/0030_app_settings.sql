@@ -10,4 +10,7 @@ CREATE TABLE "app_settings" (
 INSERT INTO "app_settings" ("app", "key", "value", "updated_at")
 SELECT 'analytics', 'enabled', to_jsonb("analytics_enabled"), "updated_at" FROM "site_settings" WHERE "id" = 1;
 --> statement-breakpoint
-ALTER TABLE "site_settings" DROP COLUMN "analytics_enabled";
+-- Its history reads under its new name.
+UPDATE "site_setting_changes" SET "setting" = 'analytics.enabled' WHERE "setting" = 'analyticsEnabled';
+-- The column stays until a later release: servers still on the previous one read it while a rolling restart runs
+-- (docs: Deployment, keep each migration backward compatible). Nothing reads or writes it from this release on.

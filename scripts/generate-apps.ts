@@ -1,7 +1,7 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows), footer.ts
-// (what the site footer shows), dashboard.ts (what the Dashboard shows),
-// server/app.ts (server manifest), server/env.ts (its environment variables),
+// (what the site footer shows), dashboard.ts (what the Dashboard shows), sign-in.ts (what the sign-in pages offer), activity.ts (what it records in activity logs),
+// server/app.ts (server manifest), server/auth.ts (what it adds to sign-in), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
 // tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
 // about), settings.ts (what an admin changes in Configuration), collections.ts (content). Run by
@@ -72,6 +72,14 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       'footer',
       'footerApp',
     ),
+    'src/sign-in-apps.gen.ts': list(
+      having('sign-in.ts'),
+      'signInApps',
+      'SignInAppManifest',
+      '#/lib/app-manifest',
+      'sign-in',
+      'signInApp',
+    ),
     'src/dashboard-apps.gen.ts': list(
       having('dashboard.ts'),
       'dashboardApps',
@@ -87,6 +95,15 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       './app-manifest',
       'server/app',
       'serverApp',
+    ),
+    // Composed by src/server/auth/auth.ts: what each app adds to sign-in.
+    'src/server/auth/app-auth.gen.ts': list(
+      having('server/auth.ts'),
+      'appAuthExtensions',
+      'AppAuthExtension',
+      './app-auth',
+      'server/auth',
+      'authExtension',
     ),
     // Spread into the app router, so that each app's procedures keep their types end to end.
     'src/server/trpc/app-routers.gen.ts': `${header}${imports(routers, 'routers', (app) => `#/features/${app}/server/routers`)}\nexport const appRouters = { ${spread(routers)} }\n`,
@@ -128,6 +145,12 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
     )}\nexport const allNoticeKinds: readonly NoticeKind[] = [...coreNoticeKinds${having('notices.ts')
       .map((app) => `, ...${identifier(app)}`)
       .join('')}]\n`,
+    // Spread after the core's actions (src/features/organizations/server/organization-activity.ts), keeping their names.
+    'src/activity-actions.gen.ts': `${header}${imports(having('activity.ts'), 'activityActions', (app) => `#/features/${app}/activity`)}\nexport const appActivityActions = {${having(
+      'activity.ts',
+    )
+      .map((app) => ` ...${identifier(app)}`)
+      .join(',')}${having('activity.ts').length > 0 ? ' ' : ''}} as const\n`,
     // Keyed by app, so that each app's values keep their types in the site settings (src/lib/site-settings.ts).
     'src/app-settings.gen.ts': `${header}${imports(having('settings.ts'), 'settings', (app) => `#/features/${app}/settings`)}\nexport const appSettings = {${having(
       'settings.ts',

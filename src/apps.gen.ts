@@ -8,7 +8,8 @@ import { app as app_newsletter } from '#/features/newsletter/app'
 import { app as app_notifications } from '#/features/notifications/app'
 import { app as app_paddle } from '#/features/paddle/app'
 import { app as app_polar } from '#/features/polar/app'
+import { app as app_sso } from '#/features/sso/app'
 import { app as app_stripe } from '#/features/stripe/app'
 import { app as app_webhooks } from '#/features/webhooks/app'
 
-export const apps: readonly AppManifest[] = [app_analytics, app_assistant, app_blog, app_lemonsqueezy, app_newsletter, app_notifications, app_paddle, app_polar, app_stripe, app_webhooks]
+export const apps: readonly AppManifest[] = [app_analytics, app_assistant, app_blog, app_lemonsqueezy, app_newsletter, app_notifications, app_paddle, app_polar, app_sso, app_stripe, app_webhooks]

@@ -13,6 +13,7 @@ export const installedApps = [
   'notifications',
   'paddle',
   'polar',
+  'sso',
   'stripe',
   'webhooks',
 ] as const

@@ -2,6 +2,7 @@
 import type { ConsoleAppManifest } from '#/lib/app-manifest'
 import { consoleApp as app_assistant } from '#/features/assistant/console'
 import { consoleApp as app_notifications } from '#/features/notifications/console'
+import { consoleApp as app_sso } from '#/features/sso/console'
 import { consoleApp as app_webhooks } from '#/features/webhooks/console'
 
-export const consoleApps: readonly ConsoleAppManifest[] = [app_assistant, app_notifications, app_webhooks]
+export const consoleApps: readonly ConsoleAppManifest[] = [app_assistant, app_notifications, app_sso, app_webhooks]

@@ -75,7 +75,7 @@ import { Route as ConsoleOrganizationBillingRouteImport } from './routes/console
 import { Route as ConsoleOrganizationInvitationsRouteImport } from './routes/console/organization/invitations'
 import { Route as ConsoleOrganizationMembersRouteImport } from './routes/console/organization/members'
 import { Route as ConsoleOrganizationRolesRouteImport } from './routes/console/organization/roles'
-import { Route as ConsoleOrganizationSsoRouteImport } from './routes/console/organization/sso'
+import { Route as ConsoleOrganizationSsoRouteImport } from './features/sso/routes/console/organization/sso'
 import { Route as ConsoleOrganizationTeamsRouteImport } from './routes/console/organization/teams'
 import { Route as ConsoleOrganizationWebhooksRouteImport } from './features/webhooks/routes/console/organization/webhooks'
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'

@@ -88,6 +88,26 @@ export interface FooterAppManifest {
   panels: readonly ComponentType[]
 }
 
+/**
+ * What an app adds to signing in and up (docs/decisions/042): declared in the app's `src/features/<app>/sign-in.ts`,
+ * read through `src/sign-in-apps.gen.ts` by the sign-in and sign-up pages only.
+ */
+export interface SignInAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  /** Ways to sign in among the alternatives to the password form, each while the settings say it is on. */
+  alternatives?: readonly {
+    shown: (settings: Pick<SiteSettings, 'apps'>) => boolean
+    component: ComponentType<{ redirect: string | undefined }>
+  }[]
+  /** Words for the error codes its auth hooks refuse with, wherever a sign-in page shows one. */
+  authErrorMessages?: Readonly<Record<string, () => string>>
+}
+
+export function defineSignInApp<const Manifest extends SignInAppManifest>(manifest: Manifest): Manifest {
+  return manifest
+}
+
 export function defineFooterApp<const Manifest extends FooterAppManifest>(manifest: Manifest): Manifest {
   return manifest
 }

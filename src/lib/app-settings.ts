@@ -8,6 +8,12 @@ export interface AppSettingField<Value extends boolean | string = boolean | stri
   /** Its name in the form and in the history of changes. */
   label: () => string
   hint?: () => string
+  /**
+   * When the switch turns a sign-in method on and off: its name (as sessions record it), the Better Auth endpoints
+   * refused while it is off, and those that make a session with it. Configuration then asks before an admin switches
+   * off the method they signed in with, as for the core's methods.
+   */
+  signInMethod?: { id: string; paths: readonly string[]; sessionPaths: readonly string[] }
 }
 
 /**

@@ -276,12 +276,6 @@ export const authErrorMessages = {
   SIGN_IN_METHOD_IS_NOT_ENABLED: m.error_code_SIGN_IN_METHOD_IS_NOT_ENABLED,
   PASSWORD_NEEDS_LETTER_AND_NUMBER: m.error_code_PASSWORD_NEEDS_LETTER_AND_NUMBER,
   SIGN_UP_CLOSED: m.error_code_SIGN_UP_CLOSED,
-  // src/features/sso/server/sso-guards.ts
-  SSO_REQUIRED: m.error_code_SSO_REQUIRED,
-  SSO_EMAIL_OUTSIDE_DOMAIN: m.error_code_SSO_EMAIL_OUTSIDE_DOMAIN,
-  SSO_EMAIL_INVALID: m.error_code_SSO_EMAIL_INVALID,
-  // src/features/sso/server/sso-api-key-guard.ts
-  API_KEY_SSO_REQUIRED: m.error_code_API_KEY_SSO_REQUIRED,
   USE_THE_CONSOLE_FOR_USERS: m.error_code_USE_THE_CONSOLE_FOR_USERS,
   NAME_TOO_LONG: m.error_code_NAME_TOO_LONG,
   PROFILE_NAME_REQUIRED: m.error_code_PROFILE_NAME_REQUIRED,

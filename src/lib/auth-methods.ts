@@ -12,6 +12,4 @@ export interface AuthMethods {
   emailOtp: boolean
   anonymous: boolean
   passkey: boolean
-  /** Enterprise single sign-on through an organization's identity provider. */
-  sso: boolean
 }

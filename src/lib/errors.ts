@@ -159,7 +159,7 @@ const errorCodePrefix = 'error_code_'
 // with it rather than with every page.
 const featureMessages: Record<string, (() => string) | undefined> = {}
 
-/** Registers a feature's own message keys and app codes (e.g. `validation_sso_…`, `SSO_DOMAIN_TAKEN`). */
+/** Registers a feature's own message keys and app codes (its `validation_…` keys, its refusals' codes). */
 export function addFeatureMessages(messages: Record<string, () => string>): void {
   Object.assign(featureMessages, messages)
 }

@@ -47,7 +47,6 @@ export const siteSettingsInput = z.object({
   authEmailOtp: z.boolean(),
   authAnonymous: z.boolean(),
   authPasskey: z.boolean(),
-  authSso: z.boolean(),
   signUpOpen: z.boolean(),
   emailVerificationRequired: z.boolean(),
   analyticsTimeZone: z.string().trim().max(64).refine(isTimeZone, 'validation_time_zone_invalid'),

@@ -5,8 +5,9 @@ import { env as app_assistant } from '#/features/assistant/server/env'
 import { env as app_lemonsqueezy, envRules as app_lemonsqueezyRules } from '#/features/lemonsqueezy/server/env'
 import { env as app_paddle, envRules as app_paddleRules } from '#/features/paddle/server/env'
 import { env as app_polar, envRules as app_polarRules } from '#/features/polar/server/env'
+import { env as app_sso } from '#/features/sso/server/env'
 import { env as app_stripe, envRules as app_stripeRules } from '#/features/stripe/server/env'
 import { env as app_webhooks } from '#/features/webhooks/server/env'
 
-export const appEnv = { ...app_analytics, ...app_assistant, ...app_lemonsqueezy, ...app_paddle, ...app_polar, ...app_stripe, ...app_webhooks }
+export const appEnv = { ...app_analytics, ...app_assistant, ...app_lemonsqueezy, ...app_paddle, ...app_polar, ...app_sso, ...app_stripe, ...app_webhooks }
 export const appEnvRules: readonly AppEnvRules[] = [app_lemonsqueezyRules, app_paddleRules, app_polarRules, app_stripeRules]

@@ -10,7 +10,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { APIError } from 'better-auth/api'
 import { m } from '#/paraglide/messages'
-import { apiKeySsoRequiredCode } from './auth/api-key-header'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
 import { log } from './log'
@@ -92,6 +91,14 @@ function jsonRpcRefusal(
   )
 }
 
+/** The words of a refusal's code (`error_code_{CODE}`, the app's own catalogue included), if it has them. */
+function refusalInWords(error: APIError): string | undefined {
+  const code = (error.body as { code?: unknown } | undefined)?.code
+  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(code)) return undefined
+  const words = (m as unknown as Record<string, (() => string) | undefined>)[`error_code_${code}`]
+  return typeof words === 'function' ? words() : undefined
+}
+
 /** The key's owner as a checked session, or the refusal to answer instead. */
 async function keyOwnerSession(db: Database, headers: Headers): Promise<VerifiedSession | Response> {
   const invalidKey = () =>
@@ -100,10 +107,8 @@ async function keyOwnerSession(db: Database, headers: Headers): Promise<Verified
     return (await authForDatabase(db).api.getSession({ headers })) ?? invalidKey()
   } catch (error) {
     if (!(error instanceof APIError) || error.statusCode >= 500) throw error
-    // A valid key of someone whose organization requires single sign-on: known, but not usable while it does.
-    if ((error.body as { code?: string } | undefined)?.code === apiKeySsoRequiredCode) {
-      return jsonRpcRefusal(403, m.mcp_api_key_sso_required())
-    }
+    // A valid key an app's guard refuses (an organization that requires single sign-on): known, but not usable now.
+    if (error.statusCode === 403) return jsonRpcRefusal(403, refusalInWords(error) ?? m.mcp_api_key_refused())
     return invalidKey()
   }
 }

@@ -36,13 +36,19 @@ async function loadSiteSettings(db: Database): Promise<SiteSettings> {
 
 const definitions = appSettings as Readonly<Record<string, AppSettingsDefinition>>
 
+/** An installed app's setting by its app and key (own keys only: a stored `constructor` is no setting). */
+function fieldOf(app: string, key: string) {
+  const definition = Object.hasOwn(definitions, app) ? definitions[app] : undefined
+  return definition && Object.hasOwn(definition.fields, key) ? definition.fields[key] : undefined
+}
+
 /** The installed apps' stored settings over their defaults; a value its schema no longer takes reads as the default. */
 async function loadAppSettings(db: Database): Promise<AppSettings> {
   const values = defaultAppSettings() as Record<string, Record<string, unknown>>
   if (Object.keys(definitions).length === 0) return values as AppSettings
   const rows = await db.select().from(appSettingsTable)
   for (const row of rows) {
-    const field = Object.hasOwn(definitions, row.app) ? definitions[row.app]?.fields[row.key] : undefined
+    const field = fieldOf(row.app, row.key)
     const parsed = field?.schema.safeParse(row.value)
     const own = values[row.app]
     if (parsed?.success && own) own[row.key] = parsed.data
@@ -54,7 +60,7 @@ async function loadAppSettings(db: Database): Promise<AppSettings> {
 function appSettingRows(change: Partial<Record<string, Record<string, unknown>>>, now: Date) {
   return Object.entries(change).flatMap(([app, values]) =>
     Object.entries(values ?? {}).map(([key, value]) => {
-      const field = Object.hasOwn(definitions, app) ? definitions[app]?.fields[key] : undefined
+      const field = fieldOf(app, key)
       if (!field) throw new Error(`no setting ${app}.${key} is installed`)
       return { app, key, value: field.schema.parse(value), updatedAt: now }
     }),
@@ -95,7 +101,6 @@ function toSiteSettings(row: typeof siteSettings.$inferSelect, apps: AppSettings
     authEmailOtp: row.authEmailOtp,
     authAnonymous: row.authAnonymous,
     authPasskey: row.authPasskey,
-    authSso: row.authSso,
     signUpOpen: row.signUpOpen,
     emailVerificationRequired: row.emailVerificationRequired,
     analyticsTimeZone: row.analyticsTimeZone,

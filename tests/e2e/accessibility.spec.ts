@@ -27,7 +27,6 @@ const consolePages = [
   '/console/organization/roles',
   '/console/organization/activity',
   '/console/organization/billing',
-  '/console/organization/sso',
   '/my-orders',
 ]
 

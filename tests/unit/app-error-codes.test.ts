@@ -6,9 +6,10 @@ import { TRPCClientError } from '@trpc/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeError, translateAppError } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
-// Screens register their own messages when loaded (addFeatureMessages): load those that do.
-import '#/features/auth/sso-messages'
-import '#/features/sso/components/sso-messages'
+
+// Screens register their own messages when loaded (addFeatureMessages, in a `*-messages.ts` module): load them all,
+// the core's and the installed apps'.
+import.meta.glob('../../src/features/**/*-messages.ts', { eager: true })
 
 const sourceFiles = (readdirSync('src', { recursive: true, encoding: 'utf8' }) as string[])
   .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('paraglide'))

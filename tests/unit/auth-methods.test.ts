@@ -20,7 +20,6 @@ const allOn: SiteSettings = {
   authEmailOtp: true,
   authAnonymous: true,
   authPasskey: true,
-  authSso: true,
   signUpOpen: true,
   emailVerificationRequired: false,
   updatedAt: new Date(0),
@@ -93,9 +92,6 @@ describe('requests for switched-off methods', () => {
       ['/passkey/verify-authentication', {}, { authPasskey: false }],
       ['/passkey/generate-register-options', undefined, { authPasskey: false }],
       ['/passkey/verify-registration', {}, { authPasskey: false }],
-      ['/sign-in/sso', { email: 'ada@acme.example', callbackURL: '/' }, { authSso: false }],
-      ['/sso/saml2/sp/acs/:providerId', {}, { authSso: false }],
-      ['/sso/callback/:providerId', undefined, { authSso: false }],
     ]
     for (const [path, body, change] of cases) {
       expect(disabledMethodError(path, body, methods({}), ids), `${path} while on`).toBeNull()

@@ -17,7 +17,6 @@ const valid = {
   authEmailOtp: true,
   authAnonymous: true,
   authPasskey: true,
-  authSso: true,
   signUpOpen: true,
   emailVerificationRequired: false,
   analyticsTimeZone: 'UTC',

@@ -3,9 +3,10 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { translateMessage } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
-// Screens register their own messages when loaded (addFeatureMessages): load those that do.
-import '#/features/auth/sso-messages'
-import '#/features/sso/components/sso-messages'
+
+// Screens register their own messages when loaded (addFeatureMessages, in a `*-messages.ts` module): load them all,
+// the core's and the installed apps'.
+import.meta.glob('../../src/features/**/*-messages.ts', { eager: true })
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

@@ -18,10 +18,10 @@ const callbackErrors: Record<string, () => string> = {
   invalid_callback_request: m.oauth_error_interrupted,
   no_code: m.oauth_error_interrupted,
   invalid_code: m.oauth_error_interrupted,
-  // Single sign-on (Better Auth's SSO plugin): a SAML response refused, or a sign-in that lost its request.
-  invalid_saml_response: m.sso_error_response_refused,
-  saml_error: m.sso_error_response_refused,
-  replay_detected: m.sso_error_response_refused,
+  // An identity provider's answer refused (SAML, through Better Auth's SSO plugin), or a sign-in that lost its request.
+  invalid_saml_response: m.oauth_error_response_refused,
+  saml_error: m.oauth_error_response_refused,
+  replay_detected: m.oauth_error_response_refused,
   invalid_state: m.oauth_error_interrupted,
   invalid_request: m.oauth_error_interrupted,
 }

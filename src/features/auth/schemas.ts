@@ -1,5 +1,4 @@
 import { emailField, nameField, newPasswordField, optionalUsernameField } from '#/lib/account-rules'
-import { storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
 
 export const signInSchema = z.object({
@@ -23,11 +22,3 @@ export const signUpSchema = z.object({
 export const forgotPasswordSchema = z.object({ email: emailField })
 
 export const resetPasswordSchema = z.object({ password: newPasswordField })
-
-/** "Sign in with SSO": a work email or an organization's URL name. */
-export const ssoSignInSchema = z.object({
-  identifier: storableString()
-    .trim()
-    .min(1, 'validation_sso_identifier_required')
-    .max(320, 'validation_sso_identifier_required'),
-})

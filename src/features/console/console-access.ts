@@ -10,7 +10,6 @@ export type GuardedConsolePage =
   | 'roles'
   | 'billing'
   | 'activity'
-  | 'sso'
   | 'users'
   | 'configuration'
   | 'system'

@@ -6,8 +6,9 @@ export const memberSortColumns = ['name', 'email', 'createdAt'] as const
 export type MemberSortColumn = (typeof memberSortColumns)[number]
 
 /** What the activity log can be narrowed to: the part of the organization an entry is about. */
-export const activityKinds = ['organization', 'members', 'invitations', 'teams', 'roles'] as const
-export type ActivityKind = (typeof activityKinds)[number]
+import { type ActivityKind, activityKinds } from '#/lib/activity-actions'
+
+export { type ActivityKind, activityKinds }
 
 // The lists' addresses: a mangled or outdated parameter is dropped rather than refused.
 

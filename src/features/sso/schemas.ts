@@ -53,3 +53,11 @@ export const samlConnectionSchema = z
 export type SamlConnectionValues = z.input<typeof samlConnectionSchema>
 
 export const ssoRequiredInput = z.object({ required: z.boolean() })
+
+/** "Sign in with SSO": a work email or an organization's URL name. */
+export const ssoSignInSchema = z.object({
+  identifier: storableString()
+    .trim()
+    .min(1, 'validation_sso_identifier_required')
+    .max(320, 'validation_sso_identifier_required'),
+})

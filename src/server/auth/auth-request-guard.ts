@@ -45,8 +45,14 @@ export function authRequestGuard(db: Database, env: ReturnType<typeof getEnv>, g
     const offSite = offSiteRedirectError(ctx.body, ctx.query, env.APP_URL)
     if (offSite) throw new APIError('FORBIDDEN', offSite)
     // Methods switched off in site settings (or not configured) answer with their error code, whatever the client sends.
-    const methods = enabledAuthMethods(await getSiteSettings(db), env)
-    const disabled = disabledMethodError(ctx.path, ctx.body, methods, genericProviderIds)
+    const settings = await getSiteSettings(db)
+    const disabled = disabledMethodError(
+      ctx.path,
+      ctx.body,
+      enabledAuthMethods(settings, env),
+      genericProviderIds,
+      settings.apps,
+    )
     if (disabled && ctx.path === '/magic-link/verify') {
       // Someone opened an emailed link after the method was switched off: a page that says so, not JSON.
       const locale = localeOfRequest(ctx.request)

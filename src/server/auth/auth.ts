@@ -25,16 +25,6 @@ import {
   organizationChecks,
   organizationPlugin,
 } from '#/features/organizations/server'
-import {
-  checkSsoAccountLink,
-  checkSsoNewUser,
-  identityProviderOrigins,
-  ssoManagementPaths,
-  ssoPlugin,
-  ssoRequirement,
-  ssoRequirementForApiKeys,
-  ssoSessionGate,
-} from '#/features/sso/server'
 import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
 import { passwordLimits } from '#/lib/password-policy'
@@ -52,7 +42,6 @@ import {
   organizations,
   passkeys,
   sessions,
-  ssoProviders,
   teamMembers,
   teams,
   twoFactors,
@@ -68,6 +57,7 @@ import { getSiteSettings } from '../settings'
 import { accountDeletionGuard } from './account-deletion'
 import { apiKeyHeader } from './api-key-header'
 import { claimFirstAppAdmin } from './app-admins'
+import { appAuthExtensions } from './app-auth.gen'
 import {
   magicLinkMinutes,
   oneTimeCodeMinutes,
@@ -117,6 +107,21 @@ export interface AuthOptions {
   sessionCacheSeconds?: number
 }
 
+/**
+ * The installed apps' plugins, typed as none: their endpoints are the apps' own (no core code calls them), and typing
+ * them here would make the core's auth type depend on which apps are installed.
+ */
+function appPlugins(db: Database, which: 'earlyPlugins' | 'plugins'): [] {
+  return appAuthExtensions.flatMap((extension) => extension[which]?.(db) ?? []) as unknown as []
+}
+
+/** Origins to trust besides the site's own: a function when an app needs some (read per request), else the list. */
+function trustedOriginsOf(db: Database, configured: string[]) {
+  const readers = appAuthExtensions.flatMap((extension) => extension.trustedOrigins?.(db) ?? [])
+  if (readers.length === 0) return configured
+  return async () => [...configured, ...(await Promise.all(readers.map((read) => read()))).flat()]
+}
+
 export function createAuth(db: Database, options: AuthOptions = {}) {
   const env = getEnv()
   const { secret } = resolveAuthSecret({ configured: env.BETTER_AUTH_SECRET, dataDir: env.DATA_DIR })
@@ -130,11 +135,8 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
     // A refused redirect flow (a provider's callback, a SAML response) lands on the sign-in page, which explains it.
     onAPIError: { onError: noteAuthFailure, errorURL: `${env.APP_URL}/sign-in?oauth=failed` },
     secret,
-    // Identity providers on private addresses are trusted only with SSO_ALLOW_PRIVATE (local development, tests).
-    trustedOrigins: env.SSO_ALLOW_PRIVATE
-      ? async () => [...env.trustedOrigins, ...(await identityProviderOrigins(db))]
-      : env.trustedOrigins,
-    disabledPaths: ssoManagementPaths,
+    trustedOrigins: trustedOriginsOf(db, env.trustedOrigins),
+    disabledPaths: appAuthExtensions.flatMap((extension) => extension.disabledPaths ?? []),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -152,7 +154,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
         team: teams,
         teamMember: teamMembers,
         organizationRole: organizationRoles,
-        ssoProvider: ssoProviders,
+        ...Object.assign({}, ...appAuthExtensions.map((extension) => extension.tables ?? {})),
       },
     }),
     socialProviders: {
@@ -197,18 +199,22 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       user: {
         create: {
           before: async (user, ctx) => {
-            // Only addresses in a connection's verified domain become accounts through single sign-on.
-            const bySso = await checkSsoNewUser(db, user.email, ctx)
+            // An app may refuse the address, or vouch for it (an organization's identity provider, for its verified
+            // domain: single sign-on).
+            let vouched = false
+            for (const extension of appAuthExtensions) {
+              if (await extension.beforeUserCreated?.(db, user.email, ctx)) vouched = true
+            }
             // Closed sign-up creates no account by any method (a guest, a magic link, a provider); app admins still
-            // can, from Users, and an organization's own identity provider still can, for its verified domain.
-            if (!bySso && ctx?.path !== '/admin/create-user' && !(await getSiteSettings(db)).signUpOpen) {
+            // can, from Users, and an app that vouches for the address still can.
+            if (!vouched && ctx?.path !== '/admin/create-user' && !(await getSiteSettings(db)).signUpOpen) {
               throw new APIError('FORBIDDEN', { code: 'SIGN_UP_CLOSED', message: 'Sign-up is closed' })
             }
             return {
               data: {
                 ...user,
-                // The organization proved the domain and its identity provider vouches for the address.
-                ...(bySso ? { emailVerified: true } : {}),
+                // Vouched for: the organization proved the domain and its identity provider vouches for the address.
+                ...(vouched ? { emailVerified: true } : {}),
                 // Magic links and email codes create users from an address alone: name them after it until they choose.
                 name: user.name?.trim() ? user.name : (user.email.split('@')[0] ?? user.email),
                 // The first account of a fresh install runs it: it becomes an app admin, once in the installation's
@@ -227,7 +233,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       account: {
         create: {
           before: async (account, ctx) => {
-            await checkSsoAccountLink(db, account.userId, ctx)
+            for (const extension of appAuthExtensions) await extension.beforeAccountCreated?.(db, account.userId, ctx)
           },
         },
       },
@@ -240,11 +246,14 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
               .from(users)
               .where(eq(users.id, session.userId))
             if (!user) return
-            // A single sign-on opens the session in the connection's organization (joining it the first time); other
-            // sign-ins of a domain that must use SSO stop here.
-            const ssoOrganizationId = await ssoSessionGate(db, ctx, user)
-            const current =
-              ssoOrganizationId ?? (session as { activeOrganizationId?: string | null }).activeOrganizationId
+            // An app may refuse the session, or open it in an organization: a single sign-on opens it in the
+            // connection's organization (joining it the first time), and refuses other sign-ins of a domain that
+            // must use SSO.
+            let chosenByApp: string | undefined
+            for (const extension of appAuthExtensions) {
+              chosenByApp = (await extension.beforeSessionCreated?.(db, ctx, user)) ?? chosenByApp
+            }
+            const current = chosenByApp ?? (session as { activeOrganizationId?: string | null }).activeOrganizationId
             const activeOrganizationId = await chooseActiveOrganization(
               db,
               user,
@@ -322,7 +331,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       passkeyNameLimit(),
       accountDeletionGuard(),
       // Before the api-key plugin: its hook answers get-session with the key's session, and nothing runs after it.
-      ssoRequirementForApiKeys(db),
+      ...appPlugins(db, 'earlyPlugins'),
       apiKey({
         // `x-api-key: hatch_…` authenticates tRPC calls as the key's owner (src/server/trpc/init.ts).
         apiKeyHeaders: [apiKeyHeader],
@@ -356,8 +365,7 @@ export function createAuth(db: Database, options: AuthOptions = {}) {
       oneTap({ clientId: env.GOOGLE_CLIENT_ID }),
       organizationPlugin(db),
       organizationChecks(db),
-      ssoPlugin(),
-      ssoRequirement(db),
+      ...appPlugins(db, 'plugins'),
       userAdministration(db),
       // App-wide roles (`admin`, `user`), apart from organization roles; src/server/trpc/init.ts guards on them.
       admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: impersonationMinutes * 60 }),

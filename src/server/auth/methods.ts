@@ -1,6 +1,21 @@
+import { appSettings } from '#/app-settings.gen'
+import type { AppSettingsDefinition } from '#/lib/app-settings'
 import type { AuthMethods } from '#/lib/auth-methods'
-import type { SiteSettings } from '#/lib/site-settings'
+import type { AppSettings, SiteSettings } from '#/lib/site-settings'
 import type { Env } from '../env'
+
+/** The sign-in methods the installed apps switch (a field of their settings with `signInMethod`). */
+const appSignInMethods = Object.values(appSettings as Readonly<Record<string, AppSettingsDefinition>>).flatMap(
+  (definition) =>
+    Object.entries(definition.fields).flatMap(([key, field]) =>
+      field.signInMethod ? [{ app: definition.name, key, ...field.signInMethod }] : [],
+    ),
+)
+
+/** Whether an app's sign-in method is switched on in these settings. */
+function appMethodOn(method: (typeof appSignInMethods)[number], apps: AppSettings): boolean {
+  return (apps as Record<string, Record<string, unknown>>)[method.app]?.[method.key] === true
+}
 
 type MethodEnv = Pick<Env, 'GITHUB_CLIENT_ID' | 'GOOGLE_CLIENT_ID' | 'OAUTH_PROVIDERS'>
 
@@ -17,7 +32,6 @@ export function enabledAuthMethods(settings: SiteSettings, env: MethodEnv): Auth
     emailOtp: settings.authEmailOtp,
     anonymous: settings.authAnonymous,
     passkey: settings.authPasskey,
-    sso: settings.authSso,
   }
 }
 
@@ -38,9 +52,13 @@ export function disabledMethodError(
   body: unknown,
   methods: AuthMethods,
   genericProviderIds: readonly string[],
+  apps?: AppSettings,
 ): DisabledMethod | null {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
   const methodOff = notEnabled('SIGN_IN_METHOD_IS_NOT_ENABLED', 'This sign-in method is not enabled')
+  // An app's method (single sign-on): its endpoints go with its switch.
+  const appMethod = appSignInMethods.find((method) => method.paths.includes(path))
+  if (appMethod && apps) return appMethodOn(appMethod, apps) ? null : methodOff
   switch (path) {
     case '/sign-in/email':
     case '/sign-up/email':
@@ -75,10 +93,6 @@ export function disabledMethodError(
     case '/passkey/generate-register-options':
     case '/passkey/verify-registration':
       return methods.passkey ? null : methodOff
-    case '/sign-in/sso':
-    case '/sso/callback/:providerId':
-    case '/sso/saml2/sp/acs/:providerId':
-      return methods.sso ? null : methodOff
     default:
       // Every email-code endpoint (sending, verifying, resetting a password by code) goes with the switch.
       return path.startsWith('/email-otp/') && !methods.emailOtp ? methodOff : null
@@ -114,16 +128,13 @@ export function signInMethodOf(path: string | undefined, params: Record<string, 
     }
     case '/oauth2/callback/:providerId':
       return 'oauth'
-    case '/sso/callback/:providerId':
-    case '/sso/saml2/sp/acs/:providerId':
-      return 'sso'
     default:
-      return null
+      return appSignInMethods.find((method) => path && method.sessionPaths.includes(path))?.id ?? null
   }
 }
 
-/** Whether `method` (as signInMethodOf names it) can be used with these methods switched on. */
-export function isSignInMethodEnabled(method: string, methods: AuthMethods): boolean {
+/** Whether `method` (as signInMethodOf names it) can be used with these methods (and apps' switches) on. */
+export function isSignInMethodEnabled(method: string, methods: AuthMethods, apps?: AppSettings): boolean {
   switch (method) {
     case 'emailPassword':
       return methods.emailPassword
@@ -143,10 +154,10 @@ export function isSignInMethodEnabled(method: string, methods: AuthMethods): boo
       return methods.passkey
     case 'anonymous':
       return methods.anonymous
-    case 'sso':
-      return methods.sso
-    default:
-      return true
+    default: {
+      const appMethod = appSignInMethods.find((candidate) => candidate.id === method)
+      return appMethod && apps ? appMethodOn(appMethod, apps) : true
+    }
   }
 }
 

@@ -2,4 +2,5 @@
 export * from '../../features/analytics/server/schema'
 export * from '../../features/newsletter/server/schema'
 export * from '../../features/notifications/server/schema'
+export * from '../../features/sso/server/schema'
 export * from '../../features/webhooks/server/schema'

@@ -39,8 +39,6 @@ export const siteSettings = pgTable(
     authEmailOtp: boolean('auth_email_otp').notNull().default(true),
     authAnonymous: boolean('auth_anonymous').notNull().default(true),
     authPasskey: boolean('auth_passkey').notNull().default(true),
-    /** Enterprise single sign-on through an organization's own identity provider (src/features/sso). */
-    authSso: boolean('auth_sso').notNull().default(true),
     /** Closed: the sign-up page says so and the server creates no account (app admins still can, from Users). */
     signUpOpen: boolean('sign_up_open').notNull().default(true),
     /** On: an email-and-password (or username) sign-in needs a verified address first. */
@@ -359,4 +357,3 @@ export * from './billing-schema'
 export * from './book-schema'
 export * from './file-schema'
 export * from './organization-schema'
-export * from './sso-schema'

@@ -4,8 +4,9 @@ import { apiRoutePolicy as app_assistantRoutes, procedurePolicy as app_assistant
 import { apiRoutePolicy as app_newsletterRoutes, procedurePolicy as app_newsletterProcedures } from '#/features/newsletter/server/policy'
 import { apiRoutePolicy as app_notificationsRoutes, procedurePolicy as app_notificationsProcedures } from '#/features/notifications/server/policy'
 import { apiRoutePolicy as app_paddleRoutes, procedurePolicy as app_paddleProcedures } from '#/features/paddle/server/policy'
+import { apiRoutePolicy as app_ssoRoutes, procedurePolicy as app_ssoProcedures } from '#/features/sso/server/policy'
 import { apiRoutePolicy as app_webhooksRoutes, procedurePolicy as app_webhooksProcedures } from '#/features/webhooks/server/policy'
 import type { ProcedurePolicy, RoutePolicy } from './policy-gates'
 
-export const appProcedurePolicy: Record<string, ProcedurePolicy> = { ...app_analyticsProcedures, ...app_assistantProcedures, ...app_newsletterProcedures, ...app_notificationsProcedures, ...app_paddleProcedures, ...app_webhooksProcedures }
-export const appApiRoutePolicy: Record<string, RoutePolicy> = { ...app_analyticsRoutes, ...app_assistantRoutes, ...app_newsletterRoutes, ...app_notificationsRoutes, ...app_paddleRoutes, ...app_webhooksRoutes }
+export const appProcedurePolicy: Record<string, ProcedurePolicy> = { ...app_analyticsProcedures, ...app_assistantProcedures, ...app_newsletterProcedures, ...app_notificationsProcedures, ...app_paddleProcedures, ...app_ssoProcedures, ...app_webhooksProcedures }
+export const appApiRoutePolicy: Record<string, RoutePolicy> = { ...app_analyticsRoutes, ...app_assistantRoutes, ...app_newsletterRoutes, ...app_notificationsRoutes, ...app_paddleRoutes, ...app_ssoRoutes, ...app_webhooksRoutes }

@@ -4,6 +4,7 @@ import { routers as app_assistant } from '#/features/assistant/server/routers'
 import { routers as app_newsletter } from '#/features/newsletter/server/routers'
 import { routers as app_notifications } from '#/features/notifications/server/routers'
 import { routers as app_paddle } from '#/features/paddle/server/routers'
+import { routers as app_sso } from '#/features/sso/server/routers'
 import { routers as app_webhooks } from '#/features/webhooks/server/routers'
 
-export const appRouters = { ...app_analytics, ...app_assistant, ...app_newsletter, ...app_notifications, ...app_paddle, ...app_webhooks }
+export const appRouters = { ...app_analytics, ...app_assistant, ...app_newsletter, ...app_notifications, ...app_paddle, ...app_sso, ...app_webhooks }

@@ -6,7 +6,6 @@ import { configurationRouter } from '#/features/configuration/server/configurati
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { filesRouter } from '#/features/files/server/files-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
-import { ssoRouter } from '#/features/sso/server/sso-router'
 import { usersRouter } from '#/features/users/server/users-router'
 import { appRouters } from './app-routers.gen'
 import { createCallerFactory, createRouter } from './init'
@@ -26,7 +25,6 @@ export const appRouter = createRouter({
   files: filesRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
-  sso: ssoRouter,
   system: systemRouter,
   users: usersRouter,
 })

@@ -1,23 +1,24 @@
 import type { AuthMethods } from '#/lib/auth-methods'
+import type { SiteSettings } from '#/lib/site-settings'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
+import { appSignInAlternatives } from '../sign-in-apps'
 import { ContinueAsGuestButton } from './continue-as-guest'
 import { EmailCodeSignIn } from './email-code-sign-in'
 import { MagicLinkSignIn } from './magic-link-sign-in'
 import { PasskeySignInButton } from './passkey-sign-in-button'
 import { SocialButtons } from './social-buttons'
-import { SsoSignIn } from './sso-sign-in'
 
 /** Whether any method besides the password form is on (the divider and the block show only then). */
-function hasAlternatives(methods: AuthMethods, signUpOpen: boolean): boolean {
+function hasAlternatives(methods: AuthMethods, signUpOpen: boolean, settings: Pick<SiteSettings, 'apps'>): boolean {
   return (
+    appSignInAlternatives.some((alternative) => alternative.shown(settings)) ||
     methods.github ||
     methods.google ||
     methods.oauthProviders.length > 0 ||
     methods.magicLink ||
     methods.emailOtp ||
     methods.passkey ||
-    methods.sso ||
     (methods.anonymous && signUpOpen)
   )
 }
@@ -27,8 +28,9 @@ function hasAlternatives(methods: AuthMethods, signUpOpen: boolean): boolean {
  * (`authMethods` from site settings). Each method's button lives in its own file.
  */
 export function SignInAlternatives({ redirect }: { redirect: string | undefined }) {
-  const { authMethods, signUpOpen } = useSiteSettings()
-  if (!hasAlternatives(authMethods, signUpOpen)) return null
+  const settings = useSiteSettings()
+  const { authMethods, signUpOpen } = settings
+  if (!hasAlternatives(authMethods, signUpOpen, settings)) return null
   return (
     <div className="mt-6 grid gap-3">
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
@@ -37,7 +39,9 @@ export function SignInAlternatives({ redirect }: { redirect: string | undefined 
         <span className="h-px flex-1 bg-border" />
       </div>
       <SocialButtons redirect={redirect} />
-      {authMethods.sso ? <SsoSignIn redirect={redirect} /> : null}
+      {appSignInAlternatives.map(({ shown, component: Alternative, key }) =>
+        shown(settings) ? <Alternative key={key} redirect={redirect} /> : null,
+      )}
       {authMethods.passkey ? <PasskeySignInButton redirect={redirect} /> : null}
       {authMethods.magicLink ? <MagicLinkSignIn redirect={redirect} /> : null}
       {authMethods.emailOtp ? <EmailCodeSignIn redirect={redirect} /> : null}

@@ -8,6 +8,8 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signInSchema } from '../schemas'
+// The installed apps' refusals in words (an address whose organization requires single sign-on).
+import '../sign-in-apps'
 import { needsSecondFactor } from '../two-factor'
 import { staySubmitting } from './stay-submitting'
 

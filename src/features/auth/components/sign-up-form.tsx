@@ -9,6 +9,8 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { authPageHref, goAfterSignIn } from '../after-sign-in'
 import { signUpSchema } from '../schemas'
+// The installed apps' refusals in words (an address whose organization requires single sign-on).
+import '../sign-in-apps'
 import { staySubmitting } from './stay-submitting'
 
 export function SignUpForm({ redirect, email }: { redirect: string | undefined; email?: string }) {

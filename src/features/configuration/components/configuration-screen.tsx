@@ -194,7 +194,6 @@ const SignInSections = withForm({
       ['authMagicLink', undefined],
       ['authEmailOtp', undefined],
       ['authPasskey', undefined],
-      ['authSso', undefined],
       ['authAnonymous', undefined],
     ] as const
     return (
@@ -268,7 +267,8 @@ const DashboardSection = withForm({
   },
 })
 
-const appDefinitions = Object.values(appSettings as Readonly<Record<string, AppSettingsDefinition>>)
+/** Keyed as the generated list keys them (the app's folder), as the form's values and the procedure's input are. */
+const appDefinitions = Object.entries(appSettings as Readonly<Record<string, AppSettingsDefinition>>)
 
 /** Each installed app's settings (its settings.ts), a section each: switches, and lines of text. */
 const AppSettingsSections = withForm({
@@ -276,17 +276,17 @@ const AppSettingsSections = withForm({
   render: function AppSettingsSectionsRender({ form }) {
     return (
       <>
-        {appDefinitions.map((definition) => (
+        {appDefinitions.map(([app, definition]) => (
           <SettingsSection
-            key={definition.name}
-            id={`config-app-${definition.name}`}
+            key={app}
+            id={`config-app-${app}`}
             title={definition.title()}
             subtitle={definition.description?.()}
           >
             <div className="mt-4 grid gap-4">
               {Object.entries(definition.fields).map(([key, setting]) => (
                 // The form's type knows no app by name; the path is the one the procedure checks.
-                <form.AppField key={key} name={`apps.${definition.name}.${key}` as 'productName'}>
+                <form.AppField key={key} name={`apps.${app}.${key}` as 'productName'}>
                   {(field) =>
                     typeof setting.default === 'boolean' ? (
                       <field.CheckboxField label={setting.label()} hint={setting.hint?.()} />

@@ -22,7 +22,6 @@ export const settingLabels: Record<CoreSettingKey, () => string> = {
   authEmailOtp: m.config_auth_email_otp,
   authAnonymous: m.config_auth_anonymous,
   authPasskey: m.config_auth_passkey,
-  authSso: m.config_auth_sso,
   signUpOpen: m.config_sign_up_open,
   emailVerificationRequired: m.config_email_verification_required,
   analyticsTimeZone: m.config_analytics_time_zone,
@@ -49,13 +48,17 @@ const methodSettings: Record<string, CoreSettingKey> = {
   magicLink: 'authMagicLink',
   emailOtp: 'authEmailOtp',
   passkey: 'authPasskey',
-  sso: 'authSso',
   anonymous: 'authAnonymous',
 }
 
 export function signInMethodLabel(method: string): string {
   const setting = Object.hasOwn(methodSettings, method) ? methodSettings[method] : undefined
-  return setting ? settingLabels[setting]() : method
+  if (setting) return settingLabels[setting]()
+  // An app's method (single sign-on) is named by its switch.
+  for (const definition of Object.values(appDefinitions)) {
+    for (const field of Object.values(definition.fields)) if (field.signInMethod?.id === method) return field.label()
+  }
+  return method
 }
 
 /** A stored value as a reader sees it: On/Off for switches, theme names, text as it is. */

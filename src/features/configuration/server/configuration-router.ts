@@ -88,8 +88,8 @@ export const configurationRouter = createRouter({
     if (
       method &&
       !confirmSignInMethodOff &&
-      isSignInMethodEnabled(method, enabledAuthMethods(current, env)) &&
-      !isSignInMethodEnabled(method, after)
+      isSignInMethodEnabled(method, enabledAuthMethods(current, env), current.apps) &&
+      !isSignInMethodEnabled(method, after, apps)
     ) {
       throw new AppError({
         code: 'BAD_REQUEST',
@@ -123,12 +123,11 @@ export const configurationRouter = createRouter({
     // The apps that act on a change (analytics cuts its kept days again in a new time zone) do it now; the settings
     // are saved either way, and a failure is the app's to retry.
     for (const app of serverApps) {
-      if (!app.settingsChanged) continue
-      await app
-        .settingsChanged(ctx.db, { changed, settings })
-        .catch((error: unknown) =>
-          log().error({ err: error, app: app.name }, 'an app failed to act on a settings change'),
-        )
+      try {
+        await app.settingsChanged?.(ctx.db, { changed, settings })
+      } catch (error) {
+        log().error({ err: error, app: app.name }, 'an app failed to act on a settings change')
+      }
     }
     return { settings, changed }
   }),

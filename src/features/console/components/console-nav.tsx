@@ -4,7 +4,6 @@ import {
   BookOpenIcon,
   Building2Icon,
   CreditCardIcon,
-  KeyRoundIcon,
   LayoutDashboardIcon,
   MailIcon,
   ServerIcon,
@@ -69,13 +68,6 @@ const coreOrganizationEntries: NavEntry[] = [
     label: m.console_org_activity,
     icon: ActivityIcon,
     visible: can({ activity: ['read'] }),
-  },
-  {
-    to: '/console/organization/sso',
-    position: 80,
-    label: m.console_org_sso,
-    icon: KeyRoundIcon,
-    visible: can({ organization: ['update', 'delete'] }),
   },
 ]
 

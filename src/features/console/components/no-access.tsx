@@ -15,7 +15,6 @@ const corePages: Record<GuardedConsolePage, GuardedPage> = {
   roles: { name: m.console_org_roles, grantedBy: 'organization' },
   billing: { name: m.console_org_billing, grantedBy: 'organization' },
   activity: { name: m.console_org_activity, grantedBy: 'organization' },
-  sso: { name: m.console_org_sso, grantedBy: 'organization' },
   users: { name: m.console_users, grantedBy: 'app' },
   configuration: { name: m.console_configuration, grantedBy: 'app' },
   system: { name: m.console_system, grantedBy: 'app' },

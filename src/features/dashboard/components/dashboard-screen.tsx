@@ -58,7 +58,9 @@ function SiteSections({ range }: { range: DashboardRange & { timeZone: string } 
       key: `app-${index}`,
       element: <Section range={range} />,
     })),
-    { position: 20, key: 'core', element: <CoreSiteSections range={range} /> },
+    // Users and revenue share one query (its cache): each is placed on its own, so an app's section may go between.
+    { position: 20, key: 'users', element: <CoreSiteSection range={range} part="users" /> },
+    { position: 30, key: 'revenue', element: <CoreSiteSection range={range} part="revenue" /> },
   ].toSorted((a, b) => a.position - b.position)
   return (
     <div className="grid gap-8">
@@ -71,8 +73,8 @@ function SiteSections({ range }: { range: DashboardRange & { timeZone: string } 
   )
 }
 
-/** The core's own site numbers: users, then revenue. */
-function CoreSiteSections({ range }: { range: DashboardRange }) {
+/** One of the core's own site numbers: users, or revenue. */
+function CoreSiteSection({ range, part }: { range: DashboardRange; part: 'users' | 'revenue' }) {
   const trpc = useTRPC()
   const site = useQuery({
     ...trpc.dashboard.site.queryOptions(dashboardInputOf(range)),
@@ -82,12 +84,13 @@ function CoreSiteSections({ range }: { range: DashboardRange }) {
     refetchInterval: siteRefreshMs,
   })
   if (range.problem) return null
-  if (site.error) return <LoadError error={site.error} />
-  if (!site.data) return <SectionSkeleton label={m.dashboard_users_title()} />
+  // One refusal, said once.
+  if (site.error) return part === 'users' ? <LoadError error={site.error} /> : null
+  if (!site.data)
+    return <SectionSkeleton label={part === 'users' ? m.dashboard_users_title() : m.dashboard_revenue_title()} />
   return (
     <div className="grid gap-8" aria-busy={site.isPlaceholderData || undefined}>
-      <UsersSection data={site.data} />
-      <RevenueSection data={site.data} />
+      {part === 'users' ? <UsersSection data={site.data} /> : <RevenueSection data={site.data} />}
     </div>
   )
 }

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { ActivityIcon, ListFilterIcon } from 'lucide-react'
+import { appActivityActions } from '#/activity-actions.gen'
 import { ListFilterSelect } from '#/components/list-filters'
 import { ListBody, ListToolbar, useListScreen } from '#/components/list-screen'
 import { ListTable, listColumnHelper } from '#/components/list-table'
 import { PageHeader } from '#/components/page-header'
 import { PersonAvatar } from '#/components/person-avatar'
+import type { AppActivityAction } from '#/lib/activity-actions'
 import { useConsoleSession } from '#/lib/console-session'
 import { roleLabel, rolesLabel } from '#/lib/role-labels'
 import { useTRPC } from '#/lib/trpc'
@@ -43,11 +45,12 @@ const sentences: Record<string, (actor: string, details: Details) => string> = {
   role_created: (actor, d) => m.activity_role_created({ actor, role: roleLabel(d.role ?? '') }),
   role_updated: (actor, d) => m.activity_role_updated({ actor, role: roleLabel(d.role ?? '') }),
   role_deleted: (actor, d) => m.activity_role_deleted({ actor, role: roleLabel(d.role ?? '') }),
-  sso_saved: (actor, d) => m.activity_sso_saved({ actor, protocol: d.protocol ?? '', domain: d.domain ?? '' }),
-  sso_domain_verified: (actor, d) => m.activity_sso_domain_verified({ actor, domain: d.domain ?? '' }),
-  sso_required: (actor, d) => m.activity_sso_required({ actor, domain: d.domain ?? '' }),
-  sso_not_required: (actor, d) => m.activity_sso_not_required({ actor, domain: d.domain ?? '' }),
-  sso_removed: (actor, d) => m.activity_sso_removed({ actor, domain: d.domain ?? '' }),
+  ...Object.fromEntries(
+    Object.entries(appActivityActions as Readonly<Record<string, AppActivityAction>>).map(([action, { sentence }]) => [
+      action,
+      sentence,
+    ]),
+  ),
 }
 
 function describeActivity(action: string, actor: string, details: Details): string {

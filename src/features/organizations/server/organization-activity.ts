@@ -1,4 +1,5 @@
 import { tryGetCurrentAuthEndpointContext } from '@better-auth/core/context'
+import type { appActivityActions } from '#/activity-actions.gen'
 import type { Database } from '#/server/db/client'
 import { organizationActivity } from '#/server/db/schema'
 
@@ -23,14 +24,10 @@ export const activityActions = [
   'role_created',
   'role_updated',
   'role_deleted',
-  'sso_saved',
-  'sso_domain_verified',
-  'sso_required',
-  'sso_not_required',
-  'sso_removed',
 ] as const
 
-export type ActivityAction = (typeof activityActions)[number]
+/** The core's actions and the installed apps' (their activity.ts). */
+export type ActivityAction = (typeof activityActions)[number] | keyof typeof appActivityActions
 
 export interface Actor {
   id: string

@@ -1,4 +1,6 @@
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { appActivityActions } from '#/activity-actions.gen'
+import type { AppActivityAction } from '#/lib/activity-actions'
 import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { members, organizationActivity, users } from '#/server/db/schema'
@@ -62,6 +64,12 @@ export async function listMembers(
 
 /** The kind each recorded action is filed under: a new action fails the type check until it has one. */
 const activityKindOf: Record<ActivityAction, ActivityKind> = {
+  ...(Object.fromEntries(
+    Object.entries(appActivityActions as Readonly<Record<string, AppActivityAction>>).map(([action, { kind }]) => [
+      action,
+      kind,
+    ]),
+  ) as Record<keyof typeof appActivityActions, ActivityKind>),
   organization_created: 'organization',
   organization_updated: 'organization',
   member_invited: 'invitations',
@@ -81,11 +89,6 @@ const activityKindOf: Record<ActivityAction, ActivityKind> = {
   role_created: 'roles',
   role_updated: 'roles',
   role_deleted: 'roles',
-  sso_saved: 'organization',
-  sso_domain_verified: 'organization',
-  sso_required: 'organization',
-  sso_not_required: 'organization',
-  sso_removed: 'organization',
 }
 
 const actionsOfKind = (kind: ActivityKind) =>

@@ -2,7 +2,7 @@ import { defaultKeyHasher } from '@better-auth/api-key'
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
-import { apiKeyHeader, apiKeySsoRequiredCode } from '#/server/auth/api-key-header'
+import { apiKeyHeader } from '#/server/auth/api-key-header'
 import type { Database } from '#/server/db/client'
 import { apiKeys, users } from '#/server/db/schema'
 import { getSiteSettings } from '#/server/settings'
@@ -35,14 +35,14 @@ export function ssoRequirementForApiKeys(db: Database) {
           matcher: (ctx) => Boolean(ctx.headers?.get(apiKeyHeader)),
           handler: createAuthMiddleware(async (ctx) => {
             const key = ctx.headers?.get(apiKeyHeader)
-            if (!key || !(await getSiteSettings(db)).authSso) return
+            if (!key || !(await getSiteSettings(db)).apps.sso.enabled) return
             const domains = await domainsRequiringSso(db)
             if (domains.size === 0) return
             const owner = await ownerOfKey(db, key)
             // An unknown key is the api-key plugin's to refuse.
             if (!owner || !domains.has(emailDomainOf(owner.email)) || !(await mustUseSso(db, owner))) return
             throw new APIError('FORBIDDEN', {
-              code: apiKeySsoRequiredCode,
+              code: 'API_KEY_SSO_REQUIRED',
               message: "Your organization requires single sign-on: its members' API keys do not work while it does",
             })
           }),

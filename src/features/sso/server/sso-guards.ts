@@ -141,7 +141,7 @@ async function isOwnerOf(db: Database, organizationId: string, userId: string): 
 /** Whether this person must sign in through single sign-on now (their domain requires it and they own none of it). */
 export async function mustUseSso(db: Database, user: { id?: string; email: string }): Promise<boolean> {
   // With single sign-on switched off in Configuration, nobody could sign in at all: the requirement rests.
-  if (!(await getSiteSettings(db)).authSso) return false
+  if (!(await getSiteSettings(db)).apps.sso.enabled) return false
   const organizationId = await organizationRequiringSso(db, user.email)
   if (!organizationId) return false
   return !(user.id && (await isOwnerOf(db, organizationId, user.id)))
@@ -231,7 +231,7 @@ export function ssoRequirement(db: Database) {
             const email = (ctx.body as { email?: unknown } | undefined)?.email
             if (typeof email !== 'string') return
             if (ctx.path === '/sign-up/email') {
-              if ((await getSiteSettings(db)).authSso && (await organizationRequiringSso(db, email)))
+              if ((await getSiteSettings(db)).apps.sso.enabled && (await organizationRequiringSso(db, email)))
                 throw ssoRequired()
               return
             }

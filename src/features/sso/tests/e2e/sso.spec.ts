@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
-import { startTestOidcProvider } from '../support/oidc-provider'
-import { type SamlIdp, startSamlIdp } from '../support/saml-idp'
-import { newAccount, signUpNewAccount, uniqueId } from './accounts'
-import { expect, test, visit } from './fixtures'
+import { newAccount, signUpNewAccount, uniqueId } from '../../../../../tests/e2e/accounts'
+import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
+import { startTestOidcProvider } from '../../../../../tests/support/oidc-provider'
+import { type SamlIdp, startSamlIdp } from '../saml-idp'
 
 // Enterprise single sign-on as an owner sets it up and a colleague uses it: real identity providers on 127.0.0.1
 // (samlify's SAML IdP started here, oidc-provider), and the DNS responder tests/e2e/server.ts runs, whose TXT records

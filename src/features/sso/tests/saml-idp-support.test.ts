@@ -7,8 +7,8 @@ import { Resolver } from 'node:dns/promises'
 import '@better-auth/sso'
 import * as samlify from 'samlify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DnsServer, startDnsServer } from '../support/dns-server'
-import { type SamlIdp, type SamlUser, startSamlIdp, TAMPERED_EMAIL, WRONG_AUDIENCE } from '../support/saml-idp'
+import { type DnsServer, startDnsServer } from '../../../../tests/support/dns-server'
+import { type SamlIdp, type SamlUser, startSamlIdp, TAMPERED_EMAIL, WRONG_AUDIENCE } from './saml-idp'
 
 describe('the test DNS server', () => {
   let dns: DnsServer

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 // Only read inside the lazy `references` callbacks, so the import cycle with schema.ts is harmless.
-import { organizations } from './organization-schema'
-import { users } from './schema'
+import { organizations } from '../../../server/db/organization-schema'
+import { users } from '../../../server/db/schema'
 
 /**
  * An organization's single sign-on connection (Better Auth's SSO plugin model `ssoProvider`, mapped in
