@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { APIError } from 'better-auth/api'
 import { m } from '#/paraglide/messages'
+import { appAuthExtensions } from './auth/app-auth.gen'
 import { apiKeyHeader, authForDatabase } from './auth/auth'
 import type { Database } from './db/client'
 import { log } from './log'
@@ -91,10 +92,12 @@ function jsonRpcRefusal(
   )
 }
 
+/** The codes the installed apps' guards refuse a valid key with (src/server/auth/app-auth.ts). */
+const keyRefusalCodes = new Set(appAuthExtensions.flatMap((extension) => extension.keyRefusalCodes ?? []))
+
 /** The words of a refusal's code (`error_code_{CODE}`, the app's own catalogue included), if it has them. */
-function refusalInWords(error: APIError): string | undefined {
-  const code = (error.body as { code?: unknown } | undefined)?.code
-  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(code)) return undefined
+function refusalInWords(code: string): string | undefined {
+  if (!/^[A-Z][A-Z0-9_]*$/.test(code)) return undefined
   const words = (m as unknown as Record<string, (() => string) | undefined>)[`error_code_${code}`]
   return typeof words === 'function' ? words() : undefined
 }
@@ -108,7 +111,10 @@ async function keyOwnerSession(db: Database, headers: Headers): Promise<Verified
   } catch (error) {
     if (!(error instanceof APIError) || error.statusCode >= 500) throw error
     // A valid key an app's guard refuses (an organization that requires single sign-on): known, but not usable now.
-    if (error.statusCode === 403) return jsonRpcRefusal(403, refusalInWords(error) ?? m.mcp_api_key_refused())
+    const code = (error.body as { code?: unknown } | undefined)?.code
+    if (typeof code === 'string' && keyRefusalCodes.has(code)) {
+      return jsonRpcRefusal(403, refusalInWords(code) ?? m.mcp_api_key_refused())
+    }
     return invalidKey()
   }
 }

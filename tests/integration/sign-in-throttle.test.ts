@@ -153,7 +153,9 @@ describe.each(engines)('failed sign-ins limited per account on %s', (engine) => 
     const known = await signInEmail(owner.email, owner.password)
     const unknown = await signInEmail(stranger, owner.password)
     expect(unknown.status).toBe(429)
-    expect(unknown.headers.get('retry-after')).toBe(known.headers.get('retry-after'))
+    // The same pause, counted from each lock (a loaded machine may take a second or two between the two).
+    const pause = (answer: Response) => Number(answer.headers.get('retry-after'))
+    expect(Math.abs(pause(unknown) - pause(known)), 'seconds apart').toBeLessThanOrEqual(2)
     expect(await unknown.json()).toEqual(await known.json())
     expect(await lockEmailsTo(stranger)).toHaveLength(0)
     await endLocks()

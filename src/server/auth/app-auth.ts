@@ -21,6 +21,11 @@ export interface AppAuthExtension {
   disabledPaths?: readonly string[]
   /** Origins trusted besides the site's own, when the app needs some (identity providers on private addresses). */
   trustedOrigins?: (db: Database) => (() => Promise<string[]>) | undefined
+  /**
+   * Codes its guards refuse a valid API key with (the owner's organization requires single sign-on): the MCP server
+   * answers them 403 with their words, not 401 as for a wrong key.
+   */
+  keyRefusalCodes?: readonly string[]
   /** Plugins whose hooks must run before the api-key plugin's (which answers get-session and ends the chain). */
   earlyPlugins?: (db: Database) => readonly BetterAuthPlugin[]
   /** Its plugins, after the organizations'. */

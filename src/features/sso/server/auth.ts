@@ -21,6 +21,7 @@ export const authExtension = defineAppAuth({
   disabledPaths: ssoManagementPaths,
   // Identity providers on private addresses are trusted only with SSO_ALLOW_PRIVATE (local development, tests).
   trustedOrigins: (db) => (getEnv().SSO_ALLOW_PRIVATE ? () => identityProviderOrigins(db) : undefined),
+  keyRefusalCodes: ['API_KEY_SSO_REQUIRED'],
   // Before the api-key plugin: its hook answers get-session with the key's session, and nothing runs after it.
   earlyPlugins: (db) => [ssoRequirementForApiKeys(db)],
   plugins: (db) => [ssoPlugin(), ssoRequirement(db)],
