@@ -19,6 +19,33 @@ export const appSettingsInput = z.object(
   ),
 ) as unknown as z.ZodType<AppSettings, AppSettings>
 
+/** A change of the apps' settings: an app, or a key, left out stays as it is. */
+export type AppSettingsChange = { [App in keyof AppSettings]?: Partial<AppSettings[App]> }
+
+/** What a client may send of the apps' settings (the Configuration form sends them all; a script, what it changes). */
+export const appSettingsChangeInput = z.object(
+  Object.fromEntries(
+    Object.entries(definitions).map(([app, definition]) => [
+      app,
+      z
+        .object(Object.fromEntries(Object.entries(definition.fields).map(([key, field]) => [key, field.schema])))
+        .partial()
+        .optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<AppSettingsChange, AppSettingsChange>
+
+/** The apps' settings once `change` is applied to `current`. */
+export function withAppSettingsChange(current: AppSettings, change: AppSettingsChange): AppSettings {
+  const changes = change as Record<string, Record<string, unknown> | undefined>
+  return Object.fromEntries(
+    Object.entries(current as Record<string, Record<string, unknown>>).map(([app, values]) => [
+      app,
+      { ...values, ...changes[app] },
+    ]),
+  ) as AppSettings
+}
+
 /** Each installed app's settings as they are until an admin changes them. */
 export function defaultAppSettings(): AppSettings {
   return Object.fromEntries(

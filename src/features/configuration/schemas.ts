@@ -1,8 +1,10 @@
-import { siteSettingsInput } from '#/lib/site-settings'
+import { appSettingsChangeInput, siteSettingsInput } from '#/lib/site-settings'
 import { z } from '#/lib/zod'
 
 /** Every setting at once (the form sends them all; only what differs is stored and recorded). */
 export const updateConfigurationInput = siteSettingsInput.extend({
+  /** The apps' settings: those left out stay as they are. */
+  apps: appSettingsChangeInput,
   /** The admin agreed to switch off the method their own session signed in with. */
   confirmSignInMethodOff: z.boolean().default(false),
 })

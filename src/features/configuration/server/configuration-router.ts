@@ -1,6 +1,6 @@
 import { desc, lt } from 'drizzle-orm'
 import { appSettingName } from '#/lib/app-settings'
-import type { AppSettings, SiteSettingsInput } from '#/lib/site-settings'
+import { type AppSettings, type SiteSettingsInput, withAppSettingsChange } from '#/lib/site-settings'
 import { serverApps } from '#/server/apps.gen'
 import { anySignInMethodLeft, enabledAuthMethods, isSignInMethodEnabled } from '#/server/auth/methods'
 import { siteSettingChanges, siteSettings } from '#/server/db/schema'
@@ -56,9 +56,10 @@ export const configurationRouter = createRouter({
    * its next request (at once with Redis).
    */
   update: adminProcedure.input(updateConfigurationInput).mutation(async ({ ctx, input }) => {
-    const { confirmSignInMethodOff, apps, ...next } = input
+    const { confirmSignInMethodOff, apps: appsChange, ...next } = input
     const env = getEnv()
     const current = await readSiteSettings(ctx.db)
+    const apps = withAppSettingsChange(current.apps, appsChange)
     const changedCore = (Object.keys(next) as SettingKey[]).filter((key) => next[key] !== current[key])
     const appChanges = appSettingChanges(current.apps, apps)
     const changes: SettingChange[] = [
