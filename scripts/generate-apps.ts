@@ -4,7 +4,7 @@
 // server/app.ts (server manifest), server/auth.ts (what it adds to sign-in), server/env.ts (its environment variables),
 // server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
 // tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
-// about), settings.ts (what an admin changes in Configuration), collections.ts (content). Run by
+// about), settings.ts (what an admin changes in Configuration), plans.ts (limits it adds to the plans), book.ts (what a book's page shows), collections.ts (content). Run by
 // vite.config.ts on every build and dev start, and by `npm run hatch`; tests/unit/installed-apps.test.ts fails when
 // they are out of date.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -87,6 +87,22 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       '#/lib/app-manifest',
       'dashboard',
       'dashboardApp',
+    ),
+    'src/book-apps.gen.ts': list(
+      having('book.ts'),
+      'bookApps',
+      'BookAppManifest',
+      '#/lib/app-manifest',
+      'book',
+      'bookApp',
+    ),
+    'src/plan-apps.gen.ts': list(
+      having('plans.ts'),
+      'planApps',
+      'PlanAppManifest',
+      '#/lib/app-manifest',
+      'plans',
+      'planApp',
     ),
     'src/server/apps.gen.ts': list(
       having('server/app.ts'),

@@ -8,6 +8,7 @@ export const installedApps = [
   'analytics',
   'assistant',
   'blog',
+  'files',
   'lemonsqueezy',
   'newsletter',
   'notifications',

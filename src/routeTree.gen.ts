@@ -81,8 +81,8 @@ import { Route as ConsoleOrganizationWebhooksRouteImport } from './features/webh
 import { Route as ConsoleUsersIndexRouteImport } from './routes/console/users/index'
 import { Route as ConsoleUsersUserIdRouteImport } from './routes/console/users/$userId'
 import { Route as ApiBillingWebhookDotproviderRouteImport } from './routes/api/billing/webhook.$provider'
-import { Route as ApiUploadsBooksDotbookIdDotattachmentsRouteImport } from './routes/api/uploads/books.$bookId.attachments'
-import { Route as ApiUploadsBooksDotbookIdDotcoverRouteImport } from './routes/api/uploads/books.$bookId.cover'
+import { Route as ApiUploadsBooksDotbookIdDotattachmentsRouteImport } from './features/files/routes/api/uploads/books.$bookId.attachments'
+import { Route as ApiUploadsBooksDotbookIdDotcoverRouteImport } from './features/files/routes/api/uploads/books.$bookId.cover'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',

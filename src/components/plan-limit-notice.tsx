@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { appPlanLimit, writtenAmount } from '#/lib/app-plan-limits'
 import { appErrorOf, describeError } from '#/lib/errors'
-import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -30,7 +30,8 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
   )
 }
 
-export type PlanLimitName = 'books' | 'members' | 'aiRequests' | 'storage'
+/** The core's limits, or an installed app's by its name (its plans.ts). */
+export type PlanLimitName = 'books' | 'members' | 'aiRequests' | (string & {})
 
 /**
  * What the active organization's plan still allows of `name`, from the Billing overview every member may read:
@@ -41,19 +42,18 @@ export function usePlanLimit(name: PlanLimitName) {
   const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
   const data = overview.data
   if (!data) return null
-  const { used, limit } = data.limits[name]
-  if (limit === null) return null
+  const amounts = data.limits[name]
+  if (!amounts || amounts.limit === null) return null
+  const { used, limit } = amounts
   return { used, limit, reached: used >= limit, over: used > limit, canManage: data.canManage }
 }
 
-const limitWords: Record<
-  PlanLimitName,
-  { reached: typeof m.plan_limit_reached_books; over: typeof m.plan_limit_over_books }
-> = {
+type LimitWords = (amounts: { used: string; limit: string }) => string
+
+const coreLimitWords: Record<string, { reached: LimitWords; over: LimitWords } | undefined> = {
   books: { reached: m.plan_limit_reached_books, over: m.plan_limit_over_books },
   members: { reached: m.plan_limit_reached_members, over: m.plan_limit_over_members },
   aiRequests: { reached: m.plan_limit_reached_ai, over: m.plan_limit_reached_ai },
-  storage: { reached: m.plan_limit_reached_storage, over: m.plan_limit_over_storage },
 }
 
 /**
@@ -63,11 +63,11 @@ const limitWords: Record<
 export function PlanLimitReached({ name, id }: { name: PlanLimitName; id?: string }) {
   const state = usePlanLimit(name)
   if (!state?.reached) return null
-  const count = (value: number) =>
-    name === 'storage'
-      ? formatFileSize(value, currentIntlLocale())
-      : new Intl.NumberFormat(currentIntlLocale()).format(value)
-  const words = state.over ? limitWords[name].over : limitWords[name].reached
+  const appLimit = Object.hasOwn(coreLimitWords, name) ? undefined : appPlanLimit(name)
+  const limitWords = appLimit ?? coreLimitWords[name]
+  if (!limitWords) return null
+  const count = (value: number) => writtenAmount(appLimit ?? { unit: 'count' }, value, currentIntlLocale())
+  const words = state.over ? limitWords.over : limitWords.reached
   return (
     <p
       id={id}

@@ -5,6 +5,8 @@ import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import type { AppRouter } from '#/server/trpc/root'
 import type { ConsoleSession } from './console-session'
+import type { Locale } from './i18n'
+import type { PlanId } from './plans'
 import type { SiteSettings } from './site-settings'
 
 /** A link in the console's navigation, the core's or an app's. */
@@ -104,6 +106,23 @@ export interface SignInAppManifest {
   authErrorMessages?: Readonly<Record<string, () => string>>
 }
 
+/**
+ * What an app adds to a book's page (docs/decisions/042): declared in the app's `src/features/<app>/book.ts`, read
+ * through `src/book-apps.gen.ts` by that page only.
+ */
+export interface BookAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  /** Under the cover, for those who may update the book. */
+  coverActions?: ComponentType<{ bookId: string; hasUploadedCover: boolean }>
+  /** Below the description, in this order, by a name of the app's choosing. */
+  sections?: Readonly<Record<string, ComponentType<{ bookId: string; canUpdate: boolean }>>>
+}
+
+export function defineBookApp<const Manifest extends BookAppManifest>(manifest: Manifest): Manifest {
+  return manifest
+}
+
 export function defineSignInApp<const Manifest extends SignInAppManifest>(manifest: Manifest): Manifest {
   return manifest
 }
@@ -134,5 +153,39 @@ export function defineConsoleApp<const Manifest extends ConsoleAppManifest>(mani
 }
 
 export function defineApp<const Manifest extends AppManifest>(manifest: Manifest): Manifest {
+  return manifest
+}
+
+/** A limit of the plans that an app enforces (its storage, say), with the words the pages use for it. */
+export interface AppPlanLimit {
+  /** Its name in the Billing overview's limits (`storage`): not one of the core's (books, members, aiRequests). */
+  name: string
+  /** What each plan allows; null is unlimited. */
+  perPlan: Readonly<Record<PlanId, number | null>>
+  /** How an amount of it is written: a number, or a size in bytes. */
+  unit: 'count' | 'bytes'
+  /** Its line on a plan's card (the pricing section), with the plan's limit written out. */
+  cardLine: (planId: PlanId, limit: string) => string
+  /** Its column in the docs' plans table: the header, and a plan's cell, in that language. */
+  docsColumn: { header: (locale: Locale) => string; cell: (planId: PlanId, limit: string, locale: Locale) => string }
+  /** Its row in Billing's usage, with a line under it. */
+  usage: { label: () => string; note?: (planId: PlanId) => string }
+  /** Said when the next one would be refused, and when there are more than the plan allows (after a downgrade). */
+  reached: (amounts: { used: string; limit: string }) => string
+  over: (amounts: { used: string; limit: string }) => string
+}
+
+/**
+ * What an app adds to the plans (docs/decisions/042): declared in the app's `src/features/<app>/plans.ts`, read
+ * through `src/plan-apps.gen.ts` by the pricing cards, the docs' plans table and Billing. The app enforces its limits
+ * itself; its server manifest's `planUsage` says how much an organization uses.
+ */
+export interface PlanAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  limits: readonly AppPlanLimit[]
+}
+
+export function definePlanApp<const Manifest extends PlanAppManifest>(manifest: Manifest): Manifest {
   return manifest
 }

@@ -120,7 +120,6 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   WEBHOOK_NOT_FOUND: m.error_code_WEBHOOK_NOT_FOUND,
   FILE_TOO_LARGE: m.error_code_FILE_TOO_LARGE,
   IMAGE_NOT_ACCEPTED: m.error_code_IMAGE_NOT_ACCEPTED,
-  FILE_NOT_FOUND: m.error_code_FILE_NOT_FOUND,
   WEBHOOK_DELIVERY_NOT_FOUND: m.error_code_WEBHOOK_DELIVERY_NOT_FOUND,
   WEBHOOK_DELIVERY_BUSY: m.error_code_WEBHOOK_DELIVERY_BUSY,
   WEBHOOK_ENDPOINT_OFF: m.error_code_WEBHOOK_ENDPOINT_OFF,
@@ -133,8 +132,6 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
   PLAN_LIMIT_BOOKS: (params) => m.error_code_PLAN_LIMIT_BOOKS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_MEMBERS: (params) => m.error_code_PLAN_LIMIT_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
-  // The server sends the storage limit written out (`size`: "100 MB"), so no byte formatting ships to every page.
-  PLAN_LIMIT_STORAGE: (params) => m.error_code_PLAN_LIMIT_STORAGE({ limit: params.size ?? params.limit ?? '' }),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
   PAYMENT_CURRENCY_UNSUPPORTED: (params) =>
     m.error_code_PAYMENT_CURRENCY_UNSUPPORTED({ currency: params.currency ?? '' }),
@@ -157,23 +154,28 @@ const errorCodePrefix = 'error_code_'
 
 // Texts only one screen needs (its field messages and refusal codes), registered by that screen's module, so they ship
 // with it rather than with every page.
-const featureMessages: Record<string, (() => string) | undefined> = {}
+const featureMessages: Record<string, ((params: Record<string, string>) => string) | undefined> = {}
 
-/** Registers a feature's own message keys and app codes (its `validation_…` keys, its refusals' codes). */
-export function addFeatureMessages(messages: Record<string, () => string>): void {
+/**
+ * Registers a feature's own message keys and app codes (its `validation_…` keys, its refusals' codes), each given the
+ * code's values (`data.params`) when it has some.
+ */
+export function addFeatureMessages(messages: Record<string, (params: Record<string, string>) => string>): void {
   Object.assign(featureMessages, messages)
 }
 
 /** The translation of an error code, if it has one (own keys only: a code never reaches Object.prototype). */
 export function translateErrorCode(code: string | undefined): string | undefined {
-  if (code && Object.hasOwn(featureMessages, code)) return featureMessages[code]?.()
+  if (code && Object.hasOwn(featureMessages, code)) return featureMessages[code]?.({})
   return code && Object.hasOwn(errorCodeMessages, code) ? errorCodeMessages[code]?.() : undefined
 }
 
 /** The translation of an app code with its values (`data.params`), if it has one. */
 export function translateAppError(appCode: string, params: Record<string, string> = {}): string | undefined {
   const parameterised = Object.hasOwn(parameterisedMessages, appCode) ? parameterisedMessages[appCode] : undefined
-  return parameterised ? parameterised(params) : translateErrorCode(appCode)
+  if (parameterised) return parameterised(params)
+  if (Object.hasOwn(featureMessages, appCode)) return featureMessages[appCode]?.(params)
+  return translateErrorCode(appCode)
 }
 
 /** Translates a message key (as our zod schemas use) or returns the text as it is. */
@@ -183,7 +185,7 @@ export function translateMessage(keyOrText: string): string {
     : Object.hasOwn(featureMessages, keyOrText)
       ? featureMessages[keyOrText]
       : undefined
-  if (validation) return validation()
+  if (validation) return validation({})
   if (keyOrText.startsWith(errorCodePrefix))
     return translateErrorCode(keyOrText.slice(errorCodePrefix.length)) ?? keyOrText
   return keyOrText

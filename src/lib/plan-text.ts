@@ -1,5 +1,5 @@
 import { m } from '#/paraglide/messages'
-import { formatFileSize } from './file-size'
+import { appPlanLimits, writtenAmount } from './app-plan-limits'
 import { currentIntlLocale, type Locale } from './i18n'
 import type { Plan, PlanId } from './plans'
 
@@ -36,15 +36,13 @@ export function planDescription(id: PlanId): string {
 /** A card's list, read off the plan's limits so the cards never promise what the server does not enforce. */
 export function planFeatures(plan: Plan): string[] {
   const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
-  const { books, members, aiRequestsPerMonth, storageBytes, fileBytes } = plan.limits
+  const { books, members, aiRequestsPerMonth } = plan.limits
+  const intl = currentIntlLocale()
   return [
     books === null ? m.plan_feature_books_unlimited() : m.plan_feature_books({ count: count(books) }),
     members === 'seats' ? m.plan_feature_members_seats() : m.plan_feature_members({ count: count(members) }),
     m.plan_feature_ai_requests({ count: count(aiRequestsPerMonth) }),
-    m.plan_feature_storage({
-      size: formatFileSize(storageBytes, currentIntlLocale()),
-      file: formatFileSize(fileBytes, currentIntlLocale()),
-    }),
+    ...appPlanLimits.map((limit) => limit.cardLine(plan.id, writtenAmount(limit, limit.perPlan[plan.id], intl))),
     ...planServices[plan.id].map((service) => service()),
   ]
 }

@@ -1,6 +1,6 @@
 /**
  * The one definition of the plans: the pricing section shows it, checkout charges it, the server enforces its limits
- * and the docs describe it. Amounts are in the currency's minor unit (cents, fen) so that billing never rounds.
+ * and the docs describe it. An installed app adds limits of its own (its plans.ts, src/plan-apps.gen.ts). Amounts are in the currency's minor unit (cents, fen) so that billing never rounds.
  */
 import type { Locale } from './i18n'
 
@@ -20,13 +20,7 @@ export interface PlanLimits {
   members: number | 'seats'
   /** AI requests per organization per calendar month (UTC). */
   aiRequestsPerMonth: number
-  /** Bytes of files (book covers and attachments) an organization may keep. */
-  storageBytes: number
-  /** The largest file one upload may be, in bytes. */
-  fileBytes: number
 }
-
-const megabytes = (count: number) => count * 1024 * 1024
 
 export interface Plan {
   id: PlanId
@@ -47,7 +41,7 @@ export const plans: readonly Plan[] = [
     prices: { USD: { monthly: 0, yearly: 0 }, CNY: { monthly: 0, yearly: 0 } },
     perSeat: false,
     highlighted: false,
-    limits: { books: 50, members: 3, aiRequestsPerMonth: 1_000, storageBytes: megabytes(100), fileBytes: megabytes(5) },
+    limits: { books: 50, members: 3, aiRequestsPerMonth: 1_000 },
   },
   {
     id: 'pro',
@@ -58,8 +52,6 @@ export const plans: readonly Plan[] = [
       books: null,
       members: 10,
       aiRequestsPerMonth: 50_000,
-      storageBytes: megabytes(10 * 1024),
-      fileBytes: megabytes(25),
     },
   },
   {
@@ -71,8 +63,6 @@ export const plans: readonly Plan[] = [
       books: null,
       members: 'seats',
       aiRequestsPerMonth: 250_000,
-      storageBytes: megabytes(100 * 1024),
-      fileBytes: megabytes(25),
     },
   },
 ]

@@ -24,6 +24,14 @@ export interface ServerAppManifest {
   sitemapPaths?: () => Promise<string[]>
   /** A section of llms.txt, in Markdown. */
   llmsSection?: (appUrl: string) => Promise<string>
+  /** The books' uploaded covers, as links for members, by book (the book lists and pages show them). */
+  bookCovers?: () => Promise<
+    (
+      db: Pick<Database, 'select'>,
+      organizationId: string,
+      bookIds: string[],
+    ) => Promise<ReadonlyMap<string, { small: string; large: string }>>
+  >
   /** Passes the organizations' events on (src/server/organization-events.ts). */
   events?: () => Promise<EventSink>
   /** Tells people what the core and the apps report (src/server/organization-events.ts). */
@@ -47,6 +55,11 @@ export interface ServerAppManifest {
   settingsChanged?: (db: Database, change: { changed: readonly string[]; settings: SiteSettings }) => Promise<void>
   /** Its POST routes that change no one's access: what the server remembers of access stays (organization-access.ts). */
   accessNeutralPosts?: readonly string[]
+  /**
+   * How much of its plan limits (plans.ts) an organization uses now, by the limits' names: Billing shows it beside
+   * what the plan allows.
+   */
+  planUsage?: () => Promise<(db: Database, organizationId: string) => Promise<Readonly<Record<string, number>>>>
   /** Work a server finishes before it stops (src/server/runtime.ts). */
   shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }

@@ -5,7 +5,6 @@ import {
   replayBillingEvent,
 } from '#/features/billing/server/operator-tasks'
 import { seedBooks } from '#/features/books/server/book-seed'
-import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
 import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -17,8 +16,6 @@ import { registerMaintenanceTask } from './maintenance'
 // The features' housekeeping, in the hourly maintenance job (src/server/maintenance.ts).
 registerMaintenanceTask('closing overdue local checkouts', closeOverdueLocalCheckouts)
 registerMaintenanceTask('closing overdue checkouts at the payment provider', closeOverdueProviderCheckouts)
-// After 'purging deleted books' (registered first, in src/server/maintenance.ts): their files go with them.
-registerMaintenanceTask('deleting the files of purged books', deletePurgedBooksFiles)
 
 // Once a day, the ledger is compared with the payment provider and repaired where an event was missed.
 defineJob<object>({

@@ -14,9 +14,8 @@ import { limitRequestBody } from 'srvx/body-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { answerDocsQuestion } from '#/features/docs/server/ask-docs'
-import { answerBookFileUpload } from '#/features/files/server/book-files'
-import { answerFileRequest } from '#/features/files/server/file-answers'
-import { answerAvatarUpload, answerLogoUpload } from '#/features/files/server/image-uploads'
+import { answerFileRequest } from '#/features/uploads/server/file-answers'
+import { answerAvatarUpload, answerLogoUpload } from '#/features/uploads/server/image-uploads'
 import { requestBodyBytesMax } from '#/lib/book-rules'
 import { Route as wellKnownCatchAllRoute } from '#/routes/[.]well-known/$'
 import { Route as apiCatchAllRoute } from '#/routes/api/$'
@@ -309,20 +308,6 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
       methods: ['POST', 'DELETE'],
       call: (request) => answerLogoUpload(request, db()),
       body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
-    },
-    {
-      target: 'POST /api/uploads/books/{book}/cover',
-      path: (book) => `/api/uploads/books/${encoded(book)}/cover`,
-      methods: ['POST'],
-      call: (request, book) => answerBookFileUpload(request, db(), book, 'cover'),
-      body: fc.oneof(hostileText, fc.constant('<svg xmlns="http://www.w3.org/2000/svg"/>'), fc.constant('GIF89a')),
-    },
-    {
-      target: 'POST /api/uploads/books/{book}/attachments?name={text}',
-      path: (book) => `/api/uploads/books/${encoded(book)}/attachments?name=${encoded(book)}`,
-      methods: ['POST'],
-      call: (request, book) => answerBookFileUpload(request, db(), book, 'attachment'),
-      body: fc.oneof(hostileText, fc.constant('%PDF-1.7 '), fc.constant('<html><script>x</script></html>')),
     },
     {
       target: 'GET /api/files/{key}',

@@ -12,7 +12,7 @@ import { installedApps } from '#/apps'
 import { statements } from '#/lib/access-control'
 import { apiKeyHeader } from '#/server/auth/auth'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
-import { members, organizationFiles } from '#/server/db/schema'
+import { members } from '#/server/db/schema'
 import {
   apiRoutePolicy,
   type ProcedurePolicy,
@@ -98,7 +98,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
     bookId: '',
     memberId: '',
     checkoutId: '',
-    fileId: '',
   }
   /** The installed apps' procedures that take another organization's records, with such an input. */
   const appInputs: Record<string, unknown> = {}
@@ -246,19 +245,6 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       currency: 'USD',
     })
     foreign.checkoutId = checkout.data?.url.slice(checkout.data.url.lastIndexOf('/') + 1) ?? ''
-    foreign.fileId = 'file_not_yours'
-    await db()
-      .insert(organizationFiles)
-      .values({
-        id: foreign.fileId,
-        organizationId: otherOrg,
-        bookId: foreign.bookId,
-        kind: 'attachment',
-        folder: `organizations/${otherOrg}/books/${foreign.bookId}/${foreign.fileId}`,
-        name: 'Not yours.pdf',
-        contentType: 'application/pdf',
-        bytes: 1000,
-      })
     foreign.organizationId = otherOrg
     foreign.ownerId = otherOwner.id
     expect(Object.values(foreign).every(Boolean), `the other organization's records: ${JSON.stringify(foreign)}`).toBe(
@@ -338,17 +324,12 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
-      'files.attachments': { bookId: foreign.bookId },
-      'files.downloadLink': { id: foreign.fileId },
-      'files.deleteAttachment': { id: foreign.fileId },
-      'files.removeCover': { bookId: foreign.bookId },
       ...appInputs,
     }
     const organizationRecords = [
       'book',
       'member',
       'checkout',
-      'file',
       ...Object.values(appForeignInputs).flatMap((app) => app.foreignRecordKinds),
     ]
     const naming = procedurePaths.filter((procedurePath) =>

@@ -10,7 +10,6 @@ export interface ForeignRecords {
   bookId: string
   memberId: string
   checkoutId: string
-  fileId: string
 }
 
 /** The module an app's inputs live in. */

@@ -2,7 +2,7 @@
 // wrote. Any other spelling of the same expiry, or a parameter given twice, is not a link of ours.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerFileRequest } from '#/features/files/server/file-answers'
+import { answerFileRequest } from '#/features/uploads/server/file-answers'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { type FileStorage, signFileLink } from '#/server/files/storage'
 

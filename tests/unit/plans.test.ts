@@ -15,7 +15,7 @@ const pricedPlan = (id: Plan['id'], monthly: number, yearly: number, perSeat = f
   prices: { USD: { monthly, yearly }, CNY: { monthly: monthly * 7, yearly: yearly * 7 } },
   perSeat,
   highlighted: false,
-  limits: { books: null, members: 10, aiRequestsPerMonth: 1, storageBytes: 1024, fileBytes: 1024 },
+  limits: { books: null, members: 10, aiRequestsPerMonth: 1 },
 })
 
 describe('plans and prices', () => {

@@ -1,3 +1,5 @@
+import type { PlanId } from '#/lib/plans'
+
 // What the pages and the server agree on about a book's files.
 
 /** The cover's stored sizes, by width: the list's thumbnail (shown 32×48) and the book page's (160×240), at 3× and 2×. */
@@ -37,3 +39,19 @@ export const attachmentNameMax = 200
 
 /** Attachments one book may have. */
 export const attachmentsPerBookMax = 100
+
+const megabytes = (count: number) => count * 1024 * 1024
+
+/** Bytes of files (covers and attachments) an organization may keep on each plan. */
+export const storageBytesPerPlan: Readonly<Record<PlanId, number>> = {
+  free: megabytes(100),
+  pro: megabytes(10 * 1024),
+  team: megabytes(100 * 1024),
+}
+
+/** The largest file one upload may be on each plan, in bytes. */
+export const fileBytesPerPlan: Readonly<Record<PlanId, number>> = {
+  free: megabytes(5),
+  pro: megabytes(25),
+  team: megabytes(25),
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { answerFileRequest } from '#/features/files/server/file-answers'
+import { answerFileRequest } from '#/features/uploads/server/file-answers'
 
 export const Route = createFileRoute('/api/files/$')({
   server: { handlers: { GET: ({ request, params }) => answerFileRequest(request, params._splat ?? '') } },

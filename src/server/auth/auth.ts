@@ -17,7 +17,6 @@ import {
 import { tanstackStartCookies } from 'better-auth/tanstack-start'
 import { eq } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
-import { deleteAccountFiles } from '#/features/files/server/file-jobs'
 import {
   accountDeletionOrganizations,
   chooseActiveOrganization,
@@ -29,6 +28,7 @@ import { apiKeyLimits } from '#/lib/api-key-rules'
 import { impersonationMinutes } from '#/lib/impersonation'
 import { passwordLimits } from '#/lib/password-policy'
 import { m } from '#/paraglide/messages'
+import { deleteAccountFiles } from '#/server/files/file-jobs'
 import { resolveAuthSecret } from '../auth-secret'
 import type { Database } from '../db/client'
 import { getDb, isAppDatabase } from '../db/database'

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { appPlanLimit } from '#/lib/app-plan-limits'
 import { isPlanId, memberLimitOf, type Plan, type PlanId, planById } from '#/lib/plans'
+import { serverApps } from '../apps.gen'
 import type { Database } from '../db/client'
-import { aiUsage, billingSubscriptions, books, invitations, members, organizationFiles } from '../db/schema'
+import { aiUsage, billingSubscriptions, books, invitations, members } from '../db/schema'
 
 /** Subscription states that still grant the plan (past_due: the provider is retrying the payment). */
 export const grantingStatuses = ['trialing', 'active', 'past_due'] as const
@@ -34,13 +36,17 @@ export async function organizationPlan(db: Database, organizationId: string): Pr
   return { plan: planById(planId), seats: subscription?.seats ?? 1 }
 }
 
-/** A refusal because the plan allows no more; the client shows it with a link to upgrade. */
+/**
+ * A refusal because the plan allows no more; the client shows it with a link to upgrade. An app's limit (its plans.ts)
+ * has a code of its own, and may send the limit written out (`params.size`).
+ */
 export class PlanLimitError extends Error {
   override name = 'PlanLimitError'
   constructor(
-    readonly code: 'PLAN_LIMIT_BOOKS' | 'PLAN_LIMIT_MEMBERS' | 'PLAN_LIMIT_AI_REQUESTS' | 'PLAN_LIMIT_STORAGE',
+    readonly code: `PLAN_LIMIT_${string}`,
     readonly limit: number,
     readonly planId: PlanId,
+    readonly params: Readonly<Record<string, string>> = {},
   ) {
     super(`The ${planId} plan allows ${limit} ${code.slice('PLAN_LIMIT_'.length).toLowerCase().replace('_', ' ')}`)
   }
@@ -95,26 +101,22 @@ export async function assertInvitationCapacity(db: Database, organizationId: str
   if (taken.members + taken.invited >= limit) throw new PlanLimitError('PLAN_LIMIT_MEMBERS', limit, planId)
 }
 
-/** Bytes of files the organization keeps (covers and attachments, those of books in the trash too). */
-export async function storageUsed(db: Pick<Database, 'select'>, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string | null>`sum(${organizationFiles.bytes})` })
-    .from(organizationFiles)
-    .where(eq(organizationFiles.organizationId, organizationId))
-  return Number(row?.bytes ?? 0)
-}
-
-/** Throws PlanLimitError when keeping `adding` more bytes would pass the plan's storage. */
-export async function assertStorageCapacity(
-  db: Pick<Database, 'select'>,
+/** How much of the installed apps' limits (their plans.ts) the organization uses, beside what its plan allows. */
+export async function appPlanUsage(
+  db: Database,
   organizationId: string,
-  adding: number,
-): Promise<void> {
-  const { plan } = await organizationPlan(db as Database, organizationId)
-  const limit = plan.limits.storageBytes
-  if ((await storageUsed(db, organizationId)) + adding > limit) {
-    throw new PlanLimitError('PLAN_LIMIT_STORAGE', limit, plan.id)
+  planId: PlanId,
+): Promise<Record<string, { used: number; limit: number | null }>> {
+  const usage: Record<string, { used: number; limit: number | null }> = {}
+  for (const app of serverApps) {
+    if (!app.planUsage) continue
+    const used = await (await app.planUsage())(db, organizationId)
+    for (const [name, amount] of Object.entries(used)) {
+      const limit = appPlanLimit(name)
+      if (limit) usage[name] = { used: amount, limit: limit.perPlan[planId] }
+    }
   }
+  return usage
 }
 
 export function usageMonth(now = new Date()): string {

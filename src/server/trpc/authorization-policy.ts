@@ -42,22 +42,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
     names: ['checkout'],
   },
 
-  'files.attachments': { gate: member({ book: ['read'] }), beyond: 'only a live book’s', names: ['book'] },
-  'files.downloadLink': {
-    gate: member({ book: ['read'] }),
-    beyond: 'a link for a few minutes, to an attachment of a live book',
-    names: ['file'],
-  },
-  'files.deleteAttachment': {
-    gate: member({ book: ['read'] }),
-    beyond: 'book:update, or book:update-own for books the caller made',
-    names: ['file'],
-  },
-  'files.removeCover': {
-    gate: member({ book: ['read'] }),
-    beyond: 'book:update, or book:update-own for books the caller made',
-    names: ['book'],
-  },
   'books.list': { gate: member({ book: ['read'] }) },
   'books.count': { gate: member({ book: ['read'] }) },
   'books.facets': { gate: member({ book: ['read'] }) },
@@ -148,14 +132,6 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
   '/api/uploads/organization-logo': {
     who: 'a member of the active organization with organization:update',
     how: 'session cookie only, trusted Origin, 60 uploads a minute per person; the bytes must be an image (by content), at most 1 MiB',
-  },
-  '/api/uploads/books/$bookId/cover': {
-    who: 'a member of the book’s organization with book:update (or book:update-own on their own book)',
-    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; an image by content; the plan’s file size and storage',
-  },
-  '/api/uploads/books/$bookId/attachments': {
-    who: 'a member of the book’s organization with book:update (or book:update-own on their own book)',
-    how: 'session cookie only, trusted Origin, 60 uploads a minute per person; a PDF or image by content, matching any declared type; the plan’s file size and storage',
   },
   '/api/files/$': {
     who: 'anyone for profile pictures and logos; for other files, whoever holds a link this server signed, until it expires',

@@ -3,8 +3,6 @@ import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { denialMessage, type Permissions } from '#/lib/access-control'
-import { formatFileSize } from '#/lib/file-size'
-import { currentIntlLocale } from '#/lib/i18n'
 import { ZodError, z } from '#/lib/zod'
 import { apiKeyHeader, authForDatabase } from '../auth/auth'
 import {
@@ -146,9 +144,8 @@ export const createCallerFactory = t.createCallerFactory
 const planLimitRefusals = t.middleware(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.cause instanceof PlanLimitError) {
-    const { code, limit, planId, message } = result.error.cause
-    const params: Record<string, string> = { limit: String(limit), plan: planId }
-    if (code === 'PLAN_LIMIT_STORAGE') params.size = formatFileSize(limit, currentIntlLocale())
+    const { code, limit, planId, message, params: written } = result.error.cause
+    const params: Record<string, string> = { limit: String(limit), plan: planId, ...written }
     throw new AppError({ code: 'FORBIDDEN', appCode: code, message, params })
   }
   return result

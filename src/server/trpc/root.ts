@@ -4,7 +4,6 @@ import { billingRouter } from '#/features/billing/server/billing-router'
 import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
-import { filesRouter } from '#/features/files/server/files-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
 import { usersRouter } from '#/features/users/server/users-router'
 import { appRouters } from './app-routers.gen'
@@ -22,7 +21,6 @@ export const appRouter = createRouter({
   books: booksRouter,
   configuration: configurationRouter,
   dashboard: dashboardRouter,
-  files: filesRouter,
   organizations: organizationsRouter,
   settings: settingsRouter,
   system: systemRouter,

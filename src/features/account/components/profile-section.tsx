@@ -1,6 +1,6 @@
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
-import { AvatarPicker } from '#/features/files'
+import { AvatarPicker } from '#/features/uploads'
 import { authClient } from '#/lib/auth-client'
 import { describeAuthError } from '#/lib/auth-errors'
 import { useAuthRefresh } from '#/lib/auth-refresh'

@@ -5,8 +5,8 @@ import type { PageChange } from '#/components/list-pager'
 import { PlanLimitReached } from '#/components/plan-limit-notice'
 import { SettingsSection } from '#/components/settings-section'
 import { Button } from '#/components/ui/button'
+import { appPlanLimits, writtenAmount } from '#/lib/app-plan-limits'
 import { describeError } from '#/lib/errors'
-import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale, getLocale } from '#/lib/i18n'
 import { planName } from '#/lib/plan-text'
 import type { PlanId } from '#/lib/plans'
@@ -136,7 +136,7 @@ export function BillingPanel({
         ) : null}
       </SettingsSection>
 
-      <UsageSection limits={limits} usage={details.usage} />
+      <UsageSection planId={planId} limits={limits} usage={details.usage} />
       <OrdersSection
         highlightedOrderId={highlightedOrderId}
         ordersPage={ordersPage}
@@ -151,9 +151,11 @@ type Overview = NonNullable<inferRouterOutputs<AppRouter>['billing']['overview']
 
 /** What the organization uses of its plan, and who used the AI how much this month. */
 function UsageSection({
+  planId,
   limits,
   usage,
 }: {
+  planId: PlanId
   limits: Overview['limits']
   usage: NonNullable<Overview['details']>['usage']
 }) {
@@ -163,24 +165,33 @@ function UsageSection({
         <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
         <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
         <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
-        <Usage
-          label={m.billing_usage_storage()}
-          {...limits.storage}
-          testId="usage-storage"
-          format={(bytes) => formatFileSize(bytes, currentIntlLocale())}
-          note={m.billing_usage_file_limit({ size: formatFileSize(limits.storage.fileLimit, currentIntlLocale()) })}
-        />
+        {appPlanLimits.map((limit) => {
+          const amounts = limits[limit.name]
+          return amounts ? (
+            <Usage
+              key={limit.name}
+              label={limit.usage.label()}
+              {...amounts}
+              testId={`usage-${limit.name}`}
+              format={(value) => writtenAmount(limit, value, currentIntlLocale())}
+              note={limit.usage.note?.(planId)}
+            />
+          ) : null
+        })}
       </dl>
       {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
         <div className="mt-3">
           <PlanLimitReached name="books" />
         </div>
       ) : null}
-      {limits.storage.used > limits.storage.limit ? (
-        <div className="mt-3">
-          <PlanLimitReached name="storage" />
-        </div>
-      ) : null}
+      {appPlanLimits.map((limit) => {
+        const amounts = limits[limit.name]
+        return amounts && amounts.limit !== null && amounts.used > amounts.limit ? (
+          <div key={limit.name} className="mt-3">
+            <PlanLimitReached name={limit.name} />
+          </div>
+        ) : null
+      })}
       {limits.members.used > limits.members.limit ? (
         <div className="mt-3">
           <PlanLimitReached name="members" />

@@ -6,11 +6,11 @@ import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/pl
 import { aiTokensThisMonth, aiUsageByMember } from '#/server/ai/metering'
 import {
   aiRequestsThisMonth,
+  appPlanUsage,
   grantingSubscription,
   liveBookCount,
   organizationPlan,
   seatsTaken,
-  storageUsed,
 } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
@@ -105,18 +105,23 @@ export const billingRouter = createRouter({
     const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const [taken, books, aiRequests, storage] = await Promise.all([
+    const [taken, books, aiRequests, appLimits] = await Promise.all([
       seatsTaken(ctx.db, ctx.organization.id),
       liveBookCount(ctx.db, ctx.organization.id),
       aiRequestsThisMonth(ctx.db, ctx.organization.id),
-      storageUsed(ctx.db, ctx.organization.id),
+      appPlanUsage(ctx.db, ctx.organization.id, plan.id),
     ])
     // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
-    const limits = {
+    // The installed apps' limits (their plans.ts) by name, then the core's.
+    const limits: typeof appLimits & {
+      books: { used: number; limit: number | null }
+      members: { used: number; limit: number }
+      aiRequests: { used: number; limit: number }
+    } = {
+      ...appLimits,
       books: { used: books, limit: plan.limits.books },
       members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
-      storage: { used: storage, limit: plan.limits.storageBytes, fileLimit: plan.limits.fileBytes },
     }
     const base = {
       planId: plan.id,

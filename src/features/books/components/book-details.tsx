@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react'
 import Markdown from 'react-markdown'
 import { DetailsFields, DetailsHeader, DetailsLayout } from '#/components/details-layout'
 import { Button } from '#/components/ui/button'
+import type { BookAppManifest } from '#/lib/app-manifest'
 import { mayChangeBook } from '#/lib/book-rules'
 import { useConsoleSession } from '#/lib/console-session'
 import { currentIntlLocale } from '#/lib/i18n'
@@ -14,26 +15,18 @@ import type { BookDetails as Book } from '../book-queries'
 import { BookFormDialog } from './book-form-dialog'
 import { useDeleteBooks } from './use-delete-books'
 
-/** What the page composes in from the files feature (src/routes/console/books/$bookId.tsx): uploads and attachments. */
-export interface BookFileSlots {
-  /** Under the cover, for those who may update the book. */
-  coverActions: (book: { id: string; hasUploadedCover: boolean }) => ReactNode
-  /** Below the description. */
-  attachments: (book: { id: string; canUpdate: boolean }) => ReactNode
-}
-
 /** One book: its cover, what is known of it, and its description rendered from Markdown (never raw HTML). */
-export function BookDetailsScreen({ bookId, files }: { bookId: string; files?: BookFileSlots }) {
+export function BookDetailsScreen({ bookId, apps = [] }: { bookId: string; apps?: readonly BookAppManifest[] }) {
   const trpc = useTRPC()
   const query = useQuery(trpc.books.get.queryOptions({ id: bookId }))
   return (
     <DetailsLayout backTo="/console/books" backLabel={m.book_details_back()} query={query}>
-      {(book) => <BookDetailsView book={book} files={files} />}
+      {(book) => <BookDetailsView book={book} apps={apps} />}
     </DetailsLayout>
   )
 }
 
-function BookDetailsView({ book, files }: { book: Book; files?: BookFileSlots }) {
+function BookDetailsView({ book, apps }: { book: Book; apps: readonly BookAppManifest[] }) {
   const session = useConsoleSession()
   const navigate = useNavigate()
   const deleteBooks = useDeleteBooks()
@@ -68,7 +61,13 @@ function BookDetailsView({ book, files }: { book: Book; files?: BookFileSlots })
         media={
           <div className="grid w-40 shrink-0 gap-2">
             <BookCover book={book} />
-            {canUpdate ? files?.coverActions({ id: book.id, hasUploadedCover: book.coverImage !== null }) : null}
+            {canUpdate
+              ? apps.map(({ name, coverActions: CoverActions }) =>
+                  CoverActions ? (
+                    <CoverActions key={name} bookId={book.id} hasUploadedCover={book.coverImage !== null} />
+                  ) : null,
+                )
+              : null}
           </div>
         }
         title={book.title}
@@ -102,7 +101,11 @@ function BookDetailsView({ book, files }: { book: Book; files?: BookFileSlots })
           <p className="text-muted-foreground">{m.book_details_no_description()}</p>
         )}
       </section>
-      {files?.attachments({ id: book.id, canUpdate })}
+      {apps.flatMap(({ name, sections = {} }) =>
+        Object.entries(sections).map(([section, Section]) => (
+          <Section key={`${name}.${section}`} bookId={book.id} canUpdate={canUpdate} />
+        )),
+      )}
       {editing ? (
         <BookFormDialog
           book={book}

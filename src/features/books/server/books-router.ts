@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
-import { bookCoverImages } from '#/features/files/server'
 import { type Action, denialMessage } from '#/lib/access-control'
 import { bookLimits, mayChangeBook } from '#/lib/book-rules'
+import { serverApps } from '#/server/apps.gen'
 import { assertBookCapacity } from '#/server/billing/plan-limits'
+import type { Database } from '#/server/db/client'
 import { bookImports, books, users } from '#/server/db/schema'
 import { enqueue } from '#/server/jobs/queue'
 import { publishEvent, type RecordedEvent, recordEvent, sendRecordedEvents } from '#/server/organization-events'
@@ -68,6 +69,18 @@ function requireBookAction(ctx: BookCaller, action: 'update' | 'delete', rows: {
     message: denialMessage({ book: [action] }),
     params: { resource: 'book' },
   })
+}
+
+type CoverImage = { small: string; large: string }
+
+/** The books' uploaded covers, from the installed app that keeps them (none without one). */
+async function bookCoverImages(db: Database, organizationId: string, bookIds: string[]) {
+  const covers = new Map<string, CoverImage>()
+  for (const app of serverApps) {
+    if (!app.bookCovers || bookIds.length === 0) continue
+    for (const [id, cover] of await (await app.bookCovers())(db, organizationId, bookIds)) covers.set(id, cover)
+  }
+  return covers
 }
 
 export const booksRouter = createRouter({

@@ -1,5 +1,5 @@
 import { getLocale } from '#/lib/i18n'
-import { plansTableRows } from '../plans-table-rows'
+import { plansTableRows } from '#/lib/plans-table'
 
 /** The plans, their prices and limits, read from src/lib/plans.ts so the docs never disagree with the product. */
 export function PlansTable() {

@@ -1,5 +1,5 @@
 import { type Locale, localeNames, locales } from '#/lib/i18n'
-import { plansMarkdownTable } from '../plans-table-rows'
+import { plansMarkdownTable } from '#/lib/plans-table'
 import { markdownUrlFor } from './page-info'
 import { type DocsPage, docsSource } from './source'
 

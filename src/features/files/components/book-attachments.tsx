@@ -14,16 +14,16 @@ import {
   AlertDialogTrigger,
 } from '#/components/ui/alert-dialog'
 import { Button } from '#/components/ui/button'
+import { isOfType, UploadProgress, useUpload } from '#/features/uploads'
 import { toastError } from '#/lib/error-toast'
 import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
-import { attachmentAccept, attachmentTypes } from '../file-rules'
-import { isOfType, sizeRefusal } from './upload-checks'
-import { UploadProgress } from './upload-progress'
-import { useUpload } from './use-upload'
+import './file-messages'
+import { attachmentAccept, attachmentTypes, fileBytesPerPlan } from '../file-rules'
+import { sizeRefusal } from './size-refusal'
 
 type Attachment = inferRouterOutputs<AppRouter>['files']['attachments'][number]
 
@@ -73,7 +73,7 @@ function AttachButton({ bookId, upload }: { bookId: string; upload: ReturnType<t
   const refresh = useRefreshAttachments(bookId)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
-  const fileLimit = overview.data?.limits.storage.fileLimit
+  const fileLimit = overview.data ? fileBytesPerPlan[overview.data.planId] : undefined
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''

@@ -3,17 +3,15 @@ import { ImageUpIcon, Trash2Icon } from 'lucide-react'
 import { type ChangeEvent, useId, useRef } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
+import { isOfType, shrinkImage, UploadProgress, type UploadRefusal, useUpload } from '#/features/uploads'
 import { toastError } from '#/lib/error-toast'
 import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
-import { coverAccept, coverBoxes, imageTypes } from '../file-rules'
-import { shrinkImage } from '../shrink-image'
-import type { UploadRefusal } from './send-upload'
-import { isOfType, sizeRefusal } from './upload-checks'
-import { UploadProgress } from './upload-progress'
-import { useUpload } from './use-upload'
+import './file-messages'
+import { coverAccept, coverBoxes, fileBytesPerPlan, imageTypes } from '../file-rules'
+import { sizeRefusal } from './size-refusal'
 
 /** The largest size a cover is kept at: the photo is drawn just large enough to fill it. */
 const coverTarget = coverBoxes[coverBoxes.length - 1] ?? { width: 320, height: 480 }
@@ -33,7 +31,7 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
-  const fileLimit = overview.data?.limits.storage.fileLimit
+  const fileLimit = overview.data ? fileBytesPerPlan[overview.data.planId] : undefined
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
   const upload = useUpload()

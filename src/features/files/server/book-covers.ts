@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
-import { organizationFiles } from '#/server/db/schema'
+import { memberImageUrl } from '#/server/files/member-links'
 import { coverWidths } from '../file-rules'
-import { memberImageUrl } from './member-links'
+import { organizationFiles } from './schema'
 
 export interface CoverImage {
   small: string

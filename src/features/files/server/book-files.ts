@@ -5,17 +5,25 @@ import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 import { jsonRefusal } from '#/server/ai/answers'
-import { assertStorageCapacity, organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
+import { organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
-import { books, organizationFiles, organizations } from '#/server/db/schema'
+import { books, organizations } from '#/server/db/schema'
 import { fileStorage } from '#/server/files/configured-storage'
+import { deleteFoldersLater } from '#/server/files/file-jobs'
 import { sniffAttachment, webpImages } from '#/server/files/images'
+import { notAllowed, organizationUploadCaller } from '#/server/files/upload-caller'
 import { readBodyBytes } from '#/server/request-body'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
-import { attachmentsPerBookMax, attachmentThumbnailBox, attachmentThumbnailName, coverBoxes } from '../file-rules'
-import { deleteFoldersLater } from './file-jobs'
+import {
+  attachmentsPerBookMax,
+  attachmentThumbnailBox,
+  attachmentThumbnailName,
+  coverBoxes,
+  fileBytesPerPlan,
+} from '../file-rules'
 import { cleanFileName } from './file-names'
-import { notAllowed, organizationUploadCaller } from './upload-caller'
+import { organizationFiles } from './schema'
+import { assertStorageCapacity } from './storage-limits'
 
 export type BookFileKind = 'cover' | 'attachment'
 
@@ -132,9 +140,9 @@ export function answerBookFileUpload(
     // Refused early when already full, before the body is read; counted again under the lock below.
     if (kind === 'attachment' && (await attachmentsOf(db, bookId)) >= attachmentsPerBookMax) return attachmentRefusal()
     const { plan } = await organizationPlan(db, organizationId)
-    const bytes = await bodyUnlessCancelled(request, plan.limits.fileBytes)
+    const bytes = await bodyUnlessCancelled(request, fileBytesPerPlan[plan.id])
     if (bytes === 'cancelled') return jsonRefusal(400, 'UPLOAD_CANCELLED')
-    if (bytes === 'too-large') return fileSizeRefusal(plan.limits.fileBytes)
+    if (bytes === 'too-large') return fileSizeRefusal(fileBytesPerPlan[plan.id])
     const prepared = kind === 'cover' ? await coverFile(bytes) : await attachmentFile(request, bytes)
     if (prepared instanceof Response) return prepared
     try {

@@ -1,13 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { mayChangeBook } from '#/lib/book-rules'
-import { books, organizationFiles, users } from '#/server/db/schema'
+import { books, users } from '#/server/db/schema'
+import { deleteFoldersLater } from '#/server/files/file-jobs'
+import { memberDownloadUrl, memberImageUrl } from '#/server/files/member-links'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
 import { attachmentThumbnailName } from '../file-rules'
 import { bookFilesInput, fileIdInput } from '../schemas'
 import { liveBook } from './book-files'
-import { deleteFoldersLater } from './file-jobs'
 import { nameForType } from './file-names'
-import { memberDownloadUrl, memberImageUrl } from './member-links'
+import { organizationFiles } from './schema'
 
 const bookNotFound = () =>
   new AppError({ code: 'NOT_FOUND', appCode: 'BOOK_NOT_FOUND', message: 'This book does not exist' })

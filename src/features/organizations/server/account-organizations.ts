@@ -1,6 +1,5 @@
 import { APIError } from 'better-auth/api'
 import { asc, eq, inArray } from 'drizzle-orm'
-import { deleteAccountFiles, deleteOrganizationFiles } from '#/features/files/server'
 import { parseRoleList } from '#/lib/access-control'
 import {
   organizationWithRenewingSubscription,
@@ -9,6 +8,7 @@ import {
 } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { members, organizations, users } from '#/server/db/schema'
+import { deleteAccountFiles, deleteOrganizationFiles } from '#/server/files/file-jobs'
 import { recordActivity } from './organization-activity'
 
 /**

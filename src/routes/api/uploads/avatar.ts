@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { answerAvatarUpload } from '#/features/files/server/image-uploads'
+import { answerAvatarUpload } from '#/features/uploads/server/image-uploads'
 import { getDb } from '#/server/db/database'
 
 export const Route = createFileRoute('/api/uploads/avatar')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { answerLogoUpload } from '#/features/files/server/image-uploads'
+import { answerLogoUpload } from '#/features/uploads/server/image-uploads'
 import { getDb } from '#/server/db/database'
 
 export const Route = createFileRoute('/api/uploads/organization-logo')({

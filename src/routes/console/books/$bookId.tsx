@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BookDetailsScreen, type BookFileSlots } from '#/features/books/components/book-details'
-import { BookAttachments, BookCoverActions } from '#/features/files'
+import { bookApps } from '#/book-apps.gen'
+import { BookDetailsScreen } from '#/features/books/components/book-details'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/books/$bookId')({
@@ -11,12 +11,7 @@ export const Route = createFileRoute('/console/books/$bookId')({
   component: BookPage,
 })
 
-const bookFiles: BookFileSlots = {
-  coverActions: (book) => <BookCoverActions bookId={book.id} hasUploadedCover={book.hasUploadedCover} />,
-  attachments: (book) => <BookAttachments bookId={book.id} canUpdate={book.canUpdate} />,
-}
-
 function BookPage() {
   const { bookId } = Route.useParams()
-  return <BookDetailsScreen bookId={bookId} files={bookFiles} />
+  return <BookDetailsScreen bookId={bookId} apps={bookApps} />
 }

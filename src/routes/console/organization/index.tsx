@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LogoPicker } from '#/features/files'
 import { OrganizationSettings } from '#/features/organizations/components/organization-settings'
+import { LogoPicker } from '#/features/uploads'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/organization/')({

@@ -1,4 +1,4 @@
-import { formatFileSize } from '#/lib/file-size'
+import { appPlanLimits, writtenAmount } from '#/lib/app-plan-limits'
 import { intlLocales, type Locale } from '#/lib/i18n'
 import { planName } from '#/lib/plan-text'
 import { currencies, formatPrice, plans, seatLimits } from '#/lib/plans'
@@ -18,7 +18,7 @@ export function plansTableRows(lang: Locale): string[][] {
     m.docs_plans_books({}, options),
     m.docs_plans_members({}, options),
     m.docs_plans_ai_requests({}, options),
-    m.docs_plans_storage({}, options),
+    ...appPlanLimits.map((limit) => limit.docsColumn.header(lang)),
   ]
   const rows = plans.map((plan) => [
     plan.perSeat ? m.docs_plans_per_seat({ plan: planName(plan.id, lang) }, options) : planName(plan.id, lang),
@@ -29,9 +29,8 @@ export function plansTableRows(lang: Locale): string[][] {
       ? m.docs_plans_members_seats({ min: String(seatLimits.min), max: String(seatLimits.max) }, options)
       : count(plan.limits.members),
     count(plan.limits.aiRequestsPerMonth),
-    m.docs_plans_storage_cell(
-      { size: formatFileSize(plan.limits.storageBytes, intl), file: formatFileSize(plan.limits.fileBytes, intl) },
-      options,
+    ...appPlanLimits.map((limit) =>
+      limit.docsColumn.cell(plan.id, writtenAmount(limit, limit.perPlan[plan.id], intl, lang), lang),
     ),
   ])
   return [header, ...rows]

@@ -1,20 +1,24 @@
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { answerBookFileUpload } from '#/features/files/server/book-files'
-import { answerFileRequest } from '#/features/files/server/file-answers'
-import { deletePurgedBooksFiles } from '#/features/files/server/file-jobs'
-import { answerLogoUpload } from '#/features/files/server/image-uploads'
-import { uploadLimit } from '#/features/files/server/upload-caller'
-import { planById } from '#/lib/plans'
-import { organizationFiles, organizations, rateLimits } from '#/server/db/schema'
+import { answerFileRequest, answerLogoUpload } from '#/features/uploads/server'
+import { organizations, rateLimits } from '#/server/db/schema'
 import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
+import { uploadLimit } from '#/server/files/upload-caller'
 import { purgeDeletedBooks } from '#/server/maintenance'
-import { testOrigin } from './auth-requests'
-import { book } from './book-fixtures'
-import { fileStorageCases } from './file-storage-fixtures'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { book } from '../../../../tests/integration/book-fixtures'
+import { fileStorageCases } from '../../../../tests/integration/file-storage-fixtures'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+} from '../../../../tests/integration/organization-fixtures'
+import { fileBytesPerPlan, storageBytesPerPlan } from '../file-rules'
+import { answerBookFileUpload } from '../server/book-files'
+import { deletePurgedBooksFiles } from '../server/purged-files'
+import { organizationFiles } from '../server/schema'
 
 const png = async (width: number, height: number) =>
   new Uint8Array(
@@ -157,8 +161,7 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
   })
 
   it('holds uploads to the plan’s file size and storage, with the limit named and nothing half stored', async () => {
-    const free = planById('free').limits
-    const tooLarge = await upload(owner, 'attachments', new Uint8Array(free.fileBytes + 1), { name: 'big.pdf' })
+    const tooLarge = await upload(owner, 'attachments', new Uint8Array(fileBytesPerPlan.free + 1), { name: 'big.pdf' })
     expect(tooLarge.status).toBe(413)
     expect(await tooLarge.json()).toMatchObject({
       code: 'FILE_TOO_LARGE_FOR_PLAN',
@@ -176,7 +179,7 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
         folder: `organizations/${organizationId}/books/${other}/filler`,
         name: 'filler.pdf',
         contentType: 'application/pdf',
-        bytes: free.storageBytes - 10 - (await rows()).reduce((sum, row) => sum + row.bytes, 0),
+        bytes: storageBytesPerPlan.free - 10 - (await rows()).reduce((sum, row) => sum + row.bytes, 0),
       })
     const before = await rows()
     const over = await upload(owner, 'attachments', pdf('one too many'), { name: 'over.pdf' })
@@ -184,6 +187,16 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
     const refusal = (await over.json()) as { code: string; message: string }
     expect(refusal).toMatchObject({ code: 'PLAN_LIMIT_STORAGE', message: expect.stringContaining('100 MB') })
     expect(await rows()).toEqual(before)
+    // Billing shows the storage beside the plan's other limits, to every member, as full.
+    const overview = await h.trpc<{ limits: Record<string, { used: number; limit: number | null }> }>(
+      'query',
+      'billing.overview',
+      writer.cookie,
+    )
+    expect(overview.data?.limits.storage).toEqual({
+      used: storageBytesPerPlan.free - 10,
+      limit: storageBytesPerPlan.free,
+    })
     await db()
       .delete(organizationFiles)
       .where(eq(organizationFiles.id, `filler-${where}`))

@@ -32,7 +32,7 @@ export async function answerFileRequest(request: Request, key: string): Promise<
     headers: {
       'content-type': file.contentType,
       'content-length': String(file.body.byteLength),
-      // A signed link stays the same for a while (src/features/files/server/member-links.ts): cached until it expires.
+      // A signed link stays the same for a while (src/server/files/member-links.ts): cached until it expires.
       'cache-control': isPublic
         ? 'public, max-age=31536000, immutable'
         : `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`,

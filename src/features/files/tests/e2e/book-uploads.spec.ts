@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { signUpNewAccount } from './accounts'
-import { expect, test, visit } from './fixtures'
+import { signUpNewAccount } from '../../../../../tests/e2e/accounts'
+import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
 
 // Sending a book's cover and attachments as a person with a phone's photos does: the photo is made smaller in the
 // browser, a file the plan refuses is refused before it is sent, the upload shows how far it has got, and an image

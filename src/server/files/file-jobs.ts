@@ -1,6 +1,3 @@
-import { inArray, isNull } from 'drizzle-orm'
-import type { Database } from '#/server/db/client'
-import { organizationFiles } from '#/server/db/schema'
 import { fileStorage } from '#/server/files/configured-storage'
 import { defineJob, enqueue } from '#/server/jobs/queue'
 import { log } from '#/server/log'
@@ -35,28 +32,7 @@ export function deleteAccountFiles(userId: string): Promise<void> {
   return deleteFoldersLater([`avatars/${userId}`])
 }
 
-/** The files of an organization that is gone: its logo and its books' covers and attachments (their rows went with it). */
+/** The files of an organization that is gone: its logo and what its apps keep under `organizations/{id}/`. */
 export function deleteOrganizationFiles(organizationId: string): Promise<void> {
   return deleteFoldersLater([`logos/${organizationId}`, `organizations/${organizationId}`])
-}
-
-/**
- * The maintenance task after books are purged: their files' rows are left without a book; their objects are queued
- * for deletion and the rows go (the quota no longer counts them). Returns how many.
- */
-export async function deletePurgedBooksFiles(db: Database): Promise<number> {
-  const orphans = await db
-    .select({ id: organizationFiles.id, folder: organizationFiles.folder })
-    .from(organizationFiles)
-    .where(isNull(organizationFiles.bookId))
-    .limit(1000)
-  if (orphans.length === 0) return 0
-  await deleteFoldersLater(orphans.map((row) => row.folder))
-  await db.delete(organizationFiles).where(
-    inArray(
-      organizationFiles.id,
-      orphans.map((row) => row.id),
-    ),
-  )
-  return orphans.length
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { books } from './book-schema'
-import { organizations } from './organization-schema'
-// Only read inside the lazy `references` callbacks, so the import cycle with schema.ts is harmless.
-import { users } from './schema'
+// Relative paths: drizzle-kit loads the schema outside the project's path aliases. Only read inside the lazy
+// `references` callbacks, so the import cycle with the core's schema.ts is harmless.
+import { books } from '../../../server/db/book-schema'
+import { organizations } from '../../../server/db/organization-schema'
+import { users } from '../../../server/db/schema'
 
-// ── Files an organization stores: book covers and attachments (src/features/files) ───────────────────────────────
+// ── Files an organization stores: book covers and attachments (the files app) ───────────────────────────────
 
 /**
  * One stored file of an organization, counted against its plan's storage: a book's cover (its sizes) or an attachment.

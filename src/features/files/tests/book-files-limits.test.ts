@@ -5,16 +5,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { attachmentsPerBookMax } from '#/features/files/file-rules'
-import { answerBookFileUpload } from '#/features/files/server/book-files'
-import { answerFileRequest } from '#/features/files/server/file-answers'
-import { organizationFiles } from '#/server/db/schema'
+import { answerFileRequest } from '#/features/uploads/server'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { localFileStorage } from '#/server/files/local-storage'
-import { testOrigin } from './auth-requests'
-import { book } from './book-fixtures'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { book } from '../../../../tests/integration/book-fixtures'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+} from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { attachmentsPerBookMax } from '../file-rules'
+import { answerBookFileUpload } from '../server/book-files'
+import { organizationFiles } from '../server/schema'
 
 const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n% ${text}\n%%EOF\n`)
 

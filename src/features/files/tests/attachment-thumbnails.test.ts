@@ -3,15 +3,19 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { answerBookFileUpload } from '#/features/files/server/book-files'
-import { answerFileRequest } from '#/features/files/server/file-answers'
-import { organizationFiles } from '#/server/db/schema'
+import { answerFileRequest } from '#/features/uploads/server'
 import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
-import { testOrigin } from './auth-requests'
-import { book } from './book-fixtures'
-import { fileStorageCases } from './file-storage-fixtures'
-import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { book } from '../../../../tests/integration/book-fixtures'
+import { fileStorageCases } from '../../../../tests/integration/file-storage-fixtures'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+} from '../../../../tests/integration/organization-fixtures'
+import { answerBookFileUpload } from '../server/book-files'
+import { organizationFiles } from '../server/schema'
 
 const photo = async () =>
   new Uint8Array(

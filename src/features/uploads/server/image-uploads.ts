@@ -5,10 +5,10 @@ import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
 import { fileStorage } from '#/server/files/configured-storage'
 import { squareWebpImages } from '#/server/files/images'
+import { organizationUploadCaller, uploadCaller } from '#/server/files/upload-caller'
 import { readBodyBytes } from '#/server/request-body'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { avatarBytesMax, avatarSizes } from '../avatar-rules'
-import { organizationUploadCaller, uploadCaller } from './upload-caller'
 
 export const avatarFolder = (userId: string) => `avatars/${userId}`
 export const logoFolder = (organizationId: string) => `logos/${organizationId}`
