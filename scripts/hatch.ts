@@ -150,6 +150,12 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
       `Wrote drizzle/…_${name}.sql. A deployment keeps the apps' data until it applies that migration (npm run db:migrate, or its next start).`,
     )
   }
+  // The content collections' modules (.source/) are written by a build; a fresh clone has none, and the type check reads
+  // them: fumadocs-mdx writes them from the collections that remain.
+  if (runNode([path.join(root, 'node_modules/fumadocs-mdx/bin.js')], 'ignore') !== 0) {
+    console.error('fumadocs-mdx could not write the content collections: run npm run build to see why.')
+    return 1
+  }
   console.log('Type check…')
   const typeCheck = runNode([path.join(root, 'node_modules/typescript-7/bin/tsc'), '--noEmit'])
   console.log(

@@ -8,9 +8,12 @@ import path from 'node:path'
 /**
  * The project's files as git sees them (committed or not, never ignored), plus what is compiled for the type check
  * (Paraglide's messages, fumadocs' .source) and, when asked, the build in dist/. node_modules is a link to the
- * project's own: one install shared by every copy.
+ * project's own: one install shared by every copy. `asCloned` leaves out what is compiled, as a fresh clone has it.
  */
-export function copyOfProject(project: string, options: { prefix?: string; withBuild?: boolean } = {}): string {
+export function copyOfProject(
+  project: string,
+  options: { prefix?: string; withBuild?: boolean; asCloned?: boolean } = {},
+): string {
   const copy = mkdtempSync(path.join(tmpdir(), options.prefix ?? 'hatch-copy-'))
   const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
     cwd: project,
@@ -23,7 +26,7 @@ export function copyOfProject(project: string, options: { prefix?: string; withB
     mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
     cpSync(path.join(project, file), path.join(copy, file))
   }
-  for (const compiled of ['src/paraglide', '.source']) {
+  for (const compiled of options.asCloned ? [] : ['src/paraglide', '.source']) {
     cpSync(path.join(project, compiled), path.join(copy, compiled), { recursive: true })
   }
   // Copied last, so the build is newer than every copied source and the copy does not find it stale.

@@ -12,8 +12,9 @@ import { copyOfProject as copyOf, removeCopy } from '../../scripts/project-copy'
 const project = path.resolve('.')
 const copies: string[] = []
 
+// As a fresh clone has it, without the compiled messages and content collections: the command writes what it needs.
 function copyOfProject(): string {
-  const copy = copyOf(project, { prefix: 'hatch-removal-' })
+  const copy = copyOf(project, { prefix: 'hatch-removal-', asCloned: true })
   copies.push(copy)
   return copy
 }
