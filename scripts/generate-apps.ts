@@ -1,12 +1,13 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows), footer.ts
-// (what the site footer shows), dashboard.ts (what the Dashboard shows), sign-in.ts (what the sign-in pages offer), activity.ts (what it records in activity logs),
-// server/app.ts (server manifest), server/auth.ts (what it adds to sign-in), server/env.ts (its environment variables),
-// server/routers.ts (tRPC routers), server/policy.ts (rows of the authorization policy), server/schema.ts (database
-// tables), permissions.ts (organization permission statements and their words), notices.ts (what it tells people
-// about), settings.ts (what an admin changes in Configuration), plans.ts (limits it adds to the plans), book.ts (what a book's page shows), collections.ts (content). Run by
-// vite.config.ts on every build and dev start, and by `npm run hatch`; tests/unit/installed-apps.test.ts fails when
-// they are out of date.
+// (what the site footer shows), dashboard.ts (what the Dashboard shows), sign-in.ts (what the sign-in pages offer),
+// activity.ts (what it records in activity logs), server/app.ts (server manifest), server/auth.ts (what it adds to
+// sign-in), server/env.ts (its environment variables), server/routers.ts (tRPC routers), server/policy.ts (rows of the
+// authorization policy), server/schema.ts (database tables), permissions.ts (organization permission statements and
+// their words), notices.ts (what it tells people about), event-kinds.ts (what it reports happening in organizations),
+// settings.ts (what an admin changes in Configuration), plans.ts (limits it adds to the plans), book.ts (what a book's
+// page shows), collections.ts (content). Run by vite.config.ts on every build and dev start, and by `npm run hatch`;
+// tests/unit/installed-apps.test.ts fails when they are out of date.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { appsHaving, generatedAppContentFiles } from './generate-app-content.ts'
@@ -159,6 +160,14 @@ export const appApiRoutePolicy: Record<string, RoutePolicy> = { ${spread(policie
       'noticeKinds',
       (app) => `#/features/${app}/notices`,
     )}\nexport const allNoticeKinds: readonly NoticeKind[] = [...coreNoticeKinds${having('notices.ts')
+      .map((app) => `, ...${identifier(app)}`)
+      .join('')}]\n`,
+    // What happens in organizations, passed on to other systems: the core's kinds, then each app's (src/lib/event-kinds.ts).
+    'src/event-kinds.gen.ts': `${header}import { coreEventKinds, type EventKind } from '#/lib/event-kinds'\n${imports(
+      having('event-kinds.ts'),
+      'eventKinds',
+      (app) => `#/features/${app}/event-kinds`,
+    )}\nexport const allEventKinds: readonly EventKind[] = [...coreEventKinds${having('event-kinds.ts')
       .map((app) => `, ...${identifier(app)}`)
       .join('')}]\n`,
     // Spread after the core's actions (src/features/organizations/server/organization-activity.ts), keeping their names.

@@ -1,15 +1,3 @@
-/** What an endpoint can subscribe to: what happened in the organization, named as the receiver sees it in `type`. */
-export const webhookEventTypes = [
-  'book.created',
-  'book.updated',
-  'book.deleted',
-  'member.added',
-  'member.removed',
-  'order.paid',
-  'subscription.updated',
-] as const
-export type WebhookEventType = (typeof webhookEventTypes)[number]
-
 /** Sent only by "Send test event": no endpoint subscribes to it, every endpoint can be sent it. */
 export const testEventType = 'webhook.test'
 

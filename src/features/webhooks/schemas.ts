@@ -2,7 +2,8 @@ import { locales } from '#/lib/i18n'
 import { listPageNumber } from '#/lib/list-schemas'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
-import { deliveryStatuses, webhookEventTypes, webhookLimits } from './events'
+import { webhookEventTypes } from './event-types'
+import { deliveryStatuses, webhookLimits } from './events'
 
 /** An http(s) URL with a host and no user name or password; whether it resolves to a public address is the server's check. */
 export function isWebhookUrl(value: string): boolean {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { BookIcon, PencilIcon, Trash2Icon } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import Markdown from 'react-markdown'
 import { DetailsFields, DetailsHeader, DetailsLayout } from '#/components/details-layout'
 import { Button } from '#/components/ui/button'

@@ -8,9 +8,10 @@ import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { getLocale } from '#/paraglide/runtime'
-import { type WebhookEventType, webhookEventTypes, webhookLimits } from '../events'
+import { webhookEventTypes } from '../event-types'
+import { webhookLimits } from '../events'
 import { webhookEndpointSchema } from '../schemas'
-import { eventLabels } from './webhook-labels'
+import { eventLabel } from './webhook-labels'
 
 export interface EditableEndpoint {
   id: string
@@ -42,7 +43,7 @@ export function EndpointDialog({
     defaultValues: {
       url: endpoint?.url ?? '',
       description: endpoint?.description ?? '',
-      events: (endpoint?.events ?? []) as WebhookEventType[],
+      events: [...(endpoint?.events ?? [])],
     },
     validators: { onDynamic: webhookEndpointSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -101,7 +102,7 @@ export function EndpointDialog({
               return (
                 <fieldset className="grid gap-2" aria-describedby={message ? 'webhook-events-error' : undefined}>
                   <legend className="mb-1 text-sm font-medium">{m.webhooks_events()}</legend>
-                  {webhookEventTypes.map((type: WebhookEventType) => (
+                  {webhookEventTypes.map((type) => (
                     <label key={type} className="flex items-start gap-2 text-sm">
                       <input
                         type="checkbox"
@@ -117,7 +118,7 @@ export function EndpointDialog({
                         className="mt-0.5 size-4 shrink-0 accent-primary"
                       />
                       <span>
-                        {eventLabels[type]()}
+                        {eventLabel(type)}
                         <code className="ms-2 font-mono text-xs text-muted-foreground">{type}</code>
                       </span>
                     </label>

@@ -1,15 +1,13 @@
+import { allEventKinds } from '#/event-kinds.gen'
 import { m } from '#/paraglide/messages'
-import type { DeliveryStatus, WebhookEventType } from '../events'
+import type { DeliveryStatus } from '../events'
 
-/** What each event means, in the page's language (the event's own name is shown beside it, as receivers see it). */
-export const eventLabels: Record<WebhookEventType, () => string> = {
-  'book.created': m.webhooks_event_book_created,
-  'book.updated': m.webhooks_event_book_updated,
-  'book.deleted': m.webhooks_event_book_deleted,
-  'member.added': m.webhooks_event_member_added,
-  'member.removed': m.webhooks_event_member_removed,
-  'order.paid': m.webhooks_event_order_paid,
-  'subscription.updated': m.webhooks_event_subscription_updated,
+/**
+ * What an event means, in the page's language (the event's own name is shown beside it, as receivers see it); none for
+ * a kind no installed part reports any more (an endpoint may still list it).
+ */
+export function eventLabel(type: string): string | undefined {
+  return allEventKinds.find((kind) => kind.type === type)?.label()
 }
 
 export const deliveryStatusLabels: Record<DeliveryStatus, () => string> = {

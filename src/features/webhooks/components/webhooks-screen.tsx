@@ -23,10 +23,9 @@ import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { getLocale } from '#/paraglide/runtime'
-import type { WebhookEventType } from '../events'
 import { type EditableEndpoint, EndpointDialog } from './endpoint-dialog'
 import { SecretNotice } from './secret-notice'
-import { eventLabels } from './webhook-labels'
+import { eventLabel } from './webhook-labels'
 
 interface ListedEndpoint extends EditableEndpoint {
   enabled: boolean
@@ -70,7 +69,7 @@ function EndpointCard({ endpoint, actions }: { endpoint: ListedEndpoint; actions
           <li
             key={type}
             className="rounded-md border bg-muted/40 px-1.5 py-0.5 font-mono text-xs"
-            title={eventLabels[type as WebhookEventType]?.()}
+            title={eventLabel(type)}
           >
             {type}
           </li>

@@ -4,12 +4,12 @@
 // The order of an endpoint's events has its own file (webhook-order.test.ts).
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { webhookEventTypes } from '#/features/webhooks/events'
 import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { book } from '../../../../tests/integration/book-fixtures'
 import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
 import { engines } from '../../../../tests/integration/test-databases'
+import { webhookEventTypes } from '../event-types'
 import { until, webhookBench } from './webhook-bench'
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
