@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
-import { analyticsEvents, siteSettingChanges } from '#/server/db/schema'
+import { analyticsDaily, analyticsEvents, siteSettingChanges } from '#/server/db/schema'
 import { getSiteSettings, readSiteSettings } from '#/server/settings'
 import {
   type OrganizationHarness,
@@ -85,6 +86,32 @@ describe.each(engines)('the analytics switch in Configuration on %s', (engine) =
   it('switched on again, counts again', async () => {
     expect((await update({ apps: { analytics: { enabled: true } } })).data?.changed).toEqual(['analytics.enabled'])
     expect((await handleInsightsBeacon(beacon('settings-on-2'), db())).status).toBe(202)
+  })
+
+  it('cuts the kept days again when an admin moves the Dashboard to another time zone', async () => {
+    settings = { ...settings, apps: { analytics: { enabled: true } } }
+    // 23:30 UTC three days ago: that day in UTC, the next one in Shanghai.
+    const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
+    await db()
+      .insert(analyticsEvents)
+      .values({
+        occurredAt: new Date(`${day(3)}T23:30:00Z`),
+        kind: 'pageview',
+        visitorId: 'zoe',
+        pageViewId: 'late-evening',
+        path: '/en/',
+        browser: 'Firefox',
+      })
+    const totalDays = async () =>
+      (await db().select().from(analyticsDaily).where(eq(analyticsDaily.dimension, 'total')))
+        .filter((row) => row.pageviews > 0 && row.day <= day(2))
+        .map((row) => row.day)
+        .sort()
+    expect((await update({ analyticsTimeZone: 'UTC' })).error).toBeUndefined()
+    expect((await update({ analyticsTimeZone: 'Asia/Shanghai' })).data?.changed).toEqual(['analyticsTimeZone'])
+    expect(await totalDays(), 'rolled up in Shanghai as soon as the change is saved').toEqual([day(2)])
+    expect((await update({ analyticsTimeZone: 'America/Los_Angeles' })).data?.changed).toEqual(['analyticsTimeZone'])
+    expect(await totalDays(), 'and again in Los Angeles').toEqual([day(3)])
   })
 })
 
