@@ -59,7 +59,10 @@ function pathnameOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end)
 }
 
-/** The upload routes take files up to the largest plan's file size; they check each plan's own limit. */
+/**
+ * The upload routes take files up to the largest file an installed app's plan allows (the files app's 25 MB); each
+ * route checks its own limit.
+ */
 const uploadBodyBytesMax = 26 * 1024 * 1024
 /** Every other body: requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger first). */
 const bodyBytesMax = 1024 * 1024

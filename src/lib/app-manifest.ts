@@ -164,10 +164,13 @@ export interface AppPlanLimit {
   perPlan: Readonly<Record<PlanId, number | null>>
   /** How an amount of it is written: a number, or a size in bytes. */
   unit: 'count' | 'bytes'
-  /** Its line on a plan's card (the pricing section), with the plan's limit written out. */
-  cardLine: (planId: PlanId, limit: string) => string
+  /** Its line on a plan's card (the pricing section), with the plan's limit written out and as it is (null: none). */
+  cardLine: (planId: PlanId, limit: string, value: number | null) => string
   /** Its column in the docs' plans table: the header, and a plan's cell, in that language. */
-  docsColumn: { header: (locale: Locale) => string; cell: (planId: PlanId, limit: string, locale: Locale) => string }
+  docsColumn: {
+    header: (locale: Locale) => string
+    cell: (planId: PlanId, limit: string, locale: Locale, value: number | null) => string
+  }
   /** Its row in Billing's usage, with a line under it. */
   usage: { label: () => string; note?: (planId: PlanId) => string }
   /** Said when the next one would be refused, and when there are more than the plan allows (after a downgrade). */

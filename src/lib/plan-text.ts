@@ -42,7 +42,9 @@ export function planFeatures(plan: Plan): string[] {
     books === null ? m.plan_feature_books_unlimited() : m.plan_feature_books({ count: count(books) }),
     members === 'seats' ? m.plan_feature_members_seats() : m.plan_feature_members({ count: count(members) }),
     m.plan_feature_ai_requests({ count: count(aiRequestsPerMonth) }),
-    ...appPlanLimits.map((limit) => limit.cardLine(plan.id, writtenAmount(limit, limit.perPlan[plan.id], intl))),
+    ...appPlanLimits.map((limit) =>
+      limit.cardLine(plan.id, writtenAmount(limit, limit.perPlan[plan.id], intl), limit.perPlan[plan.id]),
+    ),
     ...planServices[plan.id].map((service) => service()),
   ]
 }

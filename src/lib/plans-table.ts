@@ -30,7 +30,12 @@ export function plansTableRows(lang: Locale): string[][] {
       : count(plan.limits.members),
     count(plan.limits.aiRequestsPerMonth),
     ...appPlanLimits.map((limit) =>
-      limit.docsColumn.cell(plan.id, writtenAmount(limit, limit.perPlan[plan.id], intl, lang), lang),
+      limit.docsColumn.cell(
+        plan.id,
+        writtenAmount(limit, limit.perPlan[plan.id], intl, lang),
+        lang,
+        limit.perPlan[plan.id],
+      ),
     ),
   ])
   return [header, ...rows]

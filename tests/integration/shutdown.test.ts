@@ -107,6 +107,14 @@ describe.each(engines)('a server on %s', { timeout: 120_000 }, (engine) => {
       }
     }
 
+    // An upload to a path the server cannot read is refused before routing, as any other request is.
+    const upload = await fetch(`${server.url}/api/uploads/a%00b`, {
+      method: 'POST',
+      headers: { ...signedIn, 'content-type': 'image/png' },
+      body: new Uint8Array(16),
+    })
+    expect(upload.status, 'POST /api/uploads/a%00b').toBe(400)
+
     // HEAD of the session check answers as GET does, without the body.
     const get = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
     const head = await fetch(`${server.url}/api/auth/get-session`, { method: 'HEAD', headers: { cookie } })

@@ -1,7 +1,10 @@
 import { getLocale } from '#/lib/i18n'
 import { plansTableRows } from '#/lib/plans-table'
 
-/** The plans, their prices and limits, read from src/lib/plans.ts so the docs never disagree with the product. */
+/**
+ * The plans, their prices and limits, read from src/lib/plans.ts and the installed apps' plans.ts so the docs never
+ * disagree with the product.
+ */
 export function PlansTable() {
   const [header = [], ...rows] = plansTableRows(getLocale())
   return (

@@ -159,7 +159,7 @@ function DeleteOrganization() {
 export function OrganizationSettings({
   logoPicker,
 }: {
-  /** The logo's upload, composed in by the page (src/routes/console/organization/index.tsx) from the files feature. */
+  /** The logo's upload, composed in by the page (src/routes/console/organization/index.tsx) from the uploads feature. */
   logoPicker?: (organization: { hasLogo: boolean }) => ReactNode
 }) {
   const { organization, member } = useConsoleSession()

@@ -43,7 +43,8 @@ export function EndpointDialog({
     defaultValues: {
       url: endpoint?.url ?? '',
       description: endpoint?.description ?? '',
-      events: [...(endpoint?.events ?? [])],
+      // A kind no installed part declares any more (its app was removed) has no box to untick: it is left out.
+      events: (endpoint?.events ?? []).filter((type) => webhookEventTypes.includes(type)),
     },
     validators: { onDynamic: webhookEndpointSchema },
     onSubmit: async ({ value, formApi }) => {
