@@ -90,21 +90,43 @@ async function smoke(dir: string, leg: string, routes: string[], databaseUrl?: s
   }
 }
 
-/** The production server as an operator starts it, on a fresh embedded database: its cold start and first load. */
-async function coldStartAndFirstLoad(dir: string, figures: KitFigures): Promise<boolean> {
+/** Cold starts measured per kit: the median is the figure, so one start slowed by the machine does not decide it. */
+const coldStarts = 3
+
+/** The production server as an operator starts it, on a fresh embedded database: the landing page's first load. */
+async function firstLoad(dir: string, figures: KitFigures): Promise<boolean> {
   const server = await startKitServer(dir, { script: 'scripts/start.ts', readyPath: '/api/health' })
   try {
-    figures.coldStartMs = server.startMs
     const load = await landingFirstLoad(kitUrl)
     figures.landingScripts = load.scripts
     figures.landingScriptKb = load.scriptKb
-    console.log(
-      `healthy ${server.startMs.toFixed(0)} ms after the start; /en/ loads ${load.scripts} scripts, ${load.scriptKb.toFixed(1)} KB`,
-    )
+    console.log(`/en/ loads ${load.scripts} scripts, ${load.scriptKb.toFixed(1)} KB`)
     return true
   } finally {
     await server.stop()
   }
+}
+
+/**
+ * Each kit's cold start to healthy, on a fresh embedded database and compile cache each time, the kits in turn: measured
+ * together at the end, so that neither is measured while the machine is still busy with what ran before (the minimal
+ * kit's single start, right after its tests, once read 2 s slower than the full kit's).
+ */
+async function coldStartsInTurn(kits: readonly { dir: string; figures: KitFigures }[]): Promise<boolean> {
+  const starts = kits.map(() => [] as number[])
+  for (let attempt = 0; attempt < coldStarts; attempt++) {
+    for (const [index, kit] of kits.entries()) {
+      const server = await startKitServer(kit.dir, { script: 'scripts/start.ts', readyPath: '/api/health' })
+      starts[index]?.push(server.startMs)
+      await server.stop()
+    }
+  }
+  for (const [index, kit] of kits.entries()) {
+    const measured = starts[index] ?? []
+    kit.figures.coldStartMs = [...measured].sort((a, b) => a - b)[Math.floor(measured.length / 2)]
+    console.log(`${kit.dir}: healthy after ${measured.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`)
+  }
+  return true
 }
 
 const minimal: KitFigures = { sourceLines: 0, dependencies: '' }
@@ -165,7 +187,7 @@ try {
 
   if (!built) skip('smoke, embedded database', 'the build failed')
   else {
-    await step('cold start and first load, embedded database', () => coldStartAndFirstLoad(kit, minimal))
+    await step('first load, embedded database', () => firstLoad(kit, minimal))
     await step('smoke in Chromium, embedded database', async () => {
       minimal.rssAfterSmokeMb = await smoke(kit, 'embedded', removedRoutes)
       return minimal.rssAfterSmokeMb !== undefined
@@ -187,13 +209,23 @@ try {
     skip('full kit figures', 'the project has no build (dist/)')
   else {
     const fullFigures = full
+    let fullCopy = ''
     await step('full kit figures (a copy reusing dist/)', async () => {
       const copy = copyOfProject(root, { prefix: 'hatch-full-kit-', withBuild: true })
       copies.push(copy)
-      await coldStartAndFirstLoad(copy, fullFigures)
+      fullCopy = copy
+      await firstLoad(copy, fullFigures)
       fullFigures.rssAfterSmokeMb = await smoke(copy, 'full', [])
       return fullFigures.rssAfterSmokeMb !== undefined
     })
+    if (built && fullCopy) {
+      await step('cold starts, the two kits in turn', () =>
+        coldStartsInTurn([
+          { dir: kit, figures: minimal },
+          { dir: fullCopy, figures: fullFigures },
+        ]),
+      )
+    }
   }
 } catch (error) {
   console.error(`✘ minimal kit: ${(error as Error).message}`)

@@ -65,7 +65,7 @@ export function figuresTable(full: KitFigures | undefined, minimal: KitFigures):
   const rows: [string, (figures: KitFigures) => string][] = [
     ['source lines (src/)', (f) => show(f.sourceLines)],
     ['dependencies (package.json)', (f) => show(f.dependencies)],
-    ['cold start to healthy, embedded (ms)', (f) => show(f.coldStartMs)],
+    ['cold start to healthy, embedded (ms, median of 3)', (f) => show(f.coldStartMs)],
     ['landing page scripts (/en/)', (f) => show(f.landingScripts)],
     ['landing page script KB (as sent)', (f) => show(f.landingScriptKb, 1)],
     ['server RSS after the smoke (MB)', (f) => show(f.rssAfterSmokeMb)],
