@@ -75,9 +75,17 @@ module.exports = {
         "A feature uses another feature only through that feature's public entries, index.ts for what the browser may " +
         'use and server/index.ts for the server: export what is needed there, or move shared code to lib or components.',
       severity: 'error',
-      // An app's route files are routes (src/app-routes.ts mounts them beside src/routes), and compose as they do.
+      // An app's route files are routes (src/app-routes.ts mounts them beside src/routes), and compose as they do. A
+      // schema refers to the tables of an app it needs by a relative path (drizzle-kit reads it without the aliases).
       from: { path: '^src/features/([^/]+)/', pathNot: '^src/features/[^/]+/routes/' },
-      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?index[.]tsx?$'] },
+      to: {
+        path: '^src/features/',
+        pathNot: [
+          '^src/features/$1/',
+          '^src/features/[^/]+/(server/)?index[.]tsx?$',
+          '^src/features/[^/]+/server/schema[.]ts$',
+        ],
+      },
     },
     {
       name: 'no-cycle-between-features',

@@ -64,7 +64,7 @@ function pathnameOf(url: string): string {
  * route checks its own limit.
  */
 const uploadBodyBytesMax = 26 * 1024 * 1024
-/** Every other body: requestBodyBytesMax in src/lib/book-rules.ts (the import dialog and tRPC refuse larger first). */
+/** Every other body: requestBodyBytesMax in src/lib/request-body-limit.ts (tRPC, and the books' import dialog, refuse larger first). */
 const bodyBytesMax = 1024 * 1024
 
 /**

@@ -8,6 +8,7 @@ export const installedApps = [
   'analytics',
   'assistant',
   'blog',
+  'books',
   'files',
   'lemonsqueezy',
   'newsletter',

@@ -298,7 +298,13 @@ export const lifecycle = {
 /** Operator tasks run from the command line against the app's database (scripts/admin.ts, scripts/seed.ts). */
 export const operatorTasks = {
   setAppRole: (email: string, role: 'admin' | 'user') => setAppRole(getDb(), email, role),
-  seedBooks: (count: number, organizationSlug?: string) => featureTasks.seedBooks(getDb(), count, organizationSlug),
+  /** What each installed app can seed (`npm run db:seed -- --<name> <count>`), by name. */
+  seedNames: () => serverApps.flatMap((app) => Object.keys(app.seeds ?? {})),
+  seed: async (name: string, count: number, organizationSlug?: string) => {
+    const seed = serverApps.find((app) => app.seeds && Object.hasOwn(app.seeds, name))?.seeds?.[name]
+    if (!seed) throw new Error(`No installed app seeds "${name}".`)
+    return (await seed())(getDb(), count, organizationSlug)
+  },
   replayBillingEvent: (eventId: string) => featureTasks.replayBillingEvent(getDb(), eventId),
   reconcileBilling: () => featureTasks.reconcileBilling(getDb()),
   jobs: () => jobOperator(getDatabaseConnection()),

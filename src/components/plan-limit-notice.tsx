@@ -31,7 +31,7 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
 }
 
 /** The core's limits, or an installed app's by its name (its plans.ts). */
-export type PlanLimitName = 'books' | 'members' | 'aiRequests' | (string & {})
+export type PlanLimitName = 'members' | 'aiRequests' | (string & {})
 
 /**
  * What the active organization's plan still allows of `name`, from the Billing overview every member may read:
@@ -51,7 +51,6 @@ export function usePlanLimit(name: PlanLimitName) {
 type LimitWords = (amounts: { used: string; limit: string }) => string
 
 const coreLimitWords: Record<string, { reached: LimitWords; over: LimitWords } | undefined> = {
-  books: { reached: m.plan_limit_reached_books, over: m.plan_limit_over_books },
   members: { reached: m.plan_limit_reached_members, over: m.plan_limit_over_members },
   aiRequests: { reached: m.plan_limit_reached_ai, over: m.plan_limit_reached_ai },
 }

@@ -9,8 +9,6 @@ import { appRoleStatements, appStatements } from './app-permissions.gen'
  */
 export const statements = {
   ...defaultStatements,
-  /** A book of the organization's catalogue; `*-own` covers only books the member created. */
-  book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   /** The organization's activity log. */
   activity: ['read'],
@@ -31,7 +29,6 @@ const ownerStatements = {
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'read', 'update', 'delete'],
-  book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
   ...appRoleStatements.owner,
@@ -47,7 +44,6 @@ export const builtInRoleStatements = {
     invitation: [],
     team: [],
     ac: ['read'],
-    book: ['create', 'read', 'update-own', 'delete-own'],
     billing: [],
     activity: [],
     ...appRoleStatements.member,

@@ -44,7 +44,15 @@ export interface DashboardAppManifest {
    * Sections of the site's numbers, which app admins see, placed by `position` among the core's (users 20, revenue
    * 30). Each asks for its own numbers; the app's `prefetchSiteDashboard` (app.ts) asks for them first.
    */
-  siteSections: readonly { position: number; component: ComponentType<DashboardSectionProps> }[]
+  siteSections?: readonly { position: number; component: ComponentType<DashboardSectionProps> }[]
+  /**
+   * Sections of the active organization's numbers, which its owners and admins see below the core's (members, plan,
+   * usage), in `position` order. Each asks for its own numbers; the app's `prefetchOrganizationDashboard` (app.ts)
+   * asks for them first.
+   */
+  organizationSections?: readonly { position: number; component: ComponentType<DashboardSectionProps> }[]
+  /** Where a member who sees no numbers may go next (the Dashboard's overview), each for whom it is visible. */
+  memberShortcuts?: readonly Pick<ConsoleNavEntry, 'to' | 'label' | 'icon' | 'visible'>[]
 }
 
 export function defineDashboardApp<const Manifest extends DashboardAppManifest>(manifest: Manifest): Manifest {
@@ -74,6 +82,11 @@ export interface AppManifest {
    * script, the sections are not.
    */
   prefetchSiteDashboard?: (
+    context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> },
+    input: { from: string; to: string; granularity: 'day' | 'week' | 'month' },
+  ) => Promise<unknown>
+  /** The same for its sections of the organization's numbers, for those who may manage the organization. */
+  prefetchOrganizationDashboard?: (
     context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> },
     input: { from: string; to: string; granularity: 'day' | 'week' | 'month' },
   ) => Promise<unknown>
@@ -131,6 +144,34 @@ export function defineFooterApp<const Manifest extends FooterAppManifest>(manife
   return manifest
 }
 
+/** A link under a call of a tool in the assistant's conversation: what the call found or made. */
+export interface AssistantToolLink {
+  title: string
+  url: string
+}
+
+/**
+ * How the console assistant's conversation shows a call of one of an app's tools (its server manifest's
+ * `assistantTools`). The input is what the model wrote and the output what the tool returned, as stored with the
+ * conversation: read them as possibly anything.
+ */
+export interface AssistantToolView {
+  icon: LucideIcon
+  /** The call's line: from its input while it runs, with its output once it has one. */
+  label: (call: { input: Record<string, unknown>; output?: Record<string, unknown> }) => string
+  /** What it returned: how many it found (said after the line, for a search), and links under the line. */
+  result?: (output: Record<string, unknown>) => { found?: number; links: readonly AssistantToolLink[] }
+  /** For a tool the person confirms before it runs (`confirmFirst`): the question, what it would do, the answers. */
+  confirm?: {
+    question: () => string
+    details: ComponentType<{ input: Record<string, unknown> }>
+    accept: () => string
+    decline: () => string
+    /** Said in place of its result once the person declined. */
+    declined: () => string
+  }
+}
+
 /**
  * What an app adds to the console (docs/decisions/042): declared in the app's `src/features/<app>/console.ts`, read
  * through `src/console-apps.gen.ts` by the console's own scripts only.
@@ -146,6 +187,10 @@ export interface ConsoleAppManifest {
   consoleTopBar?: readonly ComponentType[]
   /** Sections of Console → Account, after the core's (lazy: only that page loads them). */
   accountSections?: readonly ComponentType[]
+  /** How the assistant's conversation shows calls of its assistant tools, by the tools' names. */
+  assistantTools?: Readonly<Record<string, AssistantToolView>>
+  /** Questions a new conversation with the assistant offers to start with, before the one about the docs. */
+  assistantSuggestions?: readonly (() => string)[]
 }
 
 export function defineConsoleApp<const Manifest extends ConsoleAppManifest>(manifest: Manifest): Manifest {
@@ -158,7 +203,7 @@ export function defineApp<const Manifest extends AppManifest>(manifest: Manifest
 
 /** A limit of the plans that an app enforces (its storage, say), with the words the pages use for it. */
 export interface AppPlanLimit {
-  /** Its name in the Billing overview's limits (`storage`): not one of the core's (books, members, aiRequests). */
+  /** Its name in the Billing overview's limits (`storage`): not one of the core's (members, aiRequests). */
   name: string
   /** What each plan allows; null is unlimited. */
   perPlan: Readonly<Record<PlanId, number | null>>
@@ -176,6 +221,15 @@ export interface AppPlanLimit {
   /** Said when the next one would be refused, and when there are more than the plan allows (after a downgrade). */
   reached: (amounts: { used: string; limit: string }) => string
   over: (amounts: { used: string; limit: string }) => string
+  /**
+   * A plan change that would leave the organization over this limit is refused until it uses less (a count the
+   * organization can bring down itself, such as its books): the preview's line, the refusal, and where to go.
+   */
+  downgrade?: {
+    blocked: (amounts: { used: string; allowed: string }) => string
+    refused: (amounts: { limit: string; count: string }) => string
+    manage: { to: LinkProps['to']; label: () => string }
+  }
 }
 
 /**

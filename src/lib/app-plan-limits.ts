@@ -19,3 +19,8 @@ export function writtenAmount(limit: Pick<AppPlanLimit, 'unit'>, value: number |
   if (value === null) return m.docs_plans_unlimited({}, locale ? { locale } : undefined)
   return limit.unit === 'bytes' ? formatFileSize(value, intl) : new Intl.NumberFormat(intl).format(value)
 }
+
+/** How a plan change that would leave the organization over an app's limit is refused: `PLAN_TOO_SMALL_FOR_<NAME>`. */
+export function planTooSmallCode(name: string): `PLAN_TOO_SMALL_FOR_${string}` {
+  return `PLAN_TOO_SMALL_FOR_${name.replace(/[A-Z]/g, '_$&').toUpperCase()}`
+}

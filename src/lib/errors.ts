@@ -1,9 +1,6 @@
 import { TRPCClientError } from '@trpc/client'
 import { m } from '#/paraglide/messages'
-import { bookLimits, latestPublishedYear } from './book-rules'
 import { passwordLimits } from './password-policy'
-
-const yearRange = () => ({ min: String(bookLimits.yearMin), max: String(latestPublishedYear()) })
 
 // The keys a schema may name; listed, so the bundle carries only these strings.
 const validationMessages: Record<string, (() => string) | undefined> = {
@@ -39,22 +36,6 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_product_name_too_long: m.validation_product_name_too_long,
   validation_branch_invalid: m.validation_branch_invalid,
   validation_time_zone_invalid: m.validation_time_zone_invalid,
-  validation_isbn_invalid: m.validation_isbn_invalid,
-  validation_isbn_taken: m.validation_isbn_taken,
-  validation_isbn_duplicate_in_file: m.validation_isbn_duplicate_in_file,
-  validation_year_invalid: () => m.validation_year_invalid(yearRange()),
-  validation_book_title_too_long: () => m.validation_book_title_too_long({ max: String(bookLimits.titleMax) }),
-  validation_book_author_too_long: () => m.validation_book_author_too_long({ max: String(bookLimits.authorMax) }),
-  validation_book_authors_too_many: () => m.validation_book_authors_too_many({ max: String(bookLimits.authorsMax) }),
-  validation_book_authors_invalid: m.validation_book_authors_invalid,
-  validation_book_language_invalid: m.validation_book_language_invalid,
-  validation_book_tags_too_many: () => m.validation_book_tags_too_many({ max: String(bookLimits.tagsMax) }),
-  validation_book_tag_too_long: () => m.validation_book_tag_too_long({ max: String(bookLimits.tagMax) }),
-  validation_book_tags_invalid: m.validation_book_tags_invalid,
-  validation_cover_url_invalid: m.validation_cover_url_invalid,
-  validation_book_description_too_long: () =>
-    m.validation_book_description_too_long({ max: String(bookLimits.descriptionMax) }),
-  validation_import_too_large: m.validation_import_too_large,
   validation_webhook_url_invalid: m.validation_webhook_url_invalid,
   validation_webhook_url_private: m.validation_webhook_url_private,
   validation_webhook_url_private_allow: m.validation_webhook_url_private_allow,
@@ -62,11 +43,6 @@ const validationMessages: Record<string, (() => string) | undefined> = {
   validation_webhook_events_required: m.validation_webhook_events_required,
   validation_webhook_events_invalid: m.validation_webhook_events_invalid,
   validation_webhook_description_too_long: m.validation_webhook_description_too_long,
-  import_no_title_column: m.import_no_title_column,
-  import_empty: m.import_empty,
-  import_too_many_rows: m.import_too_many_rows,
-  import_malformed_row: m.import_malformed_row,
-  import_failed: m.import_failed,
   assistant_title_too_long: m.assistant_title_too_long,
   assistant_conversation_not_found: m.assistant_conversation_not_found,
 }
@@ -92,10 +68,7 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   MEMBER_NOT_FOUND: m.error_code_MEMBER_NOT_FOUND,
   NO_ACTIVE_ORGANIZATION: m.error_code_NO_ACTIVE_ORGANIZATION,
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: m.error_code_YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
-  BOOK_NOT_FOUND: m.error_code_BOOK_NOT_FOUND,
-  BOOK_ISBN_TAKEN: m.error_code_BOOK_ISBN_TAKEN,
   INVALID_CURSOR: m.error_code_INVALID_CURSOR,
-  IMPORT_HAS_ERRORS: m.error_code_IMPORT_HAS_ERRORS,
   LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
   TIME_ZONE_UNKNOWN: m.error_code_TIME_ZONE_UNKNOWN,
   CONFIRM_SIGN_IN_METHOD_OFF: m.error_code_CONFIRM_SIGN_IN_METHOD_OFF,
@@ -129,15 +102,12 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
 const parameterisedMessages: Record<string, ((params: Record<string, string>) => string) | undefined> = {
   NOT_ALLOWED_TO_ACCESS_RESOURCE: (params) =>
     m.error_code_NOT_ALLOWED_TO_ACCESS_RESOURCE({ resource: params.resource ?? '' }),
-  PLAN_LIMIT_BOOKS: (params) => m.error_code_PLAN_LIMIT_BOOKS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_MEMBERS: (params) => m.error_code_PLAN_LIMIT_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
   PAYMENT_CURRENCY_UNSUPPORTED: (params) =>
     m.error_code_PAYMENT_CURRENCY_UNSUPPORTED({ currency: params.currency ?? '' }),
   PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
-  PLAN_TOO_SMALL_FOR_BOOKS: (params) =>
-    m.error_code_PLAN_TOO_SMALL_FOR_BOOKS({ limit: params.limit ?? '', count: params.count ?? '' }),
   PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
   WEBHOOK_LIMIT: (params) => m.error_code_WEBHOOK_LIMIT({ limit: params.limit ?? '' }),
   BATCH_TOO_LARGE: (params) => m.error_code_BATCH_TOO_LARGE({ limit: params.limit ?? '' }),

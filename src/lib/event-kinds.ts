@@ -17,11 +17,8 @@ export function defineEventKinds(kinds: readonly EventKind[]): readonly EventKin
   return kinds
 }
 
-/** What the core reports: books created, changed and deleted, members joining and leaving, payments. */
+/** What the core reports: members joining and leaving, payments. */
 export const coreEventKinds = defineEventKinds([
-  { type: 'book.created', label: m.event_book_created },
-  { type: 'book.updated', label: m.event_book_updated },
-  { type: 'book.deleted', label: m.event_book_deleted },
   { type: 'member.added', label: m.event_member_added },
   { type: 'member.removed', label: m.event_member_removed },
   { type: 'order.paid', label: m.event_order_paid },

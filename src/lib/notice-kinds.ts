@@ -34,7 +34,7 @@ export function localDay(day: string | undefined, locale: Locale | undefined): s
   return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 }
 
-/** What the core reports: organizations' invitations and roles, billing's payments, books' imports. */
+/** What the core reports: organizations' invitations and roles, billing's payments. */
 export const coreNoticeKinds = defineNoticeKinds([
   {
     type: 'invited',
@@ -68,15 +68,5 @@ export const coreNoticeKinds = defineNoticeKinds([
       m.notification_subscription_ending({ organization: p.organization ?? '', date: localDay(p.date, o.locale) }, o),
     label: m.notifications_type_subscription_ending,
     emailByDefault: true,
-  },
-  {
-    type: 'import_finished',
-    text: (p, o) => m.notification_import_finished({ count: p.count ?? '0' }, o),
-    label: m.notifications_type_import_finished,
-  },
-  {
-    type: 'import_failed',
-    text: (p, o) => m.notification_import_failed({ count: p.count ?? '0' }, o),
-    label: m.notifications_type_import_failed,
   },
 ])

@@ -36,10 +36,9 @@ export function planDescription(id: PlanId): string {
 /** A card's list, read off the plan's limits so the cards never promise what the server does not enforce. */
 export function planFeatures(plan: Plan): string[] {
   const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)
-  const { books, members, aiRequestsPerMonth } = plan.limits
+  const { members, aiRequestsPerMonth } = plan.limits
   const intl = currentIntlLocale()
   return [
-    books === null ? m.plan_feature_books_unlimited() : m.plan_feature_books({ count: count(books) }),
     members === 'seats' ? m.plan_feature_members_seats() : m.plan_feature_members({ count: count(members) }),
     m.plan_feature_ai_requests({ count: count(aiRequestsPerMonth) }),
     ...appPlanLimits.map((limit) =>

@@ -15,7 +15,6 @@ export function plansTableRows(lang: Locale): string[][] {
     m.docs_plans_plan({}, options),
     m.pricing_monthly({}, options),
     m.pricing_yearly({}, options),
-    m.docs_plans_books({}, options),
     m.docs_plans_members({}, options),
     m.docs_plans_ai_requests({}, options),
     ...appPlanLimits.map((limit) => limit.docsColumn.header(lang)),
@@ -24,7 +23,6 @@ export function plansTableRows(lang: Locale): string[][] {
     plan.perSeat ? m.docs_plans_per_seat({ plan: planName(plan.id, lang) }, options) : planName(plan.id, lang),
     prices((currency) => plan.prices[currency].monthly),
     prices((currency) => plan.prices[currency].yearly),
-    plan.limits.books === null ? m.docs_plans_unlimited({}, options) : count(plan.limits.books),
     plan.limits.members === 'seats'
       ? m.docs_plans_members_seats({ min: String(seatLimits.min), max: String(seatLimits.max) }, options)
       : count(plan.limits.members),

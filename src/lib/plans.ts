@@ -14,8 +14,6 @@ export type Currency = 'USD' | 'CNY'
 export const currencies = ['USD', 'CNY'] as const satisfies readonly Currency[]
 
 export interface PlanLimits {
-  /** Live books per organization; null is unlimited. */
-  books: number | null
   /** Members per organization (pending invitations count too); 'seats' means as many as the subscription's seats. */
   members: number | 'seats'
   /** AI requests per organization per calendar month (UTC). */
@@ -41,7 +39,7 @@ export const plans: readonly Plan[] = [
     prices: { USD: { monthly: 0, yearly: 0 }, CNY: { monthly: 0, yearly: 0 } },
     perSeat: false,
     highlighted: false,
-    limits: { books: 50, members: 3, aiRequestsPerMonth: 1_000 },
+    limits: { members: 3, aiRequestsPerMonth: 1_000 },
   },
   {
     id: 'pro',
@@ -49,7 +47,6 @@ export const plans: readonly Plan[] = [
     perSeat: false,
     highlighted: true,
     limits: {
-      books: null,
       members: 10,
       aiRequestsPerMonth: 50_000,
     },
@@ -60,7 +57,6 @@ export const plans: readonly Plan[] = [
     perSeat: true,
     highlighted: false,
     limits: {
-      books: null,
       members: 'seats',
       aiRequestsPerMonth: 250_000,
     },

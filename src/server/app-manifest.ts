@@ -1,6 +1,8 @@
 import type { SiteSettings } from '#/lib/site-settings'
+import type { AssistantTools } from './ai/assistant-tools'
 import type { Database } from './db/client'
 import type { JobDefinition } from './jobs/queue'
+import type { McpToolSet } from './mcp'
 import type { EventSink, NoticeSink } from './organization-events'
 import type { PaymentProviderPlugin } from './payments/payment-provider'
 
@@ -32,6 +34,18 @@ export interface ServerAppManifest {
       bookIds: string[],
     ) => Promise<ReadonlyMap<string, { small: string; large: string }>>
   >
+  /**
+   * Its tools on the MCP server (src/routes/api/mcp.ts), after the docs'; a tool that works on an organization's
+   * records registers only for a request with an API key (`asKeyOwner`).
+   */
+  mcpTools?: () => Promise<McpToolSet>
+  /** Its tools for the console assistant (src/features/assistant), before the docs'. */
+  assistantTools?: () => Promise<AssistantTools>
+  /**
+   * Sentences the assistant's standing instructions add for its tools (when to use them, what to say of a refusal),
+   * before the docs'. The words shown for their calls are in its console.ts (`assistantTools`).
+   */
+  assistantInstructions?: readonly string[]
   /** Passes the organizations' events on (src/server/organization-events.ts). */
   events?: () => Promise<EventSink>
   /** Tells people what the core and the apps report (src/server/organization-events.ts). */
@@ -60,6 +74,23 @@ export interface ServerAppManifest {
    * what the plan allows.
    */
   planUsage?: () => Promise<(db: Database, organizationId: string) => Promise<Readonly<Record<string, number>>>>
+  /**
+   * Sample records for demos and benchmarks, by the name `npm run db:seed -- --<name> <count>` takes (scripts/seed.ts):
+   * each fills an organization, the one with this slug or else the oldest, and says how many it added where (null:
+   * there is no such organization).
+   */
+  seeds?: Readonly<
+    Record<
+      string,
+      () => Promise<
+        (
+          db: Database,
+          count: number,
+          organizationSlug?: string,
+        ) => Promise<{ inserted: number; organization: string } | null>
+      >
+    >
+  >
   /** Work a server finishes before it stops (src/server/runtime.ts). */
   shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }

@@ -2,6 +2,7 @@
 import type { ServerAppManifest } from './app-manifest'
 import { serverApp as app_analytics } from '#/features/analytics/server/app'
 import { serverApp as app_blog } from '#/features/blog/server/app'
+import { serverApp as app_books } from '#/features/books/server/app'
 import { serverApp as app_files } from '#/features/files/server/app'
 import { serverApp as app_lemonsqueezy } from '#/features/lemonsqueezy/server/app'
 import { serverApp as app_notifications } from '#/features/notifications/server/app'
@@ -10,4 +11,4 @@ import { serverApp as app_polar } from '#/features/polar/server/app'
 import { serverApp as app_stripe } from '#/features/stripe/server/app'
 import { serverApp as app_webhooks } from '#/features/webhooks/server/app'
 
-export const serverApps: readonly ServerAppManifest[] = [app_analytics, app_blog, app_files, app_lemonsqueezy, app_notifications, app_paddle, app_polar, app_stripe, app_webhooks]
+export const serverApps: readonly ServerAppManifest[] = [app_analytics, app_blog, app_books, app_files, app_lemonsqueezy, app_notifications, app_paddle, app_polar, app_stripe, app_webhooks]

@@ -4,7 +4,6 @@ import {
   reconcileBilling,
   replayBillingEvent,
 } from '#/features/billing/server/operator-tasks'
-import { seedBooks } from '#/features/books/server/book-seed'
 import type { Database } from './db/client'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -31,7 +30,6 @@ defineJob<object>({
 
 /** The features' operator tasks, run from the command line (scripts/admin.ts, scripts/seed.ts). */
 export const featureTasks = {
-  seedBooks: (db: Database, count: number, organizationSlug?: string) => seedBooks(db, count, organizationSlug),
   replayBillingEvent: (db: Database, eventId: string) => replayBillingEvent(db, eventId),
   reconcileBilling: (db: Database) => reconcileBilling(db),
 }

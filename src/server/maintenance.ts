@@ -1,21 +1,10 @@
-import { lt } from 'drizzle-orm'
-import { bookLimits } from '#/lib/book-rules'
 import { type Database, refreshPlannerStatistics } from './db/client'
-import { books } from './db/schema'
 import { keptEmailRetentionDays, purgeOldKeptEmails } from './email/kept-emails'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
 
-/** Deletes for good the books deleted more than the retention period ago; returns how many. */
-export async function purgeDeletedBooks(db: Database, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - bookLimits.restoreDays * 86_400_000)
-  const purged = await db.delete(books).where(lt(books.deletedAt, cutoff)).returning({ id: books.id })
-  return purged.length
-}
-
 /** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
 const tasks = new Map<string, (db: Database) => Promise<unknown>>([
-  ['purging deleted books', purgeDeletedBooks],
   [`deleting emails kept without SMTP older than ${keptEmailRetentionDays} days`, purgeOldKeptEmails],
   ['refreshing the embedded database planner statistics', (db) => refreshPlannerStatistics(db)],
 ])

@@ -20,7 +20,7 @@ import type { VerifiedSession } from './trpc/context'
 import { refusalText } from './trpc/refusal-text'
 import { type AppCaller, createAppCaller } from './trpc/root'
 
-/** What a feature's tools get: the caller's procedures, as the API key's owner (undefined without a key). */
+/** What a tool set gets: the caller's procedures, as the API key's owner (undefined without a key). */
 export interface McpToolContext {
   /**
    * Where a feature registers its tools: registerTool only, so every tool is one the endpoint knows by name (a call
@@ -31,7 +31,10 @@ export interface McpToolContext {
   asKeyOwner?: AppCaller
 }
 
-/** A feature's tools, registered on each request's server (src/routes/api/mcp.ts composes them). */
+/**
+ * Tools registered on each request's server: the docs', and an installed app's (its server manifest's `mcpTools`),
+ * which src/routes/api/mcp.ts puts together.
+ */
 export type McpToolSet = (context: McpToolContext) => void
 
 /** Anonymous calls per address and minute; a key's own limit (consumeApiKeyCall) applies to key calls. */

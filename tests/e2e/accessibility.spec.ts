@@ -16,7 +16,6 @@ const publicPages = [
 ]
 const consolePages = [
   '/console',
-  '/console/books',
   '/console/configuration',
   '/console/users',
   '/console/account',

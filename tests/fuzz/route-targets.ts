@@ -11,6 +11,11 @@ export interface RouteFuzzTarget {
   /** Answers one request as the route's handler does, `extra` being the fuzzed path parameter. */
   call: (request: Request, extra: string) => Promise<Response>
   body: fc.Arbitrary<unknown>
+  /**
+   * Makes a record of the fuzzer's organization (a book) whose id the path parameter then often is, so the route is
+   * fuzzed past its lookup too.
+   */
+  record?: () => Promise<string>
 }
 
 /** What the fuzzer's set-up gives an app's targets. */
@@ -22,6 +27,8 @@ export interface RouteFuzzContext {
   aiUrl: () => string
   /** The origin the app trusts. */
   origin: string
+  /** The fuzzer's organization and the person who owns it (and sends the requests). */
+  organization: () => { id: string; ownerId: string }
 }
 
 /** The module an app's targets live in. */

@@ -131,21 +131,13 @@ describe.each(engines)('fuzzing every tRPC procedure on %s', (engine) => {
     await setAppRole(db(), owner.email, 'admin')
     // On the Free plan, as a new organization starts: billing runs through the real local provider, not a test row.
     organizationId = await h.createOrganization(owner, 'Fuzz Library', 'fuzz-library', { plan: 'free' })
-    // A few real rows for the fuzzed ids and filters to brush against.
-    for (const title of ['三体', '<b>Bold</b>', "O'Reilly"]) {
-      const created = await send('books.create', 'mutation', owner.cookie, {
-        payload: encode({
-          title,
-          authors: ['A'],
-          isbn: null,
-          publishedYear: null,
-          language: null,
-          tags: ['t'],
-          coverUrl: null,
-          description: '',
-        }),
+    // A few real rows for the fuzzed ids and names to brush against.
+    for (const name of ['三体', '<b>Bold</b>', "O'Reilly"]) {
+      const created = await h.call('/organization/create-team', {
+        body: { name, organizationId },
+        cookie: owner.cookie,
       })
-      expect(created.status, created.text).toBe(200)
+      expect(created.status, `the team ${name}`).toBe(200)
     }
   })
   afterAll(async () => {
@@ -153,8 +145,8 @@ describe.each(engines)('fuzzing every tRPC procedure on %s', (engine) => {
   })
 
   it('finds the procedures by walking the router', () => {
-    expect(procedures.length).toBeGreaterThan(40)
-    expect(procedures.map((procedure) => procedure.path)).toContain('books.import')
+    expect(procedures.length).toBeGreaterThan(30)
+    expect(procedures.map((procedure) => procedure.path)).toContain('organizations.transferOwnership')
   })
 
   it.each(procedures)(

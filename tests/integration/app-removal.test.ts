@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
-import { dependenciesOnlyOf, tablesOf } from '../../scripts/hatch/app-facts'
+import { dependenciesOnlyOf, tablesOf, withDependents } from '../../scripts/hatch/app-facts'
 import { copyOfProject as copyOf, removeCopy } from '../../scripts/project-copy'
 
 const project = path.resolve('.')
@@ -31,8 +31,10 @@ afterAll(() => {
 describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_000 }, (app) => {
   it('leaves a project that passes the type check, the lint and the import rules', () => {
     const copy = copyOfProject()
-    const tables = tablesOf(app)
-    const onlyItsOwn = dependenciesOnlyOf([app])
+    // An app others need (books: files) leaves with them.
+    const leaving = withDependents([app])
+    const tables = leaving.flatMap((name) => tablesOf(name))
+    const onlyItsOwn = dependenciesOnlyOf(leaving)
     const catalogue = path.join(project, 'src/features', app, 'messages/en.json')
     const words = existsSync(catalogue)
       ? Object.keys(JSON.parse(readFileSync(catalogue, 'utf8')) as object).filter((key) => key !== '$schema')
@@ -42,16 +44,18 @@ describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_
     const variables = existsSync(envDocs)
       ? [...readFileSync(envDocs, 'utf8').matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1] ?? '')
       : []
-    const removal = run(copy, 'scripts/hatch.ts', ['remove', app])
+    const removal = run(copy, 'scripts/hatch.ts', ['remove', app, ...(leaving.length > 1 ? ['--with-dependents'] : [])])
     expect(removal.status, removal.output).toBe(0)
-    expect(existsSync(path.join(copy, 'src/features', app)), 'its folder is gone').toBe(false)
-    expect(readFileSync(path.join(copy, 'src/apps.ts'), 'utf8')).not.toContain(`'${app}'`)
-    expect(readFileSync(path.join(copy, 'src/routeTree.gen.ts'), 'utf8')).not.toContain(`/features/${app}/`)
+    for (const name of leaving) {
+      expect(existsSync(path.join(copy, 'src/features', name)), `${name}'s folder is gone`).toBe(false)
+      expect(readFileSync(path.join(copy, 'src/apps.ts'), 'utf8')).not.toContain(`'${name}'`)
+      expect(readFileSync(path.join(copy, 'src/routeTree.gen.ts'), 'utf8')).not.toContain(`/features/${name}/`)
+    }
     const written = readdirSync(path.join(copy, 'drizzle')).filter((file) => !migrationsBefore.includes(file))
     if (tables.length === 0) expect(written, 'no migration without tables').toEqual([])
     else {
       expect(written, 'one migration').toEqual([
-        expect.stringMatching(new RegExp(`^\\d{4}_remove_${app.replaceAll('-', '_')}\\.sql$`)),
+        expect.stringMatching(new RegExp(`^\\d{4}_remove_${app.replaceAll('-', '_')}[a-z_]*\\.sql$`)),
       ])
       const migration = readFileSync(path.join(copy, 'drizzle', written[0] ?? ''), 'utf8')
       for (const table of tables) expect(migration, `drops ${table}`).toContain(`DROP TABLE "${table}"`)

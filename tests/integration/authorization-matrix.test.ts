@@ -22,7 +22,6 @@ import {
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { appRouter } from '#/server/trpc/root'
 import { testOrigin } from './auth-requests'
-import { book } from './book-fixtures'
 import type { ForeignRecordInputs, ForeignRecords } from './foreign-records'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
@@ -95,9 +94,9 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
   const foreign: ForeignRecords = {
     organizationId: '',
     ownerId: '',
-    bookId: '',
     memberId: '',
     checkoutId: '',
+    apps: {},
   }
   /** The installed apps' procedures that take another organization's records, with such an input. */
   const appInputs: Record<string, unknown> = {}
@@ -233,11 +232,9 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       { name: 'revoked API key', headers: { [apiKeyHeader]: revokedKey.key }, actsAs: null, appAdmin: false },
     )
 
-    // Another organization, with a book, a conversation, a member and an open checkout of its own.
+    // Another organization, with a member and an open checkout of its own (and the apps' records, below).
     const otherOwner = await person('Pia Elsewhere')
     const otherOrg = (await h.activeOrganizationOf(otherOwner)) ?? ''
-    const created = await h.trpc<{ id: string }>('mutation', 'books.create', otherOwner.cookie, book('Not yours'))
-    foreign.bookId = created.data?.id ?? ''
     foreign.memberId = (await h.membership(otherOrg, otherOwner.id))?.id ?? ''
     const checkout = await h.trpc<{ url: string }>('mutation', 'billing.startCheckout', otherOwner.cookie, {
       planId: 'pro',
@@ -316,18 +313,12 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
 
   it('never answers another organization’s records to an owner, and changes nothing when asked to', async () => {
     const inputs: Record<string, unknown> = {
-      'books.get': { id: foreign.bookId },
-      'books.update': { id: foreign.bookId, book: book('Taken over') },
-      'books.delete': { ids: [foreign.bookId] },
-      'books.restore': { ids: [foreign.bookId] },
-      'books.addTags': { ids: [foreign.bookId], tags: ['mine'] },
       'organizations.transferOwnership': { memberId: foreign.memberId },
       'billing.local.get': { id: foreign.checkoutId },
       'billing.local.settle': { id: foreign.checkoutId, outcome: 'pay' },
       ...appInputs,
     }
     const organizationRecords = [
-      'book',
       'member',
       'checkout',
       ...Object.values(appForeignInputs).flatMap((app) => app.foreignRecordKinds),
@@ -341,7 +332,7 @@ describe.each(engines)('the authorization matrix on %s', (engine) => {
       const answer = await callProcedure(procedurePath, { cookie: matrixOwner.cookie }, input)
       expect([403, 404], `${procedurePath}: ${answer.text.slice(0, 200)}`).toContain(answer.status)
       const appSecrets = Object.values(appForeignInputs).flatMap((app) => app.foreignRecordSecrets ?? [])
-      for (const secret of ['Not yours', 'Pia Elsewhere', ...appSecrets]) {
+      for (const secret of ['Pia Elsewhere', ...appSecrets]) {
         expect(answer.text, `${procedurePath} shows nothing of theirs`).not.toContain(secret)
       }
     }

@@ -1,5 +1,7 @@
 // The MCP server checked by the official SDK's own client (Client + StreamableHTTPClientTransport) against the built
-// server, as an assistant app or the MCP Inspector connects: what the standard's client accepts is what ships.
+// server, as an assistant app or the MCP Inspector connects: what the standard's client accepts is what ships. The core
+// offers the docs' tools; an installed app's own tools (its server manifest's `mcpTools`), listed here beside them, are
+// called by the app's tests (src/features/<app>/tests).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverApps } from '#/server/apps.gen'
+import type { AppCaller } from '#/server/trpc/root'
 import { type AppServer, signUp, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
@@ -34,6 +38,25 @@ async function connect(headers: Record<string, string> = {}, acceptLanguage = 'e
 const withKey = () => connect({ authorization: `Bearer ${apiKey}` })
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as ToolAnswer
+const docsTools = ['search_docs', 'get_doc_page']
+
+/**
+ * The names the installed apps' tool sets register after the docs' (src/routes/api/mcp.ts), for a request with a key or
+ * without one: what the server must list beside the docs' tools, whichever apps this project has.
+ */
+async function appToolNames(withKey: boolean): Promise<string[]> {
+  const names: string[] = []
+  for (const app of serverApps) {
+    if (!app.mcpTools) continue
+    const register = await app.mcpTools()
+    register({
+      server: { registerTool: ((name: string) => names.push(name)) as never },
+      // Only its presence counts while tools are registered: none is called here.
+      asKeyOwner: withKey ? ({} as AppCaller) : undefined,
+    })
+  }
+  return names
+}
 
 beforeAll(async () => {
   const database: Record<string, string> = { DATA_DIR: folder }
@@ -64,10 +87,13 @@ afterAll(async () => {
 })
 
 describe('the MCP server, through the official SDK client', () => {
-  it('initializes and lists the docs tools to anyone, the book tools with a key, and promises no listChanged', async () => {
+  it('initializes and lists the docs tools to anyone, the apps’ tools with a key, and promises no listChanged', async () => {
     const anonymous = await connect()
     expect(anonymous.getServerVersion()?.name).toBe('hatch')
-    expect((await anonymous.listTools()).tools.map((tool) => tool.name)).toEqual(['search_docs', 'get_doc_page'])
+    expect((await anonymous.listTools()).tools.map((tool) => tool.name)).toEqual([
+      ...docsTools,
+      ...(await appToolNames(false)),
+    ])
     expect(
       anonymous.getServerCapabilities()?.tools?.listChanged,
       'a stateless server that refuses GET can never send notifications/tools/list_changed',
@@ -75,55 +101,48 @@ describe('the MCP server, through the official SDK client', () => {
     await anonymous.close()
 
     const keyed = await withKey()
-    expect((await keyed.listTools()).tools.map((tool) => tool.name).sort()).toEqual(
-      ['create_book', 'get_book', 'get_doc_page', 'list_books', 'search_docs'].sort(),
-    )
+    expect((await keyed.listTools()).tools.map((tool) => tool.name)).toEqual([
+      ...docsTools,
+      ...(await appToolNames(true)),
+    ])
     await keyed.close()
   })
 
-  it('calls every tool with valid arguments, and answers invalid ones as tool errors the model can correct', async () => {
-    const client = await withKey()
-    const valid: [string, Record<string, unknown>][] = [
-      ['search_docs', { query: 'api key' }],
-      ['get_doc_page', { path: 'integrations' }],
-      ['create_book', { title: 'Conformance', authors: ['SDK'] }],
-      ['list_books', { query: 'conformance' }],
-    ]
-    for (const [name, args] of valid) {
-      const answer = await call(client, name, args)
-      expect(answer.isError, `${name}: ${answer.content[0]?.text}`).toBeFalsy()
-    }
-    const listed = await call(client, 'list_books', {})
-    const [book] = (listed.structuredContent?.items ?? []) as { id: string; title: string }[]
-    expect(book?.title).toBe('Conformance')
-    const read = await call(client, 'get_book', { id: book?.id })
-    expect(read.structuredContent?.authors).toEqual(['SDK'])
+  it('calls the docs tools with valid arguments, and answers invalid ones as tool errors the model can correct', async () => {
+    for (const client of [await connect(), await withKey()]) {
+      const valid: [string, Record<string, unknown>][] = [
+        ['search_docs', { query: 'api key' }],
+        ['get_doc_page', { path: 'integrations' }],
+      ]
+      for (const [name, args] of valid) {
+        const answer = await call(client, name, args)
+        expect(answer.isError, `${name}: ${answer.content[0]?.text}`).toBeFalsy()
+      }
 
-    // Since the 2025-11-25 revision, input the tool refuses is a tool error (isError), so the model can try again.
-    const invalid: [string, Record<string, unknown>][] = [
-      ['search_docs', { query: '' }],
-      ['get_doc_page', { path: 42 }],
-      ['list_books', { limit: 0 }],
-      ['get_book', {}],
-      ['create_book', { title: ' ', isbn: '123' }],
-    ]
-    for (const [name, args] of invalid) {
-      const answer = await call(client, name, args)
-      expect(answer.isError, `${name} with ${JSON.stringify(args)}`).toBe(true)
-      expect(answer.content[0]?.text, name).toBeTruthy()
+      // Since the 2025-11-25 revision, input the tool refuses is a tool error (isError), so the model can try again.
+      const invalid: [string, Record<string, unknown>][] = [
+        ['search_docs', { query: '' }],
+        ['get_doc_page', { path: 42 }],
+      ]
+      for (const [name, args] of invalid) {
+        const answer = await call(client, name, args)
+        expect(answer.isError, `${name} with ${JSON.stringify(args)}`).toBe(true)
+        expect(answer.content[0]?.text, name).toBeTruthy()
+      }
+      await client.close()
     }
-    await client.close()
   })
 
-  it('answers an unknown tool, and a book tool called without a key, with the protocol error -32602', async () => {
+  it('answers an unknown tool, with a key or without one, with the protocol error -32602', async () => {
     const keyed = await withKey()
     const unknown = await keyed.callTool({ name: 'no_such_tool', arguments: {} }).catch((error: unknown) => error)
     expect(unknown, 'a protocol error, not a result marked isError').toBeInstanceOf(McpError)
     expect((unknown as McpError).code).toBe(-32602)
     await keyed.close()
 
+    // Without a key, a tool that needs one is unknown too, and the refusal says a key may be what is missing.
     const anonymous = await connect()
-    const keyless = await anonymous.callTool({ name: 'list_books', arguments: {} }).catch((error: unknown) => error)
+    const keyless = await anonymous.callTool({ name: 'no_such_tool', arguments: {} }).catch((error: unknown) => error)
     expect(keyless).toBeInstanceOf(McpError)
     expect((keyless as McpError).code).toBe(-32602)
     expect((keyless as McpError).message).toMatch(/API key/)
@@ -138,6 +157,25 @@ describe('the MCP server, through the official SDK client', () => {
     })
     expect(answer.status).toBe(400)
     expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32600 } })
+  })
+
+  it('answers GET and DELETE at once with 405, with or without a key: no stream is ever held open', async () => {
+    for (const headers of [{}, { 'x-api-key': apiKey }] as Record<string, string>[]) {
+      for (const method of ['GET', 'DELETE']) {
+        const answer = await fetch(endpoint, {
+          method,
+          headers: { accept: 'text/event-stream', ...headers },
+          signal: AbortSignal.timeout(5_000),
+        })
+        expect(answer.status, `${method} ${Object.keys(headers).join('')}`).toBe(405)
+        expect(answer.headers.get('allow')).toBe('POST')
+        expect(await answer.text()).toMatch(/POST requests only/)
+      }
+    }
+    // The SDK's client takes the 405 as "no event stream here" and works as before.
+    const keyed = await withKey()
+    expect((await keyed.listTools()).tools.length).toBeGreaterThan(0)
+    await keyed.close()
   })
 
   it('refuses a bad key with 401 and a Bearer challenge, which the client surfaces as an error with the reason', async () => {

@@ -6,8 +6,12 @@ import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-o
 // "Ask the docs" with AI_EMBEDDING_MODEL: passages found by meaning through the provider's embeddings API (the
 // scripted server's embeddings are bags of words, so texts sharing words are near).
 const sections: DocsPassage[] = [
-  { title: 'Books', url: '/en/docs/books', text: 'Import books from a CSV file; export them again as CSV.' },
-  { title: 'Books', url: '/en/docs/books', text: 'Each book has a title, authors, an ISBN and tags.' },
+  { title: 'Deployment', url: '/en/docs/deployment', text: 'Deploy the app as a Docker image behind a reverse proxy.' },
+  {
+    title: 'Deployment',
+    url: '/en/docs/deployment',
+    text: 'Each Docker image reads its settings from environment variables.',
+  },
   { title: 'Billing', url: '/en/docs/billing', text: 'Plans, seats, invoices and the monthly AI request allowance.' },
   { title: 'Organizations', url: '/en/docs/organizations', text: 'Invite members and give them roles.' },
   { title: '组织', url: '/zh/docs/organizations', text: '邀请成员并为他们分配角色。' },
@@ -29,9 +33,10 @@ describe('retrieval by embeddings', () => {
 
   it('finds the pages nearest a question, merges a page’s passages, and embeds the docs only once', async () => {
     const docs = index()
-    const found = await docs.search('How do I import a CSV file of books?', 2)
-    expect(found.map((passage) => passage.url)[0]).toBe('/en/docs/books')
-    expect(found[0]?.text, 'both passages of the page').toContain('Import books from a CSV file')
+    const found = await docs.search('How do I deploy a Docker image of the app?', 2)
+    expect(found.map((passage) => passage.url)[0]).toBe('/en/docs/deployment')
+    expect(found[0]?.text, 'both passages of the page').toContain('Deploy the app as a Docker image')
+    expect(found[0]?.text, 'both passages of the page').toContain('Each Docker image reads its settings')
     expect(found).toHaveLength(2)
 
     const again = await docs.search('How do I invite members?', 1)
@@ -57,8 +62,8 @@ describe('retrieval by embeddings', () => {
       loads++
       return sections
     })
-    await expect(docs.search('books', 1)).rejects.toThrow()
-    await expect(docs.search('books', 1)).rejects.toThrow()
+    await expect(docs.search('deployment', 1)).rejects.toThrow()
+    await expect(docs.search('deployment', 1)).rejects.toThrow()
     expect(loads, 'a failure is not remembered').toBe(2)
   })
 })

@@ -7,9 +7,13 @@ import type { Database } from '#/server/db/client'
 export interface ForeignRecords {
   organizationId: string
   ownerId: string
-  bookId: string
   memberId: string
   checkoutId: string
+  /**
+   * What an app made there for the apps that need it (books: `bookId`, which the files attach to): the apps are asked
+   * in name order, and an app comes after the apps it needs.
+   */
+  apps: Record<string, string>
 }
 
 /** The module an app's inputs live in. */

@@ -161,27 +161,4 @@ describe.each(engines)('background jobs on %s', { timeout: 90_000 }, (engine) =>
     const twice = await h.trpc('mutation', 'system.retryEmail', admin.cookie, { id: dead?.id })
     expect(twice).toMatchObject({ status: 404, error: { appCode: 'EMAIL_NOT_DEAD' } })
   })
-  it('imports a file of more than 1,000 rows through the queue, reporting its progress until it is done', async () => {
-    const h = organizationHarness(db())
-    const importer = await h.signUp('Quinn Queue')
-    await h.givePlan((await h.activeOrganizationOf(importer)) ?? '', 'pro')
-    const rows = ['title,authors']
-    for (let index = 0; index < 1_500; index++) rows.push(`Queued ${index},Author ${index}`)
-    const answer = await h.trpc<{ imported: number; importId: string | null; rowCount: number }>(
-      'mutation',
-      'books.import',
-      importer.cookie,
-      { csv: rows.join('\n'), dryRun: false },
-    )
-    expect(answer.data, 'answered before the rows are written').toMatchObject({ imported: 0, rowCount: 1_500 })
-    const importId = answer.data?.importId
-    expect(importId).toBeTruthy()
-    const progress = async () =>
-      (
-        await h.trpc<{ id: string; status: string; imported: number }[]>('query', 'books.imports', importer.cookie)
-      ).data?.find((entry) => entry.id === importId)
-    await until(async () => (await progress())?.status === 'done', 'the import job')
-    expect(await progress()).toMatchObject({ imported: 1_500 })
-    expect((await h.trpc('query', 'books.count', importer.cookie, {})).data).toBe(1_500)
-  })
 })

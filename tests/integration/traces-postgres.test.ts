@@ -72,10 +72,10 @@ describe('traces of a console page load', { timeout: 240_000 }, () => {
     return value?.stringValue ?? value?.intValue
   }
 
-  it('follows the books list a console page loads: request → procedure → query', async () => {
+  it('follows the members list a console page loads: request → procedure → query', async () => {
     const cookie = await signUp(server.url, 'tracer@example.com')
     const input = encodeURIComponent(JSON.stringify({ json: { limit: 10 } }))
-    const answer = await fetch(`${server.url}/api/trpc/books.list?input=${input}`, { headers: { cookie } })
+    const answer = await fetch(`${server.url}/api/trpc/organizations.members?input=${input}`, { headers: { cookie } })
     expect(answer.status).toBe(200)
     const requestId = answer.headers.get('x-request-id')
 
@@ -92,7 +92,7 @@ describe('traces of a console page load', { timeout: 240_000 }, () => {
       spans.filter((span) => span.parentSpanId === parent?.spanId)
     let procedure: ReceivedSpan | undefined
     for (let waited = 0; waited < 5_000; waited += 200) {
-      procedure = childrenOf(request).find((span) => span.name === 'trpc books.list')
+      procedure = childrenOf(request).find((span) => span.name === 'trpc organizations.members')
       if (procedure && childrenOf(procedure).some((span) => span.name.startsWith('pg.query'))) break
       await new Promise((resolve) => setTimeout(resolve, 200))
     }

@@ -8,8 +8,8 @@ describe('the access-control definition', () => {
     expect(statements.invitation).toEqual(['create', 'cancel'])
     expect(statements.team).toEqual(['create', 'update', 'delete'])
     expect(statements.ac).toEqual(['create', 'read', 'update', 'delete'])
-    expect(statements.book).toEqual(['create', 'read', 'update', 'delete', 'update-own', 'delete-own'])
     expect(statements.billing).toEqual(['read', 'manage'])
+    expect(statements.activity).toEqual(['read'])
   })
 
   it('gives the owner everything', () => {
@@ -27,12 +27,12 @@ describe('the access-control definition', () => {
     expect(allows(admin, { member: ['create', 'update', 'delete'], ac: ['create', 'delete'] })).toBe(true)
   })
 
-  it('lets a member read roles, create and read books, and change only their own', () => {
+  it('lets a member read roles, and change nothing of the organization', () => {
     const member = grantedPermissions(['member'], {})
     expect(allows(member, { ac: ['read'] })).toBe(true)
-    expect(allows(member, { book: ['create', 'read', 'update-own', 'delete-own'] })).toBe(true)
-    expect(allows(member, { book: ['update'] })).toBe(false)
-    expect(allows(member, { book: ['delete'] })).toBe(false)
+    expect(allows(member, { ac: ['create'] })).toBe(false)
+    expect(allows(member, { invitation: ['create'] })).toBe(false)
+    expect(allows(member, { activity: ['read'] })).toBe(false)
     expect(allows(member, { member: ['create'] })).toBe(false)
     expect(allows(member, { billing: ['read'] })).toBe(false)
     expect(builtInRoleStatements.member.organization).toEqual([])
@@ -42,9 +42,9 @@ describe('the access-control definition', () => {
     const custom = { 'billing-clerk': { billing: ['read' as const] } }
     const both = grantedPermissions(parseRoleList('member, billing-clerk'), custom)
     expect(allows(both, { billing: ['read'] })).toBe(true)
-    expect(allows(both, { book: ['create'] })).toBe(true)
+    expect(allows(both, { ac: ['read'] })).toBe(true)
     expect(allows(both, { billing: ['manage'] })).toBe(false)
-    expect(allows(grantedPermissions(['billing-clerk'], custom), { book: ['read'] })).toBe(false)
+    expect(allows(grantedPermissions(['billing-clerk'], custom), { ac: ['read'] })).toBe(false)
   })
 
   it('grants nothing for a role that does not exist', () => {

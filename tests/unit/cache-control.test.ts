@@ -8,7 +8,7 @@ describe('what caches may keep', () => {
   it('one visitor’s pages are never kept by a proxy or CDN', () => {
     for (const path of [
       '/en/console',
-      '/zh/console/books/42',
+      '/zh/console/users/u_42',
       '/en/console/organization/members?page=2',
       '/en/my-orders',
       '/zh/pay/order_123',
@@ -31,7 +31,7 @@ describe('what caches may keep', () => {
   it('API answers written for one caller are never kept', () => {
     for (const path of [
       '/api/trpc/account.me',
-      '/api/trpc/books.list,books.get?batch=1',
+      '/api/trpc/organizations.members,organizations.full?batch=1',
       '/api/auth/get-session',
       '/api/auth/sign-in/email',
       '/api/assistant',

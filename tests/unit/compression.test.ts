@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { chosenEncoding, compressedAnswer } from '#/server/compression'
 
 const json = JSON.stringify({
-  items: Array.from({ length: 200 }, (_, index) => ({ id: index, title: `Book ${index}` })),
+  items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Member ${index}` })),
 })
 const request = (encoding: string, method = 'GET') =>
-  new Request('http://localhost/api/trpc/books.list', { method, headers: { 'accept-encoding': encoding } })
+  new Request('http://localhost/api/trpc/organizations.members', { method, headers: { 'accept-encoding': encoding } })
 const answer = (body: string, type = 'application/json', headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': type, ...headers } })
 

@@ -45,15 +45,15 @@ async function embed(input: string | string[]): Promise<number[][]> {
 
 describe('fake OpenAI chat completions', () => {
   it('streams scripted text as several chunks that re-join exactly, then usage and [DONE]', async () => {
-    const text = 'The Hobbit was written by  J. R. R. Tolkien.\nIt came out in 1937.'
-    fake.script({ match: 'HOBBIT', turns: [{ text }] })
+    const text = 'Ada Lovelace was invited by  G. M. B. Hopper.\nShe joined in 1843.'
+    fake.script({ match: 'LOVELACE', turns: [{ text }] })
     const response = await post('/chat/completions', {
       model: 'test-model',
       stream: true,
       stream_options: { include_usage: true },
       messages: [
-        { role: 'system', content: 'You answer questions about books.' },
-        { role: 'user', content: [{ type: 'text', text: 'Who wrote The Hobbit?' }] },
+        { role: 'system', content: 'You answer questions about members.' },
+        { role: 'user', content: [{ type: 'text', text: 'Who invited Ada Lovelace?' }] },
       ],
     })
     expect(response.status).toBe(200)
@@ -80,20 +80,20 @@ describe('fake OpenAI chat completions', () => {
 
   it('asks for a tool, then answers after the tool message', async () => {
     fake.script(
-      { match: 'tolkien', turns: [{ text: 'This rule is older and loses.' }] },
+      { match: 'lovelace', turns: [{ text: 'This rule is older and loses.' }] },
       {
-        match: 'books by tolkien',
+        match: 'members named lovelace',
         turns: [
-          { toolCalls: [{ name: 'search_books', arguments: { author: 'Tolkien', limit: 3 } }] },
-          { text: 'You have The Hobbit.' },
+          { toolCalls: [{ name: 'search_members', arguments: { name: 'Lovelace', limit: 3 } }] },
+          { text: 'You have Ada Lovelace.' },
         ],
       },
     )
     const tools = [
-      { type: 'function', function: { name: 'search_books', parameters: { type: 'object' } } },
-      { type: 'function', function: { name: 'add_book', parameters: { type: 'object' } } },
+      { type: 'function', function: { name: 'search_members', parameters: { type: 'object' } } },
+      { type: 'function', function: { name: 'invite_member', parameters: { type: 'object' } } },
     ]
-    const user = { role: 'user', content: 'Which books by Tolkien do I have?' }
+    const user = { role: 'user', content: 'Which members named Lovelace do we have?' }
     const first = await post('/chat/completions', { model: 'm', stream: true, tools, messages: [user] })
     const chunks = events(await first.text()).slice(0, -1)
     const calls = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? [])
@@ -102,12 +102,12 @@ describe('fake OpenAI chat completions', () => {
         index: 0,
         id: expect.stringMatching(/^call_/),
         type: 'function',
-        function: { name: 'search_books', arguments: '{"author":"Tolkien","limit":3}' },
+        function: { name: 'search_members', arguments: '{"name":"Lovelace","limit":3}' },
       },
     ])
     expect(chunks.some((chunk) => chunk.choices[0]?.delta.content)).toBe(false)
     expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)?.choices[0].finish_reason).toBe('tool_calls')
-    expect(fake.chatRequests[0]?.tools).toEqual(['search_books', 'add_book'])
+    expect(fake.chatRequests[0]?.tools).toEqual(['search_members', 'invite_member'])
 
     const second = await post('/chat/completions', {
       model: 'm',
@@ -119,13 +119,13 @@ describe('fake OpenAI chat completions', () => {
           content: null,
           tool_calls: [{ id: calls[0].id, type: 'function', function: calls[0].function }],
         },
-        { role: 'tool', tool_call_id: calls[0].id, content: '[{"title":"The Hobbit"}]' },
+        { role: 'tool', tool_call_id: calls[0].id, content: '[{"name":"Ada Lovelace"}]' },
       ],
     })
     const completion = await second.json()
     expect(completion.object).toBe('chat.completion')
     expect(completion.choices[0]).toMatchObject({
-      message: { role: 'assistant', content: 'You have The Hobbit.' },
+      message: { role: 'assistant', content: 'You have Ada Lovelace.' },
       finish_reason: 'stop',
     })
     expect(completion.choices[0].message.tool_calls).toBeUndefined()
@@ -134,7 +134,7 @@ describe('fake OpenAI chat completions', () => {
   })
 
   it('repeats the last turn, and answers whole with tool calls when not streaming', async () => {
-    fake.script({ match: 'lookup', turns: [{ toolCalls: [{ name: 'lookup', arguments: { isbn: '1' } }] }] })
+    fake.script({ match: 'lookup', turns: [{ toolCalls: [{ name: 'lookup', arguments: { email: 'a' } }] }] })
     const messages = [
       { role: 'user', content: 'lookup please' },
       { role: 'assistant', content: 'x' },
@@ -143,7 +143,7 @@ describe('fake OpenAI chat completions', () => {
     const completion = await (await post('/chat/completions', { model: 'm', messages })).json()
     expect(completion.choices[0].finish_reason).toBe('tool_calls')
     expect(completion.choices[0].message.content).toBeNull()
-    expect(completion.choices[0].message.tool_calls[0].function).toEqual({ name: 'lookup', arguments: '{"isbn":"1"}' })
+    expect(completion.choices[0].message.tool_calls[0].function).toEqual({ name: 'lookup', arguments: '{"email":"a"}' })
   })
 
   it('echoes the last user message when no rule matches', async () => {
@@ -232,24 +232,24 @@ describe('fake OpenAI chat completions', () => {
 describe('fake OpenAI embeddings', () => {
   it('are deterministic, normalised, and close for texts sharing words', async () => {
     const [query, related, unrelated, again] = await embed([
-      'books about dragons',
-      'A story of dragons and the books that mention them',
+      'invite members by email',
+      'An email invites new members by a link',
       'Quarterly revenue grew in the eastern sales region',
-      'books about dragons',
+      'invite members by email',
     ])
     if (!query || !related || !unrelated || !again) throw new Error('four embeddings expected')
     expect(query).toHaveLength(256)
     expect(again).toEqual(query)
-    expect(await embed('Books about DRAGONS!')).toEqual([query])
+    expect(await embed('Invite MEMBERS by Email!')).toEqual([query])
     for (const vector of [query, related, unrelated]) expect(Math.hypot(...vector)).toBeCloseTo(1, 10)
     expect(cosine(query, related)).toBeGreaterThan(0.3)
     expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.2)
     expect(fake.embeddingRequests).toEqual([
       {
         model: 'fake-embedder',
-        input: ['books about dragons', expect.any(String), expect.any(String), expect.any(String)],
+        input: ['invite members by email', expect.any(String), expect.any(String), expect.any(String)],
       },
-      { model: 'fake-embedder', input: ['Books about DRAGONS!'] },
+      { model: 'fake-embedder', input: ['Invite MEMBERS by Email!'] },
     ])
   })
 

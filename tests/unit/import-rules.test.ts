@@ -13,28 +13,29 @@ const folder = mkdtempSync(path.join(tmpdir(), 'hatch-import-rules-'))
 const files: Record<string, string> = {
   'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '#/*': ['./src/*'] } } }),
   'src/lib/format.ts': 'export const format = (value: string) => value\n',
-  'src/server/db/schema.ts': 'export const books = {}\n',
+  'src/server/db/schema.ts': 'export const contacts = {}\n',
   'src/server/db/database.ts': 'export const getDb = () => ({})\n',
   'src/server/env.ts': 'export type Env = { PORT: number }\nexport const getEnv = () => ({ PORT: 3000 })\n',
-  'src/features/books/index.ts': "export { BookCard } from './components/book-card'\n",
-  'src/features/books/components/book-card.tsx':
-    "import { format } from '#/lib/format'\nimport type { Env } from '#/server/env'\nexport const BookCard = (env?: Env) => format(String(env))\n",
-  'src/features/books/server/books-router.ts':
-    "import { books } from '#/server/db/schema'\nexport const booksRouter = books\n",
-  'src/features/books/server/index.ts': "export { booksRouter } from './books-router'\n",
-  // Allowed: another feature's server code uses books through its server entry.
-  'src/features/orders/server/order-books.ts':
-    "import { booksRouter } from '#/features/books/server'\nexport const orderBooks = booksRouter\n",
+  'src/features/contacts/index.ts': "export { ContactCard } from './components/contact-card'\n",
+  'src/features/contacts/components/contact-card.tsx':
+    "import { format } from '#/lib/format'\nimport type { Env } from '#/server/env'\nexport const ContactCard = (env?: Env) => format(String(env))\n",
+  'src/features/contacts/server/contacts-router.ts':
+    "import { contacts } from '#/server/db/schema'\nexport const contactsRouter = contacts\n",
+  'src/features/contacts/server/index.ts': "export { contactsRouter } from './contacts-router'\n",
+  // Allowed: another feature's server code uses contacts through its server entry.
+  'src/features/orders/server/order-contacts.ts':
+    "import { contactsRouter } from '#/features/contacts/server'\nexport const orderContacts = contactsRouter\n",
   // Allowed: the Better Auth configuration composes a feature's plugin.
-  'src/server/auth/auth.ts': "import { booksRouter } from '#/features/books/server'\nexport const auth = booksRouter\n",
+  'src/server/auth/auth.ts':
+    "import { contactsRouter } from '#/features/contacts/server'\nexport const auth = contactsRouter\n",
   'src/features/orders/index.ts': "export { OrderList } from './components/order-list'\n",
   'src/features/orders/components/order-list.tsx':
-    "import { BookCard } from '#/features/books'\nexport const OrderList = () => BookCard()\n",
+    "import { ContactCard } from '#/features/contacts'\nexport const OrderList = () => ContactCard()\n",
   // Allowed: a composition root puts a feature's router together with the others.
   'src/server/trpc/root.ts':
-    "import { booksRouter } from '#/features/books/server/books-router'\nexport const root = booksRouter\n",
-  'src/routes/books.tsx':
-    "import { BookCard } from '#/features/books/components/book-card'\nexport const Route = BookCard\n",
+    "import { contactsRouter } from '#/features/contacts/server/contacts-router'\nexport const root = contactsRouter\n",
+  'src/routes/contacts.tsx':
+    "import { ContactCard } from '#/features/contacts/components/contact-card'\nexport const Route = ContactCard\n",
 
   // Installed apps: reviews needs shop, ads needs nothing (src/apps.ts and each app's app.ts, read by the rules).
   'src/apps.ts': "export const installedApps = ['shop', 'reviews', 'ads'] as const\n",
@@ -52,11 +53,11 @@ const files: Record<string, string> = {
   'src/features/ads/ad-slot.ts': "import { shopName } from '#/features/shop'\nexport const adSlot = shopName\n",
   'src/features/orders/order-shop.ts':
     "import { shopName } from '#/features/shop'\nexport const orderShop = shopName\n",
-  'src/lib/feature-helper.ts': "import { BookCard } from '#/features/books'\nexport const helper = BookCard\n",
+  'src/lib/feature-helper.ts': "import { ContactCard } from '#/features/contacts'\nexport const helper = ContactCard\n",
   'src/features/orders/server/order-import.ts':
-    "import { booksRouter } from '#/features/books/server/books-router'\nexport const orderImport = booksRouter\n",
+    "import { contactsRouter } from '#/features/contacts/server/contacts-router'\nexport const orderImport = contactsRouter\n",
   'src/features/orders/order-total.ts':
-    "import { BookCard } from '../books/components/book-card'\nexport const total = BookCard\n",
+    "import { ContactCard } from '../contacts/components/contact-card'\nexport const total = ContactCard\n",
   // Two features that need each other, through different files (no single file is in a cycle).
   'src/features/up/index.ts': "export { upLabel } from './up-label'\n",
   'src/features/up/up-label.ts': "export const upLabel = 'up'\n",
@@ -65,13 +66,15 @@ const files: Record<string, string> = {
   'src/features/down/down-label.ts': "export const downLabel = 'down'\n",
   'src/features/down/down-panel.ts': "import { upLabel } from '#/features/up'\nexport const downPanel = upLabel\n",
   'src/server/maintenance.ts':
-    "import { booksRouter } from '#/features/books/server/books-router'\nexport const maintenance = booksRouter\n",
-  'src/components/book-count.tsx': "import { getDb } from '#/server/db/database'\nexport const BookCount = getDb\n",
-  'src/routes/orders.tsx': "import { books } from '#/server/db/schema'\nexport const Route = books\n",
-  'src/server/db/book-schema.ts': 'export const bookTable = {}\n',
-  'src/routes/shelf.tsx': "import { bookTable } from '#/server/db/book-schema'\nexport const Route = bookTable\n",
+    "import { contactsRouter } from '#/features/contacts/server/contacts-router'\nexport const maintenance = contactsRouter\n",
+  'src/components/contact-count.tsx':
+    "import { getDb } from '#/server/db/database'\nexport const ContactCount = getDb\n",
+  'src/routes/orders.tsx': "import { contacts } from '#/server/db/schema'\nexport const Route = contacts\n",
+  'src/server/db/contact-schema.ts': 'export const contactTable = {}\n',
+  'src/routes/people.tsx':
+    "import { contactTable } from '#/server/db/contact-schema'\nexport const Route = contactTable\n",
   // A dynamic import counts like a static one; a type named through import() is erased, so it is allowed.
-  'src/lib/lazy-card.ts': "export const lazyCard = () => import('#/features/books/components/book-card')\n",
+  'src/lib/lazy-card.ts': "export const lazyCard = () => import('#/features/contacts/components/contact-card')\n",
   'src/components/env-badge.tsx': "export type BadgeEnv = import('#/server/env').Env\nexport const EnvBadge = 1\n",
 }
 
@@ -104,17 +107,17 @@ describe('import rules', () => {
   it('reports every forbidden import, and nothing else', () => {
     expect(violations().sort()).toEqual(
       [
-        'shared-code-imports-no-feature: src/lib/feature-helper.ts → src/features/books/index.ts',
+        'shared-code-imports-no-feature: src/lib/feature-helper.ts → src/features/contacts/index.ts',
         'app-imports-only-what-it-needs: src/features/ads/ad-slot.ts → src/features/shop/index.ts',
         'core-imports-no-app: src/features/orders/order-shop.ts → src/features/shop/index.ts',
-        'feature-through-public-entry: src/features/orders/order-total.ts → src/features/books/components/book-card.tsx',
-        'feature-through-public-entry: src/features/orders/server/order-import.ts → src/features/books/server/books-router.ts',
+        'feature-through-public-entry: src/features/orders/order-total.ts → src/features/contacts/components/contact-card.tsx',
+        'feature-through-public-entry: src/features/orders/server/order-import.ts → src/features/contacts/server/contacts-router.ts',
         'no-cycle-between-features: src/features/down → src/features/up',
         'no-cycle-between-features: src/features/up → src/features/down',
-        'routes-stay-thin: src/routes/shelf.tsx → src/server/db/book-schema.ts',
-        'shared-code-imports-no-feature: src/lib/lazy-card.ts → src/features/books/components/book-card.tsx',
-        'server-imports-features-only-in-roots: src/server/maintenance.ts → src/features/books/server/books-router.ts',
-        'client-code-imports-no-server-code: src/components/book-count.tsx → src/server/db/database.ts',
+        'routes-stay-thin: src/routes/people.tsx → src/server/db/contact-schema.ts',
+        'shared-code-imports-no-feature: src/lib/lazy-card.ts → src/features/contacts/components/contact-card.tsx',
+        'server-imports-features-only-in-roots: src/server/maintenance.ts → src/features/contacts/server/contacts-router.ts',
+        'client-code-imports-no-server-code: src/components/contact-count.tsx → src/server/db/database.ts',
         'routes-stay-thin: src/routes/orders.tsx → src/server/db/schema.ts',
       ].sort(),
     )

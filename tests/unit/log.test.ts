@@ -34,11 +34,11 @@ describe('the server log', () => {
   it('writes one JSON object per line, with the level by name and the request id of the request that wrote it', () => {
     const { logger, parsed } = capturedLogger()
     logger.info('before any request')
-    withRequestId('req-12345678', () => logger.warn({ books: 3 }, 'inside a request'))
+    withRequestId('req-12345678', () => logger.warn({ members: 3 }, 'inside a request'))
     const [outside, inside] = parsed()
     expect(outside).toMatchObject({ level: 'info', msg: 'before any request' })
     expect(outside).not.toHaveProperty('requestId')
-    expect(inside).toMatchObject({ level: 'warn', msg: 'inside a request', books: 3, requestId: 'req-12345678' })
+    expect(inside).toMatchObject({ level: 'warn', msg: 'inside a request', members: 3, requestId: 'req-12345678' })
     expect(typeof inside?.time).toBe('string')
   })
 
@@ -89,7 +89,7 @@ describe('the server log', () => {
     expect(loggablePath('/api/auth/reset-password/Abc123TokenValue')).toBe('/api/auth/reset-password/[not logged]')
     expect(loggablePath('/zh/accept-invitation/inv_9f8e7d6c5b4a')).toBe('/zh/accept-invitation/[not logged]')
     expect(loggablePath('/en/pay/chk_0123456789')).toBe('/en/pay/[not logged]')
-    expect(loggablePath('/en/console/books')).toBe('/en/console/books')
+    expect(loggablePath('/en/console/organization/members')).toBe('/en/console/organization/members')
   })
 
   it('hands the first line of a turn on at once and the rest of that turn together at its end; flush (at exit) at once', async () => {

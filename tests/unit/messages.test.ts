@@ -122,14 +122,11 @@ describe('UI strings', () => {
     expect(m.users_total({ count: '1' }, { locale: 'en' })).toBe('1 user')
     expect(m.users_total({ count: '2' }, { locale: 'en' })).toBe('2 users')
     expect(m.users_total({ count: '1,234' }, { locale: 'en' })).toBe('1,234 users')
-    expect(m.books_import_problems({ problems: '1', rows: '1' }, { locale: 'en' })).toMatch(/^1 problem in 1 row\./)
-    expect(m.books_import_problems({ problems: '4', rows: '2' }, { locale: 'en' })).toMatch(/^4 problems in 2 rows\./)
     expect(m.dashboard_revenue_totals({ orders: '1', amount: '$19', refunded: '$0' }, { locale: 'en' })).toMatch(
       /^1 order ·/,
     )
-    expect(m.books_import_queued({ count: '1' }, { locale: 'en' })).toMatch(/^Importing 1 book in/)
-    expect(m.books_import_stopped({ imported: '0', total: '1', reason: 'x' }, { locale: 'en' })).toMatch(/0 of 1 book:/)
-    expect(m.notification_import_failed({ count: '1' }, { locale: 'en' })).toMatch(/after 1 row;/)
+    expect(m.plan_feature_members({ count: '1' }, { locale: 'en' })).toBe('Up to 1 member per organization')
+    expect(m.plan_feature_members({ count: '10' }, { locale: 'en' })).toBe('Up to 10 members per organization')
     expect(m.users_total({ count: '1' }, { locale: 'zh' })).toBe('共 1 位用户')
   })
 

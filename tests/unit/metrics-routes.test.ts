@@ -10,10 +10,10 @@ describe('the route a request is counted under', () => {
     expect(routeLabelOf('/en/', 200)).toBe('/:locale/')
     expect(routeLabelOf('/zh/docs/deployment', 200)).toBe('/:locale/docs/*')
     expect(routeLabelOf('/en/docs/a/b/c/d/e', 200)).toBe('/:locale/docs/*')
-    expect(routeLabelOf('/api/trpc/books.list,books.imports', 200)).toBe('/api/trpc')
+    expect(routeLabelOf('/api/trpc/organizations.members,organizations.myTeams', 200)).toBe('/api/trpc')
     expect(routeLabelOf('/api/auth/sign-in/email', 200)).toBe('/api/auth/sign-in/email')
     expect(routeLabelOf('/api/auth/reset-password/x7Yq2bTz9L0kd3', 302)).toBe('/api/auth/reset-password/:param')
-    expect(routeLabelOf('/en/console/books/bk_3J9s8dK2', 200)).toBe('/:locale/console/books/:param')
+    expect(routeLabelOf('/en/console/users/x7Yq2bTz9L0kd3Wm', 200)).toBe('/:locale/console/users/:param')
     expect(routeLabelOf('/sitemap.xml', 200)).toBe('/sitemap.xml')
   })
 
@@ -21,7 +21,7 @@ describe('the route a request is counted under', () => {
     expect(routeLabelOf('/zh/notes', 200)).toBe('/:locale/notes')
     expect(routeLabelOf('/zh/notes/first-note', 200)).toBe('/:locale/notes/*')
     expect(routeLabelOf('/en/notes/rss.xml', 200)).toBe('/:locale/notes/*')
-    expect(routeLabelOf('/en/console/books', 200), 'a section no app declares').toBe('/:locale/console/books')
+    expect(routeLabelOf('/en/console/users', 200), 'a section no app declares').toBe('/:locale/console/users')
   })
 
   it('counts every path nobody serves under one label, so a scanner cannot make new series', () => {

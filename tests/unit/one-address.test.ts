@@ -35,7 +35,7 @@ describe('one address for every flow', () => {
       message: "This was sent to another address than the app's: use http://localhost:3998.",
     })
     const chinese = otherHostAnswer(
-      new Request('http://127.0.0.1:3998/api/trpc/books.create', {
+      new Request('http://127.0.0.1:3998/api/trpc/organizations.transferOwnership', {
         method: 'POST',
         body: '{}',
         headers: { 'accept-language': 'zh-CN,zh;q=0.9' },

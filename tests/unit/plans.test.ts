@@ -15,7 +15,7 @@ const pricedPlan = (id: Plan['id'], monthly: number, yearly: number, perSeat = f
   prices: { USD: { monthly, yearly }, CNY: { monthly: monthly * 7, yearly: yearly * 7 } },
   perSeat,
   highlighted: false,
-  limits: { books: null, members: 10, aiRequestsPerMonth: 1 },
+  limits: { members: 10, aiRequestsPerMonth: 1 },
 })
 
 describe('plans and prices', () => {
@@ -24,9 +24,8 @@ describe('plans and prices', () => {
     expect(planById('free').prices).toEqual({ USD: { monthly: 0, yearly: 0 }, CNY: { monthly: 0, yearly: 0 } })
   })
 
-  it('limits Free and lifts the books limit on the paid plans; Team has as many members as seats', () => {
-    expect(planById('free').limits.books).toBeGreaterThan(0)
-    expect(planById('pro').limits.books).toBeNull()
+  it('limits Free most; Team has as many members as seats', () => {
+    expect(planById('free').limits.members).toBeLessThan(planById('pro').limits.members as number)
     expect(memberLimitOf(planById('team'), 7)).toBe(7)
     expect(memberLimitOf(planById('pro'), 7)).toBe(planById('pro').limits.members)
     expect(planById('free').limits.aiRequestsPerMonth).toBeLessThan(planById('pro').limits.aiRequestsPerMonth)

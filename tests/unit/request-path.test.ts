@@ -12,13 +12,13 @@ describe('request addresses the server can read', () => {
       '/',
       '/en/docs/getting-started',
       '/zh/docs/%E7%BB%84%E7%BB%87',
-      '/api/trpc/books.list?batch=1&input=%7B%220%22%3A%7B%22json%22%3A%7B%22q%22%3A%22a%5Cnb%22%7D%7D%7D',
+      '/api/trpc/organizations.members?batch=1&input=%7B%220%22%3A%7B%22json%22%3A%7B%22q%22%3A%22a%5Cnb%22%7D%7D%7D',
       '/api/search?query=%E7%BB%84%E7%BB%87&locale=zh',
       '/en/docs?q=a+b',
       '/api/auth/callback/google?code=4%2F0Ab&state=x',
       // Typed text may carry a tab or a line break in the query; the database stores those.
       '/api/search?query=a%09b%0Ac',
-      '/en/books/%F0%9F%93%9A',
+      '/en/docs/%F0%9F%91%8B',
       '/files/a%2Fb',
       '/en/#%zz',
     ]) {

@@ -5,7 +5,7 @@ import { m } from '#/paraglide/messages'
 describe('a sentence ending with a name', () => {
   it('does not double the full stop a name brings', () => {
     expect(oneFinalStop(m.org_left({ name: 'Acme Inc.' }, { locale: 'en' }))).toBe('You left Acme Inc.')
-    expect(oneFinalStop(m.books_deleted({ title: 'Vol. 2.' }, { locale: 'en' }))).toBe('Deleted Vol. 2.')
+    expect(oneFinalStop(m.switcher_switched({ name: 'Acme Inc.' }, { locale: 'en' }))).toBe('Switched to Acme Inc.')
   })
 
   it('keeps a name without one, an ellipsis, and Chinese as they are', () => {

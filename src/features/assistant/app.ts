@@ -1,4 +1,7 @@
 import { defineApp } from '#/lib/app-manifest'
 
-/** The console's assistant: conversations with the configured model, which can read and change books for its user. */
+/**
+ * The console's assistant: conversations with the configured model, which uses the docs and the installed apps' tools
+ * as its user.
+ */
 export const app = defineApp({ name: 'assistant' })

@@ -2,7 +2,10 @@ import { MessageSquareTextIcon } from 'lucide-react'
 import { defineConsoleApp } from '#/lib/app-manifest'
 import { m } from '#/paraglide/messages'
 
-/** The console's assistant: conversations with the configured model, which can read and change books for its user. */
+/**
+ * The console's assistant: conversations with the configured model, which uses the docs and the installed apps' tools
+ * as its user.
+ */
 export const consoleApp = defineConsoleApp({
   name: 'assistant',
   consoleNav: [

@@ -1,7 +1,7 @@
-import { bookLimits, latestPublishedYear } from '#/lib/book-rules'
 import { listPageNumber } from '#/lib/list-schemas'
 import { recordId, storableString } from '#/lib/stored-text'
 import { z } from '#/lib/zod'
+import { bookLimits, latestPublishedYear } from './book-rules'
 import { compactIsbn, isValidIsbn } from './isbn'
 import { bookLanguages, bookSortColumns } from './search'
 
@@ -173,4 +173,17 @@ export const importBooksInput = z.object({
   csv: z.string().max(bookLimits.importBytesMax, 'validation_import_too_large'),
   /** Only check and preview; write nothing. */
   dryRun: z.boolean(),
+})
+
+/** A book as its form sends it with only the title filled in, unless `extra` says otherwise (the apps' tests use it). */
+export const bookWithTitle = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  authors: [],
+  isbn: null,
+  publishedYear: null,
+  language: null,
+  tags: [],
+  coverUrl: null,
+  description: '',
+  ...extra,
 })

@@ -1,5 +1,5 @@
-import { bookLimits } from '#/lib/book-rules'
 import { listDirection, listPage, listPageSize, oneOf, searchParams, text, wholeNumber } from '#/lib/url-search'
+import { bookLimits } from './book-rules'
 
 /** ISO 639-1 codes offered for a book's language; names come from Intl.DisplayNames in the reader's language. */
 export const bookLanguages = [

@@ -2,6 +2,7 @@
 // and the range its sections are drawn for.
 
 export { ChartPanel } from './components/chart-panel'
+export { CountChart } from './components/count-chart'
 export { CsvButton, csvOf, DashboardTable, type TableColumn } from './components/dashboard-table'
 export { KpiCard, KpiGrid } from './components/kpi-card'
 export { TrafficLines, type TrafficPoint } from './components/lazy-charts'

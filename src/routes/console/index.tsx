@@ -22,9 +22,12 @@ export const Route = createFileRoute('/console/')({
       ...(consoleSession.isAppAdmin
         ? apps.map((app) => app.prefetchSiteDashboard?.({ queryClient, trpc }, input))
         : []),
-      allows(consoleSession.permissions, { organization: ['update'] })
-        ? queryClient.prefetchQuery(trpc.dashboard.organization.queryOptions(input))
-        : null,
+      ...(allows(consoleSession.permissions, { organization: ['update'] })
+        ? [
+            queryClient.prefetchQuery(trpc.dashboard.organization.queryOptions(input)),
+            ...apps.map((app) => app.prefetchOrganizationDashboard?.({ queryClient, trpc }, input)),
+          ]
+        : []),
     ])
     // A new range chosen on the page switches at once and keeps the old numbers until the new ones arrive, rather
     // than holding the picker at its old value while the page waits.

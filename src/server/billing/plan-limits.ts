@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { appPlanLimit } from '#/lib/app-plan-limits'
 import { isPlanId, memberLimitOf, type Plan, type PlanId, planById } from '#/lib/plans'
 import { serverApps } from '../apps.gen'
 import type { Database } from '../db/client'
-import { aiUsage, billingSubscriptions, books, invitations, members } from '../db/schema'
+import { aiUsage, billingSubscriptions, invitations, members } from '../db/schema'
 
 /** Subscription states that still grant the plan (past_due: the provider is retrying the payment). */
 export const grantingStatuses = ['trialing', 'active', 'past_due'] as const
@@ -49,24 +49,6 @@ export class PlanLimitError extends Error {
     readonly params: Readonly<Record<string, string>> = {},
   ) {
     super(`The ${planId} plan allows ${limit} ${code.slice('PLAN_LIMIT_'.length).toLowerCase().replace('_', ' ')}`)
-  }
-}
-
-export async function liveBookCount(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(books)
-    .where(and(eq(books.organizationId, organizationId), isNull(books.deletedAt)))
-  return row?.value ?? 0
-}
-
-/** Throws PlanLimitError when adding `adding` live books would pass the plan's limit. */
-export async function assertBookCapacity(db: Database, organizationId: string, adding: number): Promise<void> {
-  const { plan } = await organizationPlan(db, organizationId)
-  const limit = plan.limits.books
-  if (limit === null || adding <= 0) return
-  if ((await liveBookCount(db, organizationId)) + adding > limit) {
-    throw new PlanLimitError('PLAN_LIMIT_BOOKS', limit, plan.id)
   }
 }
 

@@ -42,27 +42,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
     names: ['checkout'],
   },
 
-  'books.list': { gate: member({ book: ['read'] }) },
-  'books.count': { gate: member({ book: ['read'] }) },
-  'books.facets': { gate: member({ book: ['read'] }) },
-  'books.get': { gate: member({ book: ['read'] }), names: ['book'] },
-  'books.create': { gate: member({ book: ['create'] }), beyond: 'the plan’s books limit' },
-  'books.update': {
-    gate: member(),
-    beyond: 'book:update, or book:update-own for books the caller made',
-    names: ['book'],
-  },
-  'books.delete': {
-    gate: member(),
-    beyond: 'book:delete, or book:delete-own for books the caller made',
-    names: ['book'],
-  },
-  'books.restore': { gate: member(), beyond: 'book:delete, or book:delete-own; the plan’s limit', names: ['book'] },
-  'books.addTags': { gate: member(), beyond: 'book:update, or book:update-own', names: ['book'] },
-  'books.import': { gate: member({ book: ['create'] }), beyond: 'the plan’s books limit' },
-  'books.imports': { gate: member({ book: ['read'] }) },
-  'books.exportCsv': { gate: member({ book: ['read'] }) },
-
   'configuration.get': { gate: appAdmin },
   'configuration.update': { gate: appAdmin },
   'configuration.changes': { gate: appAdmin },
@@ -119,7 +98,7 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
     how: 'Better Auth’s own session, origin and rate-limit checks, plus Hatch’s hooks (organization rules, role grants, per-account sign-in limits, API keys refused outside get-session)',
   },
   '/api/mcp': {
-    who: 'anyone for docs tools; an API key for book tools',
+    who: 'anyone for docs tools; an API key for the installed apps’ tools',
     how: 'key checked once per request; POST only',
   },
   '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },

@@ -1,4 +1,4 @@
-import { requestBodyBytesMax } from '#/lib/book-rules'
+import { requestBodyBytesMax } from '#/lib/request-body-limit'
 
 /**
  * Why a tRPC change (a POST) must be refused before it runs, or null when it may run. The app's own pages send JSON

@@ -1,7 +1,6 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
 import { billingRouter } from '#/features/billing/server/billing-router'
-import { booksRouter } from '#/features/books/server/books-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
@@ -18,7 +17,6 @@ export const appRouter = createRouter({
   account: accountRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
-  books: booksRouter,
   configuration: configurationRouter,
   dashboard: dashboardRouter,
   organizations: organizationsRouter,

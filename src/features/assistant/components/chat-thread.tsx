@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { CopyButton, MarkdownText } from '#/components/markdown'
 import { PlanLimitReached, usePlanLimit } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
+import { consoleApps } from '#/console-apps.gen'
 import { aiRefusalOf } from '#/lib/ai-refusal'
 import { getLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
@@ -174,7 +175,9 @@ export function ChatThread({
   )
 }
 
-/** A new conversation: what the assistant is for, and two questions to start with. */
+const appSuggestions = consoleApps.flatMap((app) => app.assistantSuggestions ?? [])
+
+/** A new conversation: what the assistant is for, and questions to start with (the installed apps', the docs'). */
 function EmptyThread({ onSuggestion }: { onSuggestion: (text: string) => void }) {
   return (
     <div className="grid place-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
@@ -182,7 +185,7 @@ function EmptyThread({ onSuggestion }: { onSuggestion: (text: string) => void })
       <h2 className="font-semibold">{m.assistant_empty_title()}</h2>
       <p className="max-w-md text-sm text-muted-foreground">{m.assistant_empty_body()}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        {[m.assistant_suggestion_books(), m.assistant_suggestion_docs()].map((suggestion) => (
+        {[...appSuggestions.map((suggestion) => suggestion()), m.assistant_suggestion_docs()].map((suggestion) => (
           <Button key={suggestion} type="button" variant="outline" size="sm" onClick={() => onSuggestion(suggestion)}>
             {suggestion}
           </Button>

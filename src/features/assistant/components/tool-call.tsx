@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai'
-import { BookPlusIcon, CheckIcon, FileSearchIcon, LoaderIcon, SearchIcon, XIcon } from 'lucide-react'
+import { CheckIcon, FileSearchIcon, LoaderIcon, WrenchIcon, XIcon } from 'lucide-react'
 import { Button } from '#/components/ui/button'
+import { consoleApps } from '#/console-apps.gen'
+import type { AssistantToolLink, AssistantToolView } from '#/lib/app-manifest'
 import { m } from '#/paraglide/messages'
 
 type Part = UIMessage['parts'][number]
@@ -20,12 +22,7 @@ export function isToolPart(part: Part): part is Part & ToolPart {
   return part.type.startsWith('tool-') && 'toolCallId' in part
 }
 
-interface Link {
-  title: string
-  url: string
-}
-
-function LinkList({ links }: { links: Link[] }) {
+function LinkList({ links }: { links: readonly AssistantToolLink[] }) {
   // Two passages of one page share its URL: the page is listed once.
   const unique = links.filter((link, index) => links.findIndex((other) => other.url === link.url) === index)
   if (unique.length === 0) return null
@@ -43,32 +40,52 @@ function LinkList({ links }: { links: Link[] }) {
 }
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '')
-const asList = (value: unknown) => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : [])
 
-function BookToConfirm({ input }: { input: Record<string, unknown> }) {
-  const rows: [string, string][] = [
-    [m.book_field_title(), asText(input.title)],
-    [m.book_field_authors(), asList(input.authors).join(', ')],
-    [m.book_field_isbn(), asText(input.isbn)],
-    [m.book_field_year(), typeof input.publishedYear === 'number' ? String(input.publishedYear) : ''],
-    [m.book_field_language(), asText(input.language)],
-    [m.book_field_tags(), asList(input.tags).join(', ')],
-  ]
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-    </dl>
-  )
+/** The docs are the core's: their search is shown here, whichever apps are installed. */
+const docsToolViews: Record<string, AssistantToolView> = {
+  search_docs: {
+    icon: FileSearchIcon,
+    label: ({ input }) => m.assistant_tool_search_docs({ query: asText(input.query) }),
+    result: (output) => {
+      const pages = (Array.isArray(output.results) ? output.results : []).flatMap(
+        (page: { text?: unknown; url?: unknown }) =>
+          typeof page?.url === 'string' ? [{ title: asText(page.text), url: page.url }] : [],
+      )
+      return { found: pages.length, links: pages.slice(0, 5) }
+    },
+  },
 }
 
-/** What the assistant did with a tool, shown in the conversation; a book to create waits for the person's answer. */
+const toolViews: Readonly<Record<string, AssistantToolView>> = Object.assign(
+  {},
+  ...consoleApps.map((app) => app.assistantTools ?? {}),
+  docsToolViews,
+)
+
+/** What a call the person confirms would do, when its app says nothing of it: the input as the model wrote it. */
+function InputAsWritten({ input }: { input: Record<string, unknown> }) {
+  return <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs">{JSON.stringify(input, null, 2)}</pre>
+}
+
+/**
+ * A tool no installed app describes (its app declared no view, or was removed after the conversation), or one that
+ * asks first without saying how: named as the model calls it, and confirmed on what the model wrote.
+ */
+function genericView(name: string): AssistantToolView & Required<Pick<AssistantToolView, 'confirm'>> {
+  return {
+    icon: WrenchIcon,
+    label: () => name,
+    confirm: {
+      question: () => m.assistant_tool_run_question({ name }),
+      details: InputAsWritten,
+      accept: m.assistant_tool_run,
+      decline: m.assistant_tool_skip,
+      declined: m.assistant_tool_not_run,
+    },
+  }
+}
+
+/** What the assistant did with a tool, shown in the conversation; a call that asks first waits for the person's answer. */
 export function ToolCall({
   part,
   onAnswer,
@@ -77,47 +94,38 @@ export function ToolCall({
   onAnswer: (approvalId: string, approved: boolean) => void
 }) {
   const name = part.type.slice('tool-'.length)
+  const view = toolViews[name] ?? genericView(name)
+  const confirm = view.confirm ?? genericView(name).confirm
   const input = part.input ?? {}
-  const output = part.output ?? {}
-  const query = asText(input.query)
+  const Icon = view.icon
 
-  if (name === 'create_book' && part.state === 'approval-requested' && part.approval) {
+  if (part.state === 'approval-requested' && part.approval) {
     const approvalId = part.approval.id
+    const Details = confirm.details
     return (
-      <div className="grid gap-3 rounded-lg border bg-card p-3" data-testid="tool-confirm">
+      <div className="grid gap-3 rounded-lg border bg-card p-3" data-testid="tool-confirm" data-tool={name}>
         <p className="flex items-center gap-2 text-sm font-medium">
-          <BookPlusIcon className="size-4" aria-hidden />
-          {m.assistant_tool_confirm_question()}
+          <Icon className="size-4" aria-hidden />
+          {confirm.question()}
         </p>
-        <BookToConfirm input={input} />
+        <Details input={input} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={() => onAnswer(approvalId, true)}>
             <CheckIcon aria-hidden />
-            {m.assistant_tool_confirm()}
+            {confirm.accept()}
           </Button>
           <Button type="button" size="sm" variant="outline" onClick={() => onAnswer(approvalId, false)}>
             <XIcon aria-hidden />
-            {m.assistant_tool_cancel()}
+            {confirm.decline()}
           </Button>
         </div>
       </div>
     )
   }
 
-  const Icon = name === 'create_book' ? BookPlusIcon : name === 'search_docs' ? FileSearchIcon : SearchIcon
-  const label =
-    name === 'create_book'
-      ? part.state === 'output-available'
-        ? m.assistant_tool_created({ title: asText(output.title) })
-        : m.assistant_tool_create_book()
-      : name === 'search_docs'
-        ? m.assistant_tool_search_docs({ query })
-        : query
-          ? m.assistant_tool_search_books({ query })
-          : m.assistant_tool_list_books()
+  const output = part.state === 'output-available' ? (part.output ?? {}) : undefined
+  const result = output && view.result ? view.result(output) : undefined
   const running = ['input-streaming', 'input-available', 'approval-responded'].includes(part.state)
-  const books = Array.isArray(output.books) ? (output.books as { title: string; url: string }[]) : []
-  const pages = Array.isArray(output.results) ? (output.results as { text: string; url: string }[]) : []
   return (
     <div className="rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="tool-call" data-tool={name}>
       <p className="flex items-center gap-2">
@@ -126,33 +134,19 @@ export function ToolCall({
         ) : (
           <Icon className="size-4 text-muted-foreground" aria-hidden />
         )}
-        <span>{label}</span>
-        {part.state === 'output-available' && name !== 'create_book' ? (
-          <span className="text-muted-foreground">
-            · {m.assistant_tool_found({ count: String(name === 'search_docs' ? pages.length : books.length) })}
-          </span>
+        <span>{view.label({ input, output })}</span>
+        {result?.found !== undefined ? (
+          <span className="text-muted-foreground">· {m.assistant_tool_found({ count: String(result.found) })}</span>
         ) : null}
         {running ? <span className="text-muted-foreground">· {m.assistant_tool_running()}</span> : null}
       </p>
-      {part.state === 'output-available' && name === 'create_book' && typeof output.url === 'string' ? (
-        <LinkList links={[{ title: m.assistant_tool_open(), url: output.url }]} />
-      ) : null}
-      {part.state === 'output-available' ? (
-        <LinkList
-          links={[
-            ...books.map((book) => ({ title: book.title, url: book.url })),
-            ...pages.slice(0, 5).map((page) => ({ title: page.text, url: page.url })),
-          ]}
-        />
-      ) : null}
+      {result ? <LinkList links={result.links} /> : null}
       {part.state === 'output-error' ? (
         <p role="alert" className="mt-1 text-destructive">
           {m.assistant_tool_failed({ reason: part.errorText ?? '' })}
         </p>
       ) : null}
-      {part.state === 'output-denied' ? (
-        <p className="mt-1 text-muted-foreground">{m.assistant_tool_declined()}</p>
-      ) : null}
+      {part.state === 'output-denied' ? <p className="mt-1 text-muted-foreground">{confirm.declined()}</p> : null}
     </div>
   )
 }

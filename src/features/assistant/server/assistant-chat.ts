@@ -37,7 +37,10 @@ export interface AssistantChatOptions {
   clientIp: string
   /** Undefined when AI_BASE_URL and AI_MODEL are not set: every request is refused, none reaches a provider. */
   provider: AiProvider | undefined
+  /** The installed apps' tools, then the docs'. */
   toolSets: AssistantTools[]
+  /** What the standing instructions say of the apps' tools (their server manifests' `assistantInstructions`). */
+  toolInstructions?: readonly string[]
   /** Messages a person may send per minute (AI_REQUESTS_PER_MINUTE). */
   requestsPerMinute: number
   trustedOrigins: string[]
@@ -202,7 +205,12 @@ async function answerInLocale(
   let usage = noUsage
   let failure: unknown
   const modelMessages = await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true })
-  const system = await assistantInstructions(db, { locale, person: person.user, organization: access.organization })
+  const system = await assistantInstructions(db, {
+    locale,
+    person: person.user,
+    organization: access.organization,
+    toolInstructions: options.toolInstructions ?? [],
+  })
   // Taken last, once nothing but the provider can fail: a refusal or an error before here costs nothing.
   let allowance: Awaited<ReturnType<typeof takeAiRequest>>
   try {

@@ -2,7 +2,6 @@
 // stored and the month's request is given back. (A payment provider's faults: src/features/stripe/tests/faults-payments.test.ts.)
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookAssistantTools } from '#/features/books/server'
 import { m } from '#/paraglide/messages'
 import { createAiProvider } from '#/server/ai/provider'
 import { usageMonth } from '#/server/billing/plan-limits'
@@ -13,6 +12,7 @@ import { createFreshDatabase, engines, type FreshDatabase } from '../../../../te
 import { testPorts } from '../../../../tests/support/ports'
 import { startTcpProxy, type TcpProxy } from '../../../../tests/support/tcp-proxy'
 import { withinBound } from '../../../../tests/support/within-bound'
+import { installedAppTools } from '../server/app-tools'
 import { answerAssistantRequest } from '../server/assistant-chat'
 
 // The provider is this proxy, with nothing behind it: it accepts connections and never answers.
@@ -64,7 +64,7 @@ describe.each(engines)('the assistant when its model provider is silent, on %s',
           db: db(),
           clientIp: '127.0.0.1',
           provider,
-          toolSets: [bookAssistantTools],
+          toolSets: (await installedAppTools()).toolSets,
           requestsPerMinute: 1000,
           trustedOrigins: [testOrigin],
         },

@@ -1,10 +1,10 @@
 // The assistant's route for the fuzzer (tests/fuzz/api-routes.test.ts): hostile chat requests, as every kind of caller.
 import fc from 'fast-check'
-import { bookAssistantTools } from '#/features/books/server'
 import { createAiProvider } from '#/server/ai/provider'
 import { hostileText, hostileValue } from '../../../../tests/fuzz/arbitraries'
 import type { RouteFuzzContext, RouteFuzzTarget } from '../../../../tests/fuzz/route-targets'
 import { fakeModelId } from '../../../../tests/support/fake-openai'
+import { installedAppTools } from '../server/app-tools'
 import { answerAssistantRequest } from '../server/assistant-chat'
 
 export function routeFuzzTargets({ db, nextIp, aiUrl, origin }: RouteFuzzContext): RouteFuzzTarget[] {
@@ -13,12 +13,12 @@ export function routeFuzzTargets({ db, nextIp, aiUrl, origin }: RouteFuzzContext
       target: 'POST /api/assistant',
       path: () => '/api/assistant',
       methods: ['POST'],
-      call: (request) =>
+      call: async (request) =>
         answerAssistantRequest(request, {
           db: db(),
           clientIp: nextIp(),
           provider: createAiProvider({ baseURL: aiUrl(), model: fakeModelId }),
-          toolSets: [bookAssistantTools],
+          toolSets: (await installedAppTools()).toolSets,
           requestsPerMinute: 1_000_000,
           trustedOrigins: [origin],
         }),

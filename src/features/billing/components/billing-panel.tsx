@@ -162,7 +162,6 @@ function UsageSection({
   return (
     <SettingsSection id="billing-usage" title={m.billing_usage_title()}>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Usage label={m.billing_usage_books()} {...limits.books} testId="usage-books" />
         <Usage label={m.billing_usage_members()} {...limits.members} testId="usage-members" />
         <Usage label={m.billing_usage_ai_requests()} {...limits.aiRequests} testId="usage-ai" />
         {appPlanLimits.map((limit) => {
@@ -179,11 +178,6 @@ function UsageSection({
           ) : null
         })}
       </dl>
-      {limits.books.limit !== null && limits.books.used > limits.books.limit ? (
-        <div className="mt-3">
-          <PlanLimitReached name="books" />
-        </div>
-      ) : null}
       {appPlanLimits.map((limit) => {
         const amounts = limits[limit.name]
         return amounts && amounts.limit !== null && amounts.used > amounts.limit ? (

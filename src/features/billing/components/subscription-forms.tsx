@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
+import { appPlanLimit } from '#/lib/app-plan-limits'
 import { describeError } from '#/lib/errors'
 import { sendWith, useAppForm } from '#/lib/form'
 import { planName } from '#/lib/plan-text'
@@ -14,6 +15,7 @@ import { localizeHref } from '#/paraglide/runtime'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, intervalLabel, money, planSummary } from '../billing-format'
 import { previewChangeInput, seatsFieldSchema } from '../schemas'
+import './plan-change-messages'
 
 type Asked = { kind: 'plan'; planId: PaidPlanId; interval: BillingInterval } | { kind: 'seats'; seats: number }
 
@@ -255,26 +257,26 @@ function ChangeSummary({ preview }: { preview: Preview }) {
           </div>
         ))}
       </dl>
-      {preview.blockers.map((blocker) => (
-        <div
-          key={blocker.limit}
-          role="alert"
-          className="grid gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
-          data-testid="plan-change-blocker"
-        >
-          <p>
-            {blocker.limit === 'members'
-              ? m.billing_change_blocked_members({ used: String(blocker.used), allowed: String(blocker.allowed) })
-              : m.billing_change_blocked_books({ used: String(blocker.used), allowed: String(blocker.allowed) })}
-          </p>
-          <a
-            className="justify-self-start font-medium underline underline-offset-4"
-            href={localizeHref(blocker.limit === 'members' ? '/console/organization/members' : '/console/books')}
+      {preview.blockers.map((blocker) => {
+        const amounts = { used: String(blocker.used), allowed: String(blocker.allowed) }
+        const downgrade = blocker.limit === 'members' ? undefined : appPlanLimit(blocker.limit)?.downgrade
+        return (
+          <div
+            key={blocker.limit}
+            role="alert"
+            className="grid gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+            data-testid="plan-change-blocker"
           >
-            {blocker.limit === 'members' ? m.billing_change_manage_members() : m.billing_change_manage_books()}
-          </a>
-        </div>
-      ))}
+            <p>{downgrade ? downgrade.blocked(amounts) : m.billing_change_blocked_members(amounts)}</p>
+            <a
+              className="justify-self-start font-medium underline underline-offset-4"
+              href={localizeHref(downgrade ? String(downgrade.manage.to) : '/console/organization/members')}
+            >
+              {downgrade ? downgrade.manage.label() : m.billing_change_manage_members()}
+            </a>
+          </div>
+        )
+      })}
     </div>
   )
 }

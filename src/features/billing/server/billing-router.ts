@@ -8,7 +8,6 @@ import {
   aiRequestsThisMonth,
   appPlanUsage,
   grantingSubscription,
-  liveBookCount,
   organizationPlan,
   seatsTaken,
 } from '#/server/billing/plan-limits'
@@ -105,21 +104,18 @@ export const billingRouter = createRouter({
     const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const [taken, books, aiRequests, appLimits] = await Promise.all([
+    const [taken, aiRequests, appLimits] = await Promise.all([
       seatsTaken(ctx.db, ctx.organization.id),
-      liveBookCount(ctx.db, ctx.organization.id),
       aiRequestsThisMonth(ctx.db, ctx.organization.id),
       appPlanUsage(ctx.db, ctx.organization.id, plan.id),
     ])
     // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
     // The installed apps' limits (their plans.ts) by name, then the core's.
     const limits: typeof appLimits & {
-      books: { used: number; limit: number | null }
       members: { used: number; limit: number }
       aiRequests: { used: number; limit: number }
     } = {
       ...appLimits,
-      books: { used: books, limit: plan.limits.books },
       members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
     }

@@ -1,6 +1,7 @@
+import { appPlanLimit, planTooSmallCode } from '#/lib/app-plan-limits'
 import { planName } from '#/lib/plan-text'
 import { type BillingInterval, type Currency, memberLimitOf, type PaidPlanId, planById } from '#/lib/plans'
-import { grantingSubscription, liveBookCount, seatsTaken } from '#/server/billing/plan-limits'
+import { appPlanUsage, grantingSubscription, seatsTaken } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { paymentProviderFor } from '#/server/payments/payment-provider'
 import { type ChangePreview, ChargeDeclinedError, type PlanChange } from '#/server/payments/provider'
@@ -10,7 +11,8 @@ import { handleBillingWebhook } from './webhook'
 
 /** A limit the organization would be over on the new plan: what it uses, and what the plan allows. */
 export interface ChangeBlocker {
-  limit: 'members' | 'books'
+  /** The core's members, or an installed app's limit by its name (its plans.ts). */
+  limit: 'members' | (string & {})
   used: number
   allowed: number
 }
@@ -66,9 +68,10 @@ export async function planChange(
   const blockers: ChangeBlocker[] = []
   const memberLimit = memberLimitOf(plan, seats)
   if (places > memberLimit) blockers.push({ limit: 'members', used: places, allowed: memberLimit })
-  if (plan.limits.books !== null) {
-    const books = await liveBookCount(db, organizationId)
-    if (books > plan.limits.books) blockers.push({ limit: 'books', used: books, allowed: plan.limits.books })
+  // An app's limit the organization can bring down itself (its books) blocks a change that would leave it over.
+  for (const [name, { used, limit }] of Object.entries(await appPlanUsage(db, organizationId, plan.id))) {
+    if (limit !== null && used > limit && appPlanLimit(name)?.downgrade)
+      blockers.push({ limit: name, used, allowed: limit })
   }
   const currency = subscription.currency as Currency
   return {
@@ -91,11 +94,11 @@ export async function previewPlanChange(db: Database, planned: PlannedChange, at
 
 /** The first limit a change would break, as the refusal the client translates. */
 function blockerRefusal(blocker: ChangeBlocker, perSeat: boolean): AppError {
-  if (blocker.limit === 'books') {
+  if (blocker.limit !== 'members') {
     return new AppError({
       code: 'BAD_REQUEST',
-      appCode: 'PLAN_TOO_SMALL_FOR_BOOKS',
-      message: `That plan allows ${blocker.allowed} books`,
+      appCode: planTooSmallCode(blocker.limit),
+      message: `That plan allows ${blocker.allowed} ${blocker.limit}`,
       params: { limit: String(blocker.allowed), count: String(blocker.used) },
     })
   }

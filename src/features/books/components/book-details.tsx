@@ -6,14 +6,15 @@ import Markdown from 'react-markdown'
 import { DetailsFields, DetailsHeader, DetailsLayout } from '#/components/details-layout'
 import { Button } from '#/components/ui/button'
 import type { BookAppManifest } from '#/lib/app-manifest'
-import { mayChangeBook } from '#/lib/book-rules'
 import { useConsoleSession } from '#/lib/console-session'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import type { BookDetails as Book } from '../book-queries'
+import { mayChangeBook } from '../book-rules'
 import { BookFormDialog } from './book-form-dialog'
 import { useDeleteBooks } from './use-delete-books'
+import '../book-messages'
 
 /** One book: its cover, what is known of it, and its description rendered from Markdown (never raw HTML). */
 export function BookDetailsScreen({ bookId, apps = [] }: { bookId: string; apps?: readonly BookAppManifest[] }) {

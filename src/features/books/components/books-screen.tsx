@@ -20,6 +20,7 @@ import { BookImportProgress } from './book-import-progress'
 import { ImportBooksDialog } from './import-books-dialog'
 import { TagBooksDialog } from './tag-books-dialog'
 import { useDeleteBooks } from './use-delete-books'
+import '../book-messages'
 
 /** The address's keys that narrow the list. */
 const bookFilterKeys = ['q', 'tag', 'language', 'yearFrom', 'yearTo'] as const

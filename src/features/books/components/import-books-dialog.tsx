@@ -5,12 +5,13 @@ import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notic
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { Input } from '#/components/ui/input'
-import { bookLimits, requestBodyBytesMax } from '#/lib/book-rules'
 import { describeError, translateMessage } from '#/lib/errors'
 import { currentIntlLocale } from '#/lib/i18n'
+import { requestBodyBytesMax } from '#/lib/request-body-limit'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { useBookListCache } from '../book-queries'
+import { bookLimits } from '../book-rules'
 
 /** Counts as the reader writes them (1,200), in either language. */
 const count = (value: number) => new Intl.NumberFormat(currentIntlLocale()).format(value)

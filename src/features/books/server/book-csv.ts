@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { bookLimits } from '#/lib/book-rules'
+import { bookLimits } from '../book-rules'
 import { toIsbn13 } from '../isbn'
 import { type BookInput, bookInput } from '../schemas'
 

@@ -5,6 +5,7 @@ import { books, users } from '#/server/db/schema'
 import { compactIsbn, toIsbn13 } from '../isbn'
 import type { BookFilters, BookInput } from '../schemas'
 import type { BookSortColumn } from '../search'
+import { newBookId } from './book-rows'
 
 const sortKeys: Record<BookSortColumn, SortKey> = {
   // Numbers inside titles sort by their value ("第 88 卷" before "第 988 卷"), in both engines (drizzle/0018).
@@ -151,4 +152,26 @@ export async function booksWithIsbn13(db: Database, organizationId: string, isbn
         exceptId ? sql`${books.id} <> ${exceptId}` : undefined,
       ),
     )
+}
+
+/**
+ * Adds a book with only its title, made by the organization's `ownerId`, and returns its id: for the apps whose records
+ * belong to a book (a file), where they need one made for them.
+ */
+export async function addBook(
+  db: Pick<Database, 'insert'>,
+  { id: organizationId, ownerId, title }: { id: string; ownerId: string; title: string },
+): Promise<string> {
+  const id = newBookId()
+  const blank = {
+    authors: [],
+    isbn: null,
+    publishedYear: null,
+    language: null,
+    tags: [],
+    coverUrl: null,
+    description: '',
+  }
+  await db.insert(books).values({ id, organizationId, createdById: ownerId, ...bookColumns({ title, ...blank }) })
+  return id
 }

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { dashboardRangeInput } from '#/features/dashboard/server'
 import { type Action, denialMessage } from '#/lib/access-control'
-import { bookLimits, mayChangeBook } from '#/lib/book-rules'
 import { serverApps } from '#/server/apps.gen'
-import { assertBookCapacity } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { bookImports, books, users } from '#/server/db/schema'
 import { enqueue } from '#/server/jobs/queue'
 import { publishEvent, type RecordedEvent, recordEvent, sendRecordedEvents } from '#/server/organization-events'
+import { getSiteSettings } from '#/server/settings'
 import { AppError, createRouter, orgProcedure } from '#/server/trpc/init'
+import { bookLimits, mayChangeBook } from '../book-rules'
 import { toIsbn13 } from '../isbn'
 import {
   bookFilters,
@@ -21,8 +22,11 @@ import {
 } from '../schemas'
 import { booksToCsv, firstIssues, type ImportIssue, parseBooksCsv } from './book-csv'
 import { bookImportJob, queuedImportRows, recentImports, runBookImport } from './book-import-job'
+import { assertBookCapacity } from './book-limits'
 import { bookColumns, bookConditions, bookFacets, booksWithIsbn13, countBooks, listBooks } from './book-queries'
 import { isUniqueViolation, newBookId } from './book-rows'
+import { readBooksAdded } from './books-added'
+import '../book-messages'
 
 /** A refusal shown beside one field of the form, like a schema's own messages (`message` is a message key). */
 function fieldError(field: string, message: string): AppError {
@@ -84,6 +88,14 @@ async function bookCoverImages(db: Database, organizationId: string, bookIds: st
 }
 
 export const booksRouter = createRouter({
+  /** The books added per bucket of the Dashboard's range, for those who see the organization's numbers there. */
+  added: orgProcedure({ organization: ['update'] })
+    .input(dashboardRangeInput)
+    .query(async ({ ctx, input }) => {
+      const { analyticsTimeZone: timeZone } = await getSiteSettings(ctx.db)
+      const added = await readBooksAdded(ctx.db, ctx.organization.id, { ...input, timeZone })
+      return { range: { from: input.from, to: input.to, granularity: input.granularity, timeZone }, ...added }
+    }),
   /** A page of the active organization's books, filtered and sorted. */
   list: orgProcedure({ book: ['read'] })
     .input(bookListInput)

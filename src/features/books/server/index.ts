@@ -1,3 +1,5 @@
 // What other features may use of books on the server (the import rules in .dependency-cruiser.cjs allow nothing
-// else): the assistant's tools for reading and changing books.
-export { bookAssistantTools } from './assistant-tools'
+// else): who may change a book, and its purge. Its tools for models are its server manifest's (server/app.ts).
+export { mayChangeBook } from '../book-rules'
+export { purgeDeletedBooks } from './book-purge'
+export { addBook } from './book-queries'

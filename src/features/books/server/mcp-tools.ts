@@ -1,6 +1,6 @@
-import { bookLimits } from '#/lib/book-rules'
 import { z } from '#/lib/zod'
 import { type McpToolSet, toolRefusal, toolResult } from '#/server/mcp'
+import { bookLimits } from '../book-rules'
 import { bookToCreate, bookToolInputShape } from './book-tool-input'
 
 /**

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import {
   ActivityIcon,
-  BookOpenIcon,
   Building2Icon,
   CreditCardIcon,
   LayoutDashboardIcon,
@@ -24,7 +23,6 @@ const appAdminOnly = (session: ConsoleSession) => session.isAppAdmin
 
 const coreMainEntries: NavEntry[] = [
   { to: '/console', position: 0, label: m.console_dashboard, icon: LayoutDashboardIcon, exact: true },
-  { to: '/console/books', position: 10, label: m.console_books, icon: BookOpenIcon, visible: can({ book: ['read'] }) },
   {
     to: '/console/configuration',
     position: 80,

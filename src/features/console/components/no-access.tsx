@@ -10,7 +10,6 @@ import type { GuardedConsolePage, NoAccess } from '../console-access'
 
 /** Each guarded page by the name its navigation shows, and who can grant it: the organization, or the app's admins. */
 const corePages: Record<GuardedConsolePage, GuardedPage> = {
-  books: { name: m.console_books, grantedBy: 'organization' },
   invitations: { name: m.console_org_invitations, grantedBy: 'organization' },
   roles: { name: m.console_org_roles, grantedBy: 'organization' },
   billing: { name: m.console_org_billing, grantedBy: 'organization' },

@@ -18,7 +18,14 @@ import { UsersSection } from './users-section'
 const siteRefreshMs = 60_000
 
 /** The installed apps' sections of the site's numbers (traffic), in their order among the core's (users 20, revenue 30). */
-const appSiteSections = dashboardApps.flatMap((app) => app.siteSections).toSorted((a, b) => a.position - b.position)
+const appSiteSections = dashboardApps
+  .flatMap((app) => app.siteSections ?? [])
+  .toSorted((a, b) => a.position - b.position)
+
+/** The installed apps' sections of the organization's numbers (its books added), below the core's. */
+const appOrganizationSections = dashboardApps
+  .flatMap((app) => app.organizationSections ?? [])
+  .toSorted((a, b) => a.position - b.position)
 
 /**
  * The console's first page. App admins see the whole site (users, revenue, and what the installed apps add, such as
@@ -106,8 +113,12 @@ function OrganizationSections({ range }: { range: DashboardRange }) {
   if (organization.error) return <LoadError error={organization.error} />
   if (!organization.data) return <SectionSkeleton label={m.dashboard_organization_title()} />
   return (
-    <div aria-busy={organization.isPlaceholderData || undefined}>
+    <div className="grid gap-8" aria-busy={organization.isPlaceholderData || undefined}>
       <OrganizationSection data={organization.data} />
+      {appOrganizationSections.map(({ component: Section }, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the installed apps' sections never change order while shown
+        <Section key={index} range={{ ...range, timeZone: organization.data.range.timeZone }} />
+      ))}
     </div>
   )
 }

@@ -1,9 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { BookOpenIcon, Building2Icon, UserIcon } from 'lucide-react'
+import { Building2Icon, UserIcon } from 'lucide-react'
 import { Button } from '#/components/ui/button'
-import { useCan, useConsoleSession } from '#/lib/console-session'
+import { dashboardApps } from '#/dashboard-apps.gen'
+import { useConsoleSession } from '#/lib/console-session'
 import { rolesLabel } from '#/lib/role-labels'
 import { m } from '#/paraglide/messages'
+
+/** The installed apps' places a member most likely goes to (the organization's books). */
+const shortcuts = dashboardApps.flatMap((app) => app.memberShortcuts ?? [])
 
 /**
  * What a member who may see neither the site's nor the organization's numbers finds here: where they are, and the
@@ -11,7 +15,6 @@ import { m } from '#/paraglide/messages'
  */
 export function MemberOverview() {
   const session = useConsoleSession()
-  const canReadBooks = useCan({ book: ['read'] })
   return (
     <section aria-labelledby="dashboard-overview-title" className="rounded-xl border p-4 sm:p-6">
       <div className="flex items-start gap-3">
@@ -29,14 +32,16 @@ export function MemberOverview() {
         </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        {canReadBooks ? (
-          <Button asChild>
-            <Link to="/console/books">
-              <BookOpenIcon aria-hidden />
-              {m.dashboard_overview_books()}
-            </Link>
-          </Button>
-        ) : null}
+        {shortcuts
+          .filter((shortcut) => shortcut.visible?.(session) ?? true)
+          .map(({ to, label, icon: Icon }) => (
+            <Button asChild key={String(to)}>
+              <Link to={to}>
+                <Icon aria-hidden />
+                {label()}
+              </Link>
+            </Button>
+          ))}
         <Button asChild variant="outline">
           <Link to="/console/account">
             <UserIcon aria-hidden />

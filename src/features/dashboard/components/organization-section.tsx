@@ -1,16 +1,17 @@
 import { Link } from '@tanstack/react-router'
+import { appPlanLimits, writtenAmount } from '#/lib/app-plan-limits'
 import { useCan } from '#/lib/console-session'
+import { currentIntlLocale } from '#/lib/i18n'
 import { planName } from '#/lib/plan-text'
 import type { PlanId } from '#/lib/plans'
 import { m } from '#/paraglide/messages'
-import { formatCount, formatDay } from '../dashboard-format'
+import { formatCount } from '../dashboard-format'
 import type { OrganizationDashboard } from '../dashboard-queries'
-import { CountChart } from './count-chart'
 import { KpiCard, KpiGrid } from './kpi-card'
 
-/** The active organization's own numbers, for its owners and admins: members, books added, plan and usage. */
+/** The active organization's own numbers, for its owners and admins: members, plan and usage. */
 export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
-  const { organization, plan, usage, range, booksAdded } = data
+  const { organization, plan, usage, appUsage } = data
   const canSeeBilling = useCan({ billing: ['read'] })
   const planLabel = planName(plan.planId as PlanId)
   return (
@@ -31,16 +32,6 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
           hint={
             data.pendingInvitations > 0
               ? m.dashboard_org_pending({ count: formatCount(data.pendingInvitations) })
-              : undefined
-          }
-        />
-        <KpiCard
-          label={m.dashboard_org_books_added()}
-          value={formatCount(booksAdded.total)}
-          testId="kpi-org-books-added"
-          hint={
-            booksAdded.deletedSince > 0
-              ? m.dashboard_org_books_deleted_since({ count: formatCount(booksAdded.deletedSince) })
               : undefined
           }
         />
@@ -69,9 +60,20 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
           {m.billing_usage_title()}
         </h3>
         <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Usage label={m.billing_usage_books()} {...usage.books} testId="usage-books" />
           <Usage label={m.billing_usage_members()} {...usage.members} testId="usage-members" />
           <Usage label={m.billing_usage_ai_requests()} {...usage.aiRequests} testId="usage-ai-requests" />
+          {appPlanLimits.map((limit) => {
+            const amounts = appUsage[limit.name]
+            return amounts ? (
+              <Usage
+                key={limit.name}
+                label={limit.usage.label()}
+                {...amounts}
+                testId={`usage-${limit.name}`}
+                format={(value) => writtenAmount(limit, value, currentIntlLocale())}
+              />
+            ) : null
+          })}
           <div className="min-w-0">
             <dt className="text-sm text-muted-foreground">{m.billing_usage_ai_tokens()}</dt>
             <dd className="mt-1 font-medium tabular-nums" data-testid="usage-ai-tokens">
@@ -83,35 +85,33 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
           </div>
         </dl>
       </section>
-      <CountChart
-        title={m.dashboard_org_books_added()}
-        countLabel={m.dashboard_org_books_added()}
-        summary={m.dashboard_books_summary({
-          from: formatDay(range.from),
-          to: formatDay(range.to),
-          count: formatCount(booksAdded.total),
-        })}
-        series={booksAdded.series}
-        range={range}
-        file="books-added"
-        color="var(--chart-2)"
-        empty={m.dashboard_no_books()}
-        testId="chart-books-added"
-      />
     </section>
   )
 }
 
 /** One limit: what is used of it, as text and as a bar (no bar for an unlimited one). */
-function Usage({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {
+function Usage({
+  label,
+  used,
+  limit,
+  testId,
+  format = formatCount,
+}: {
+  label: string
+  used: number
+  limit: number | null
+  testId: string
+  /** How an amount is written: a count unless the limit says otherwise (a size). */
+  format?: (value: number) => string
+}) {
   const share = limit ? Math.min(1, used / limit) : 0
   return (
     <div className="min-w-0">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 font-medium tabular-nums" data-testid={testId}>
         {limit === null
-          ? m.billing_usage_unlimited({ used: formatCount(used) })
-          : m.billing_usage_of({ used: formatCount(used), limit: formatCount(limit) })}
+          ? m.billing_usage_unlimited({ used: format(used) })
+          : m.billing_usage_of({ used: format(used), limit: format(limit) })}
       </dd>
       {limit === null ? null : (
         <dd className="mt-2">

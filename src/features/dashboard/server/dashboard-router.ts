@@ -26,7 +26,7 @@ export const dashboardRouter = createRouter({
     .input(dashboardRangeInput)
     .query(async ({ ctx, input }) => {
       const { analyticsTimeZone: timeZone } = await getSiteSettings(ctx.db)
-      const numbers = await readOrganizationNumbers(ctx.db, ctx.organization, { ...input, timeZone })
+      const numbers = await readOrganizationNumbers(ctx.db, ctx.organization)
       return { range: { from: input.from, to: input.to, granularity: input.granularity, timeZone }, ...numbers }
     }),
 })

@@ -1,6 +1,6 @@
 // What an app's procedures for the Dashboard may use (docs/decisions/042): the range input every section takes, its
 // previous period, and the series built from daily rows.
 
-export { type Granularity, previousPeriod } from '../date-range'
+export { bucketsOf, type Granularity, previousPeriod } from '../date-range'
 export { dashboardRangeInput } from '../schemas'
-export { byDay, seriesWithPrevious, total } from './day-series'
+export { bucketed, byDay, countKeys, dayIn, seriesWithPrevious, total, withinDays } from './day-series'

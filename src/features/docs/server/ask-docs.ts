@@ -45,7 +45,7 @@ function instructions(productName: string, lang: Locale, passages: DocsPassage[]
     `You answer questions about ${productName} using only the documentation excerpts below.`,
     `Answer in the language of the question; when it is unclear, in ${promptLanguageNames[lang]}.`,
     'Be brief and concrete. Use Markdown.',
-    'Link every page you use with a Markdown link to its path exactly as given, e.g. [Books](/en/docs/books).',
+    'Link every page you use with a Markdown link to its path exactly as given, e.g. [Integrations](/en/docs/integrations).',
     'If the excerpts do not answer the question, say so plainly and point to the closest pages. Never invent features.',
     '',
     'Documentation excerpts:',

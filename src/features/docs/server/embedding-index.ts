@@ -3,7 +3,7 @@ import { cosineSimilarity, type EmbeddingModel, embed, embedMany } from 'ai'
 /** A part of the docs an answer may draw on, with the page it cites. */
 export interface DocsPassage {
   title: string
-  /** The page's path in its language, e.g. /en/docs/books. */
+  /** The page's path in its language, e.g. /en/docs/integrations. */
   url: string
   text: string
 }

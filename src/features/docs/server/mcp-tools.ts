@@ -56,8 +56,8 @@ export const docsMcpTools: McpToolSet = ({ server }) => {
     {
       title: 'Read a documentation page',
       description:
-        'One documentation page as Markdown, by its path (as search_docs returns it, e.g. "/en/docs/books" or ' +
-        '"books"). An empty path is the documentation home page.',
+        'One documentation page as Markdown, by its path (as search_docs returns it, e.g. "/en/docs/integrations" ' +
+        'or "integrations"). An empty path is the documentation home page.',
       inputSchema: {
         path: z.string().max(300).describe('The page path or URL'),
         language,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, isNull } from 'drizzle-orm'
-import { mayChangeBook } from '#/lib/book-rules'
+import { mayChangeBook } from '#/features/books/server'
 import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { mayChangeBook } from '#/lib/book-rules'
+import { mayChangeBook } from '#/features/books/server'
 import { books, users } from '#/server/db/schema'
 import { deleteFoldersLater } from '#/server/files/file-jobs'
 import { memberDownloadUrl, memberImageUrl } from '#/server/files/member-links'

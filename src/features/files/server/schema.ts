@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-// Relative paths: drizzle-kit loads the schema outside the project's path aliases. Only read inside the lazy
-// `references` callbacks, so the import cycle with the core's schema.ts is harmless.
-import { books } from '../../../server/db/book-schema'
 import { organizations } from '../../../server/db/organization-schema'
 import { users } from '../../../server/db/schema'
+// Relative paths: drizzle-kit loads the schema outside the project's path aliases. Only read inside the lazy
+// `references` callbacks, so the import cycle with the core's schema.ts is harmless.
+import { books } from '../../books/server/schema'
 
 // ── Files an organization stores: book covers and attachments (the files app) ───────────────────────────────
 

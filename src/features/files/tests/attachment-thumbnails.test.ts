@@ -3,11 +3,11 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { bookWithTitle as book } from '#/features/books'
 import { answerFileRequest } from '#/features/uploads/server'
 import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
 import { testOrigin } from '../../../../tests/integration/auth-requests'
-import { book } from '../../../../tests/integration/book-fixtures'
 import { fileStorageCases } from '../../../../tests/integration/file-storage-fixtures'
 import {
   type OrganizationHarness,

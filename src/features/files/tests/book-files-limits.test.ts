@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bookWithTitle as book } from '#/features/books'
 import { answerFileRequest } from '#/features/uploads/server'
 import { fileLinkSecret, useFileStorage } from '#/server/files/configured-storage'
 import { localFileStorage } from '#/server/files/local-storage'
 import { testOrigin } from '../../../../tests/integration/auth-requests'
-import { book } from '../../../../tests/integration/book-fixtures'
 import {
   type OrganizationHarness,
   organizationHarness,

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { bookWithTitle as book } from '#/features/books'
+import { purgeDeletedBooks } from '#/features/books/server'
 import { answerFileRequest, answerLogoUpload } from '#/features/uploads/server'
 import { organizations, rateLimits } from '#/server/db/schema'
 import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
 import { uploadLimit } from '#/server/files/upload-caller'
-import { purgeDeletedBooks } from '#/server/maintenance'
 import { testOrigin } from '../../../../tests/integration/auth-requests'
-import { book } from '../../../../tests/integration/book-fixtures'
 import { fileStorageCases } from '../../../../tests/integration/file-storage-fixtures'
 import {
   type OrganizationHarness,

@@ -10,17 +10,17 @@ export async function foreignRecordInputs(db: Database, foreign: ForeignRecords)
   await db.insert(organizationFiles).values({
     id: fileId,
     organizationId: foreign.organizationId,
-    bookId: foreign.bookId,
+    bookId: foreign.apps.bookId,
     kind: 'attachment',
-    folder: `organizations/${foreign.organizationId}/books/${foreign.bookId}/${fileId}`,
+    folder: `organizations/${foreign.organizationId}/books/${foreign.apps.bookId}/${fileId}`,
     name: 'Not yours.pdf',
     contentType: 'application/pdf',
     bytes: 1000,
   })
   return {
-    'files.attachments': { bookId: foreign.bookId },
+    'files.attachments': { bookId: foreign.apps.bookId },
     'files.downloadLink': { id: fileId },
     'files.deleteAttachment': { id: fileId },
-    'files.removeCover': { bookId: foreign.bookId },
+    'files.removeCover': { bookId: foreign.apps.bookId },
   }
 }

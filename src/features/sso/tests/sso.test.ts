@@ -334,23 +334,24 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
       (await app.call<{ key: string }>('/api-key/create', { body: { name: 'Agent' }, cookie: person.cookie })).body.key
     const lenaKey = await keyOf(lena)
     const ownerKey = await keyOf(owner)
-    const listBooks = (key: string, acceptLanguage = 'en') =>
+    const listMembers = (key: string, acceptLanguage = 'en') =>
       handleTrpcRequest(
-        new Request(`${testOrigin}/api/trpc/books.list?input=${encodeURIComponent('{"json":{}}')}`, {
+        new Request(`${testOrigin}/api/trpc/organizations.members?input=${encodeURIComponent('{"json":{}}')}`, {
           headers: { 'x-api-key': key, 'accept-language': acceptLanguage },
         }),
         database.connection.db,
       )
-    const createBook = (key: string, title: string) =>
+    // A change any key's owner may make: deleting their own expired keys.
+    const deleteExpiredKeys = (key: string) =>
       handleTrpcRequest(
-        new Request(`${testOrigin}/api/trpc/books.create`, {
+        new Request(`${testOrigin}/api/trpc/apiKeys.deleteExpired`, {
           method: 'POST',
           headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          body: JSON.stringify({ json: { title } }),
+          body: JSON.stringify({}),
         }),
         database.connection.db,
       )
-    const mcpListBooks = (key: string, acceptLanguage = 'en') =>
+    const mcpListTools = (key: string, acceptLanguage = 'en') =>
       answerMcpRequest(
         new Request(`${testOrigin}/api/mcp`, {
           method: 'POST',
@@ -369,18 +370,19 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
         }),
         { db: database.connection.db, clientIp: '198.51.100.9', toolSets: [] },
       )
-    expect((await listBooks(lenaKey)).status, 'before SSO is required her key works').toBe(200)
-    expect((await mcpListBooks(lenaKey)).status).toBe(200)
+    expect((await listMembers(lenaKey)).status, 'before SSO is required her key works').toBe(200)
+    expect((await deleteExpiredKeys(lenaKey)).status, 'for changes too').toBe(200)
+    expect((await mcpListTools(lenaKey)).status).toBe(200)
 
     await sso('mutation', 'setRequired', { required: true })
     try {
-      const listed = await listBooks(lenaKey)
+      const listed = await listMembers(lenaKey)
       expect(listed.status, 'a key made before SSO was required').toBe(401)
       expect(
         ((await listed.json()) as { error: { json: { data: { appCode: string } } } }).error.json.data.appCode,
       ).toBe('API_KEY_SSO_REQUIRED')
-      expect((await createBook(lenaKey, 'Written around the identity provider')).status).toBe(401)
-      const mcp = await mcpListBooks(lenaKey, 'zh-CN')
+      expect((await deleteExpiredKeys(lenaKey)).status).toBe(401)
+      const mcp = await mcpListTools(lenaKey, 'zh-CN')
       expect(mcp.status).toBe(403)
       const refusal = (await mcp.json()) as { error: { message: string } }
       expect(refusal.error.message, 'translated for the client').toContain('单点登录')
@@ -392,14 +394,14 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
       const laterKey = (
         await app.call<{ key: string }>('/api-key/create', { body: { name: 'Later agent' }, cookie: ssoCookie })
       ).body.key
-      expect((await listBooks(laterKey)).status).toBe(401)
+      expect((await listMembers(laterKey)).status).toBe(401)
       // The owner is exempt, as for signing in: a broken identity provider must never lock everyone out.
-      expect((await listBooks(ownerKey)).status).toBe(200)
-      expect((await mcpListBooks(ownerKey)).status).toBe(200)
+      expect((await listMembers(ownerKey)).status).toBe(200)
+      expect((await mcpListTools(ownerKey)).status).toBe(200)
     } finally {
       await sso('mutation', 'setRequired', { required: false })
     }
-    expect((await listBooks(lenaKey)).status, 'working again once SSO is no longer required').toBe(200)
+    expect((await listMembers(lenaKey)).status, 'working again once SSO is no longer required').toBe(200)
   })
 
   it('reads no SSO connection for an API key while no domain requires SSO, and a change counts at once', async () => {
@@ -426,30 +428,30 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
         }
       },
     })
-    const listBooks = (on: typeof db) =>
+    const listMembers = (on: typeof db) =>
       handleTrpcRequest(
-        new Request(`${testOrigin}/api/trpc/books.list?input=${encodeURIComponent('{"json":{}}')}`, {
+        new Request(`${testOrigin}/api/trpc/organizations.members?input=${encodeURIComponent('{"json":{}}')}`, {
           headers: { 'x-api-key': monaKey },
         }),
         on,
       )
     // The first call reads what is kept between calls (site settings, the domains that require SSO).
-    expect((await listBooks(watched)).status).toBe(200)
+    expect((await listMembers(watched)).status).toBe(200)
     tablesRead.length = 0
-    for (let call = 0; call < 3; call++) expect((await listBooks(watched)).status).toBe(200)
+    for (let call = 0; call < 3; call++) expect((await listMembers(watched)).status).toBe(200)
     expect(tablesRead, 'the key was used').toContain(getTableName(users))
     expect(tablesRead, 'no SSO connection read for a key while none requires SSO').not.toContain(
       getTableName(ssoProviders),
     )
 
-    expect((await listBooks(db)).status, 'the domains that require SSO are known (none)').toBe(200)
+    expect((await listMembers(db)).status, 'the domains that require SSO are known (none)').toBe(200)
     await sso('mutation', 'setRequired', { required: true })
     try {
-      expect((await listBooks(db)).status, 'refused at once, not when a cached answer expires').toBe(401)
+      expect((await listMembers(db)).status, 'refused at once, not when a cached answer expires').toBe(401)
     } finally {
       await sso('mutation', 'setRequired', { required: false })
     }
-    expect((await listBooks(db)).status, 'and working again at once').toBe(200)
+    expect((await listMembers(db)).status, 'and working again at once').toBe(200)
   })
 
   it('refuses an address from the identity provider that is not one, and creates nobody', async () => {

@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookDeliveries } from '#/server/db/schema'
-import { book } from '../../../../tests/integration/book-fixtures'
 import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
 import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
@@ -14,7 +13,7 @@ import type { WebhookReceiver } from './webhook-receiver'
 describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000 }, (engine) => {
   const bench = webhookBench(engine, {
     owner: 'Vera Verifier',
-    organization: 'Verified Books',
+    organization: 'Verified Works',
     queue: { retryDelaySeconds: 1, retryDelayMaxSeconds: 1, retryLimitAtMost: 3 },
     receiver: true,
   })
@@ -32,12 +31,18 @@ describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000
     receiver.received
       .filter((message) => message.id === id)
       .map((message) => ({ answered: message.answered, verified: message.verified, refused: message.verifyError }))
+  /** Someone new signs up and joins the organization by invitation: a member.added event. Answers them. */
+  const newMember = async (name: string) => {
+    const person = await h.signUp(`${name} ${engine}`)
+    await h.join(bench.organizationId, owner, person, 'member')
+    return person
+  }
 
   beforeAll(async () => {
     ;({ h, owner, receiver } = bench)
     const endpoint = await h.trpc<{ secret: string }>('mutation', 'webhooks.create', owner.cookie, {
       url: receiver.url,
-      events: ['book.created'],
+      events: ['member.added'],
       locale: 'en',
     })
     receiver.trust(endpoint.data?.secret ?? '')
@@ -52,7 +57,7 @@ describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000
       if (message.answered === 503) await ageDelivery(message.id, tenMinutes)
     })
     try {
-      await h.trpc('mutation', 'books.create', owner.cookie, book('Retried late'))
+      await newMember('Retried Late')
       await until(() => receiver.accepted().length === 1, 'the retry to be accepted')
     } finally {
       receiver.failWhen(undefined)
@@ -70,9 +75,10 @@ describe.each(engines)('the standardwebhooks verifier on %s', { timeout: 120_000
   })
 
   it('accepts "send again" a day after the event, with the same webhook-id', async () => {
-    await h.trpc('mutation', 'books.create', owner.cookie, book('Sent again'))
-    await until(() => receiver.ofType('book.created').some((message) => message.data.title === 'Sent again'), 'it')
-    const first = receiver.received.find((message) => message.data.title === 'Sent again')
+    const sentAgain = await newMember('Sent Again')
+    const isTheirs = (message: { data: Record<string, unknown> }) => message.data.email === sentAgain.email
+    await until(() => receiver.ofType('member.added').some(isTheirs), 'it')
+    const first = receiver.received.find(isTheirs)
     const id = first?.id ?? ''
     await ageDelivery(id, 86_400_000)
     const resent = await h.trpc<{ delivered: boolean }>('mutation', 'webhooks.resend', owner.cookie, { id })

@@ -13,7 +13,7 @@ export async function foreignRecordInputs(db: Database, foreign: ForeignRecords)
     organizationId: foreign.organizationId,
     url: 'https://example.com/hooks',
     description: 'Not yours',
-    events: ['book.created'],
+    events: ['member.added'],
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   })
   const deliveryId = 'msg_not_yours'
@@ -21,7 +21,7 @@ export async function foreignRecordInputs(db: Database, foreign: ForeignRecords)
     id: deliveryId,
     endpointId,
     organizationId: foreign.organizationId,
-    eventType: 'book.created',
+    eventType: 'member.added',
     payload: { title: 'Not yours' },
     status: 'failed',
   })

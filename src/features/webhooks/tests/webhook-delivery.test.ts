@@ -35,9 +35,9 @@ async function receiver(reply: (response: ServerResponse, received: Received) =>
 
 const message = {
   id: 'msg_2r8YhQ1c5mXn',
-  type: 'book.created',
+  type: 'member.added',
   timestamp: new Date(),
-  data: { bookId: 'b_1', title: 'The River' },
+  data: { memberId: 'mem_1', name: 'Ada Lovelace', role: 'member' },
 }
 
 describe('delivering one webhook', () => {
@@ -49,7 +49,7 @@ describe('delivering one webhook', () => {
     expect(target.received).toHaveLength(1)
     const [arrived] = target.received
     const verified = new Webhook(secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>)
-    expect(verified).toEqual({ type: 'book.created', timestamp: message.timestamp.toISOString(), data: message.data })
+    expect(verified).toEqual({ type: 'member.added', timestamp: message.timestamp.toISOString(), data: message.data })
     expect(arrived?.headers['webhook-id']).toBe(message.id)
     // Another secret does not verify it: the signature is the endpoint's own.
     expect(() =>

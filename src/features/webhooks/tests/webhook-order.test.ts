@@ -12,7 +12,6 @@ import {
   webhookDeliveryJob,
 } from '#/features/webhooks/server/webhook-deliveries'
 import { webhookDeliveries } from '#/server/db/schema'
-import { book } from '../../../../tests/integration/book-fixtures'
 import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
 import { engines } from '../../../../tests/integration/test-databases'
 import { until, webhookBench } from './webhook-bench'
@@ -29,7 +28,7 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
   // Retries a second apart, and enough of them that no test's endpoint gives up (and is switched off) midway.
   const bench = webhookBench(engine, {
     owner: 'Olive Order',
-    organization: 'Ordered Books',
+    organization: 'Ordered Works',
     queue: { retryDelaySeconds: 1, retryDelayMaxSeconds: 1, retryLimitAtMost: 10 },
   })
   let h: OrganizationHarness
@@ -75,101 +74,115 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
     )) as unknown as { rows: QueuedJob[] }
     return rows
   }
-  const record = async (type: 'book.created' | 'book.deleted' | 'book.updated', data: Record<string, unknown>) =>
+  const record = async (type: 'member.added' | 'member.removed', data: Record<string, unknown>) =>
     recordWebhookEvent(db(), { organizationId, type, data })
+  /** Someone new signs up and joins by invitation (member.added); answers their member id. */
+  let joiners = 0
+  const join = async () => {
+    const person = await h.signUp(`Jay Joiner ${++joiners} ${engine}`)
+    return h.join(organizationId, owner, person, 'member')
+  }
+  /** The owner removes the member again (member.removed). */
+  const remove = async (memberId: string) => {
+    const removed = await h.call('/organization/remove-member', {
+      body: { organizationId, memberIdOrEmail: memberId },
+      cookie: owner.cookie,
+    })
+    expect(removed.status, 'the member is removed').toBe(200)
+  }
 
   beforeAll(() => {
     ;({ h, owner, organizationId } = bench)
   })
 
   it('delivers an endpoint’s events in order: a later event waits while an earlier one is retried', async () => {
-    await withEndpoint(['book.created', 'book.deleted'], async (ordered, endpointId) => {
-      // book.created is refused until book.deleted's job has looked at it: only the order can have held it back.
-      const deletedLookedAt = async () => {
-        const deleted = (await deliveriesOf(endpointId)).filter((delivery) => delivery.eventType === 'book.deleted')
-        const jobs = await jobsOf(deleted.map((delivery) => delivery.id))
+    await withEndpoint(['member.added', 'member.removed'], async (ordered, endpointId) => {
+      // member.added is refused until member.removed's job has looked at it: only the order can have held it back.
+      const removedLookedAt = async () => {
+        const removed = (await deliveriesOf(endpointId)).filter((delivery) => delivery.eventType === 'member.removed')
+        const jobs = await jobsOf(removed.map((delivery) => delivery.id))
         return jobs.some((job) => job.state === 'completed')
       }
       ordered.failWhen(async (message) =>
-        message.type === 'book.created' && !(await deletedLookedAt()) ? 503 : undefined,
+        message.type === 'member.added' && !(await removedLookedAt()) ? 503 : undefined,
       )
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('First things first'))
-      await until(() => ordered.received.length >= 1, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [created.data?.id] })
+      const memberId = await join()
+      await until(() => ordered.received.length >= 1, 'the first attempt of member.added')
+      await remove(memberId)
       await until(() => ordered.accepted().length === 2, 'both events accepted')
       expect(
         ordered.received.map((message) => [message.type, message.answered]),
-        'book.deleted must wait for the book.created that was being retried',
+        'member.removed must wait for the member.added that was being retried',
       ).toEqual([
-        ...ordered.received.slice(0, -2).map(() => ['book.created', 503]),
-        ['book.created', 204],
-        ['book.deleted', 204],
+        ...ordered.received.slice(0, -2).map(() => ['member.added', 503]),
+        ['member.added', 204],
+        ['member.removed', 204],
       ])
       expect(ordered.received.every((message) => message.verified)).toBe(true)
     })
   })
 
   it('keeps the order of a backlog older than the hold: an event never attempted holds the later ones', async () => {
-    await withEndpoint(['book.created', 'book.deleted'], async (ordered, endpointId) => {
+    await withEndpoint(['member.added', 'member.removed'], async (ordered, endpointId) => {
       // As if the queue had been down for two hours: both written then, neither attempted.
       const written = [
-        ...(await record('book.created', { id: 'b_backlog' })),
-        ...(await record('book.deleted', { id: 'b_backlog' })),
+        ...(await record('member.added', { memberId: 'm_backlog' })),
+        ...(await record('member.removed', { memberId: 'm_backlog' })),
       ]
       await db()
         .update(webhookDeliveries)
         .set({ createdAt: sql`${webhookDeliveries.createdAt} - interval '2 hours'` })
         .where(inArray(webhookDeliveries.id, written))
-      // The receiver refuses book.created's first attempt; its retry comes a second later.
+      // The receiver refuses member.added's first attempt; its retry comes a second later.
       ordered.failWhen((message) =>
-        message.type === 'book.created' && ordered.ofType('book.created').length === 0 ? 503 : undefined,
+        message.type === 'member.added' && ordered.ofType('member.added').length === 0 ? 503 : undefined,
       )
       await sendWebhookDeliveries(written)
       await until(() => ordered.accepted().length === 2, 'both events accepted')
       expect(
         ordered.received.map((message) => [message.type, message.answered]),
-        'book.deleted must not overtake a book.created that was recorded two hours ago and not attempted yet',
+        'member.removed must not overtake a member.added that was recorded two hours ago and not attempted yet',
       ).toEqual([
-        ['book.created', 503],
-        ['book.created', 204],
-        ['book.deleted', 204],
+        ['member.added', 503],
+        ['member.added', 204],
+        ['member.removed', 204],
       ])
       expect((await deliveriesOf(endpointId)).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered'])
     })
   })
 
   it('lets later events go once an earlier one has been failing for an hour since its first attempt', async () => {
-    await withEndpoint(['book.created', 'book.deleted'], async (ordered) => {
-      // book.created fails until book.deleted has gone past it, so it is still pending (and retried) meanwhile.
+    await withEndpoint(['member.added', 'member.removed'], async (ordered) => {
+      // member.added fails until member.removed has gone past it, so it is still pending (and retried) meanwhile.
       ordered.failWhen((message) =>
-        message.type === 'book.created' && ordered.ofType('book.deleted').length === 0 ? 503 : undefined,
+        message.type === 'member.added' && ordered.ofType('member.removed').length === 0 ? 503 : undefined,
       )
       // While its first attempt waits for its answer, that attempt is moved an hour and a minute back.
       let aged = false
       ordered.beforeAnswer(async (message) => {
-        if (message.type !== 'book.created' || aged) return
+        if (message.type !== 'member.added' || aged) return
         await db()
           .update(webhookDeliveries)
           .set({ firstAttemptAt: new Date(Date.now() - orderHoldMs - 60_000) })
           .where(eq(webhookDeliveries.id, message.id))
         aged = true
       })
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Never arrives'))
-      await until(() => aged, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [created.data?.id] })
-      await until(() => ordered.ofType('book.deleted').length === 1, 'book.deleted, past the failing book.created')
-      expect(ordered.accepted()[0]).toMatchObject({ type: 'book.deleted', verified: true })
+      const memberId = await join()
+      await until(() => aged, 'the first attempt of member.added')
+      await remove(memberId)
+      await until(() => ordered.ofType('member.removed').length === 1, 'member.removed, past the failing member.added')
+      expect(ordered.accepted()[0]).toMatchObject({ type: 'member.removed', verified: true })
     })
   })
 
   it('"send again" on an event waiting its turn hands its retries to one job', async () => {
-    await withEndpoint(['book.created', 'book.updated'], async (down, endpointId) => {
+    await withEndpoint(['member.added', 'member.removed'], async (down, endpointId) => {
       down.failWith(503)
-      const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Queued behind'))
-      await until(() => down.received.length >= 1, 'the first attempt of book.created')
-      await h.trpc('mutation', 'books.update', owner.cookie, { id: created.data?.id, book: book('Queued, revised') })
-      const waiting = (await deliveriesOf(endpointId)).find((delivery) => delivery.eventType === 'book.updated')
-      expect(waiting, 'book.updated waits behind the failing book.created').toMatchObject({
+      const memberId = await join()
+      await until(() => down.received.length >= 1, 'the first attempt of member.added')
+      await remove(memberId)
+      const waiting = (await deliveriesOf(endpointId)).find((delivery) => delivery.eventType === 'member.removed')
+      expect(waiting, 'member.removed waits behind the failing member.added').toMatchObject({
         status: 'pending',
         attempts: 0,
       })
@@ -192,10 +205,10 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
   })
 
   it('sends events recorded where no queue ran, oldest first, one after the other', async () => {
-    await withEndpoint(['book.updated'], async (later) => {
+    await withEndpoint(['member.added'], async (later) => {
       // As a command-line task would: written, not queued, and found by the sweep five minutes later.
       const written: string[] = []
-      for (const name of ['First', 'Second', 'Third']) written.push(...(await record('book.updated', { name })))
+      for (const name of ['First', 'Second', 'Third']) written.push(...(await record('member.added', { name })))
       await db()
         .update(webhookDeliveries)
         .set({ createdAt: sql`${webhookDeliveries.createdAt} - interval '10 minutes'` })
@@ -207,10 +220,10 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
   })
 
   it('keeps a dead endpoint that gets many events to one queued wake-up, at the end of the hold', async () => {
-    await withEndpoint(['book.created', 'book.updated'], async (dead, endpointId) => {
+    await withEndpoint(['member.added', 'member.removed'], async (dead, endpointId) => {
       dead.failWith(503)
       // An event between its retries: attempted a minute ago, no job of its own in this queue, so it stays pending.
-      const [failing] = await record('book.created', { id: 'b_dead' })
+      const [failing] = await record('member.added', { memberId: 'm_dead' })
       const firstAttemptAt = new Date(Date.now() - 60_000)
       await db()
         .update(webhookDeliveries)
@@ -219,7 +232,7 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
       // Twelve more events, each sent to the queue as it is recorded.
       const waiting: string[] = []
       for (let n = 0; n < 12; n++) {
-        const ids = await record('book.updated', { n })
+        const ids = await record('member.removed', { n })
         waiting.push(...ids)
         await sendWebhookDeliveries(ids)
       }
@@ -254,13 +267,13 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
   })
 
   it('wakes a waiting event once, when the last of the holds on it ends, not as each one ends', async () => {
-    await withEndpoint(['book.created', 'book.updated'], async (receiver) => {
+    await withEndpoint(['member.added', 'member.removed'], async (receiver) => {
       // Five events between their retries, attempted just under an hour ago: their holds end one second apart, from
       // a few seconds ahead, so that a slow machine writing them has not seen the first hold end already.
       const firstHoldEnds = Date.now() + 5_000
       const holdsEndAt: number[] = []
       for (let n = 0; n < 5; n++) {
-        const [id] = await record('book.created', { n })
+        const [id] = await record('member.added', { n })
         const at = new Date(firstHoldEnds - orderHoldMs + n * 1000)
         holdsEndAt.push(at.getTime() + orderHoldMs)
         await db()
@@ -268,10 +281,10 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
           .set({ attempts: 1, createdAt: at, firstAttemptAt: at, lastAttemptAt: at, retriesJobId: 'elsewhere' })
           .where(eq(webhookDeliveries.id, id ?? ''))
       }
-      const later = await record('book.updated', { id: 'b_later' })
+      const later = await record('member.removed', { memberId: 'm_later' })
       await sendWebhookDeliveries(later)
       await until(() => receiver.received.length === 1, 'the later event, once every hold has ended')
-      expect(receiver.received[0]?.type).toBe('book.updated')
+      expect(receiver.received[0]?.type).toBe('member.removed')
       expect(Date.now()).toBeGreaterThanOrEqual(Math.max(...holdsEndAt))
       // The job that delivered it is written down as completed a moment after the receiver has its answer.
       const completedRuns = async () => (await jobsOf(later)).filter((job) => job.state === 'completed').length
@@ -281,8 +294,8 @@ describe.each(engines)('the order of webhook deliveries on %s', { timeout: 120_0
   })
 
   it('a job that does not own a delivery’s retries does not retry it, even on its own retry', async () => {
-    await withEndpoint(['book.created'], async (receiver) => {
-      const [deliveryId] = await record('book.created', { id: 'b_owned' })
+    await withEndpoint(['member.added'], async (receiver) => {
+      const [deliveryId] = await record('member.added', { memberId: 'm_owned' })
       // Attempted once by another job, whose retries these are.
       await db()
         .update(webhookDeliveries)

@@ -40,7 +40,7 @@ describe.each(engines)('trying a webhook endpoint on %s', { timeout: 90_000 }, (
   it('sends a signed webhook.test through the normal path, logged, rate-limited, not to a switched-off endpoint', async () => {
     const created = await mutate<{ id: string; secret: string }>('create', owner, {
       url: receiver.url,
-      events: ['book.created'],
+      events: ['member.added'],
     })
     const { id, secret } = created.data as { id: string; secret: string }
     receiver.trust(secret)
@@ -71,7 +71,7 @@ describe.each(engines)('trying a webhook endpoint on %s', { timeout: 90_000 }, (
 
     // The queued test events are sent before the receiver closes.
     await until(() => receiver.ofType('webhook.test').length === 5, 'the other test events')
-    const other = await mutate<{ id: string }>('create', owner, { url: receiver.url, events: ['book.created'] })
+    const other = await mutate<{ id: string }>('create', owner, { url: receiver.url, events: ['member.added'] })
     const otherId = other.data?.id
     await mutate('update', owner, { id: otherId, enabled: false })
     const off = await mutate('sendTest', owner, { id: otherId })
@@ -86,7 +86,7 @@ describe.each(engines)('trying a webhook endpoint on %s', { timeout: 90_000 }, (
   it('logs each attempt’s exact request and answer, and when a waiting delivery is tried next', async () => {
     const created = await mutate<{ id: string; secret: string }>('create', owner, {
       url: receiver.url,
-      events: ['book.created'],
+      events: ['member.added'],
     })
     const { id, secret } = created.data as { id: string; secret: string }
     receiver.trust(secret)
@@ -129,7 +129,7 @@ describe.each(engines)('trying a webhook endpoint on %s', { timeout: 90_000 }, (
     const env = getEnv() as { WEBHOOKS_ALLOW_PRIVATE: boolean }
     env.WEBHOOKS_ALLOW_PRIVATE = false
     try {
-      const input = { url: 'http://127.0.0.1:9/hooks', events: ['book.created'] }
+      const input = { url: 'http://127.0.0.1:9/hooks', events: ['member.added'] }
       // The first account of an installation is its app admin: made an ordinary user, then an admin again.
       await db().update(users).set({ role: 'user' }).where(eq(users.id, owner.id))
       const asOwner = await mutate('create', owner, input)

@@ -1,4 +1,4 @@
-// Outgoing webhooks end to end: endpoints saved through the procedures, events from books, members and billing sent
+// Outgoing webhooks end to end: endpoints saved through the procedures, events from members and billing sent
 // by the job queue to a receiver started here that verifies each signature with the standardwebhooks package, a
 // failing receiver retried and then switched off (with the email to the owners), "send again", and who may do what.
 // The order of an endpoint's events has its own file (webhook-order.test.ts).
@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { book } from '../../../../tests/integration/book-fixtures'
 import type { OrganizationHarness, Person } from '../../../../tests/integration/organization-fixtures'
 import { engines } from '../../../../tests/integration/test-databases'
 import { webhookEventTypes } from '../event-types'
@@ -34,7 +33,7 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
   // A day of retries in seconds: a second apart, three retries.
   const bench = webhookBench(engine, {
     owner: 'Wendy Webhooks',
-    organization: 'Hooked Books',
+    organization: 'Hooked Works',
     queue: { retryDelaySeconds: 1, retryDelayMaxSeconds: 1, retryLimitAtMost: 3 },
     receiver: true,
   })
@@ -52,6 +51,19 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
     expect(answer.error, 'the endpoint is saved').toBeUndefined()
     return answer.data as { id: string; secret: string }
   }
+  /** Someone new signs up and joins the organization by invitation (member.added); answers them and their member id. */
+  const newMember = async (name: string) => {
+    const person = await h.signUp(`${name} ${engine}`)
+    return { person, memberId: await h.join(organizationId, owner, person, 'member') }
+  }
+  /** The owner removes a member from the organization (member.removed). */
+  const removeMember = async (memberId: string) => {
+    const removed = await h.call('/organization/remove-member', {
+      body: { organizationId, memberIdOrEmail: memberId },
+      cookie: owner.cookie,
+    })
+    expect(removed.status, 'the member is removed').toBe(200)
+  }
 
   beforeAll(() => {
     ;({ h, owner, organizationId, receiver } = bench)
@@ -62,30 +74,18 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
     expect(secret).toMatch(/^whsec_/)
     receiver.trust(secret)
 
-    const created = await h.trpc<{ id: string }>('mutation', 'books.create', owner.cookie, book('Signed and sent'))
-    const bookId = created.data?.id ?? ''
-    await until(() => receiver.ofType('book.created').length === 1, 'book.created')
-    expect(receiver.ofType('book.created')[0]).toMatchObject({
-      verified: true,
-      data: { id: bookId, title: 'Signed and sent' },
-    })
-
-    await h.trpc('mutation', 'books.update', owner.cookie, { id: bookId, book: book('Signed, sent, revised') })
-    await h.trpc('mutation', 'books.delete', owner.cookie, { ids: [bookId] })
-    await until(() => receiver.ofType('book.deleted').length === 1, 'book.deleted')
-    expect(receiver.ofType('book.updated').map((message) => message.data.title)).toEqual(['Signed, sent, revised'])
-    expect(receiver.ofType('book.deleted')[0]?.data).toMatchObject({ id: bookId })
-
-    const joiner = await h.signUp(`Jo Joiner ${engine}`)
-    const memberId = await h.join(organizationId, owner, joiner, 'member')
+    const { person: joiner, memberId } = await newMember('Jo Joiner')
     await until(() => receiver.ofType('member.added').length === 1, 'member.added')
-    expect(receiver.ofType('member.added')[0]?.data).toMatchObject({ memberId, email: joiner.email, role: 'member' })
-    const removed = await h.call('/organization/remove-member', {
-      body: { organizationId, memberIdOrEmail: memberId },
-      cookie: owner.cookie,
+    expect(receiver.ofType('member.added')[0]).toMatchObject({
+      verified: true,
+      data: { memberId, userId: joiner.id, name: joiner.name, email: joiner.email, role: 'member' },
     })
-    expect(removed.status).toBe(200)
+    await removeMember(memberId)
     await until(() => receiver.ofType('member.removed').length === 1, 'member.removed')
+    expect(receiver.ofType('member.removed')[0]).toMatchObject({
+      verified: true,
+      data: { memberId, userId: joiner.id, email: joiner.email },
+    })
 
     // Paying for Pro through the local checkout: the order is paid and the subscription starts.
     const checkout = await h.trpc<{ orderId: string; url: string }>('mutation', 'billing.startCheckout', owner.cookie, {
@@ -119,10 +119,12 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
   it('sends an endpoint only the events it chose', async () => {
     const other = await startWebhookReceiver()
     try {
+      // Someone joins before the second endpoint is added, and leaves after: it chose only who joins.
+      const { memberId } = await newMember('Nia Passing')
       other.trust((await addEndpoint(owner, other.url, ['member.added'])).secret)
-      const before = receiver.ofType('book.created').length
-      await h.trpc('mutation', 'books.create', owner.cookie, book('Not for the member hook'))
-      await until(() => receiver.ofType('book.created').length === before + 1, 'the first endpoint’s book.created')
+      const before = receiver.ofType('member.removed').length
+      await removeMember(memberId)
+      await until(() => receiver.ofType('member.removed').length === before + 1, 'the first endpoint’s member.removed')
       await new Promise((resolve) => setTimeout(resolve, 1000))
       expect(other.received).toEqual([])
     } finally {
@@ -133,10 +135,10 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
   it('retries a failing receiver, then switches the endpoint off and emails the owner; "send again" delivers', async () => {
     const failing = await startWebhookReceiver()
     try {
-      const endpoint = await addEndpoint(owner, failing.url, ['book.created'])
+      const endpoint = await addEndpoint(owner, failing.url, ['member.added'])
       failing.trust(endpoint.secret)
       failing.failWith(503)
-      await h.trpc('mutation', 'books.create', owner.cookie, book('Nobody home'))
+      await newMember('Nobody Home')
       const [delivery] = await db()
         .select()
         .from(webhookDeliveries)
@@ -171,7 +173,7 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
       expect(notice?.text).toContain(`/en/console/organization/webhooks?endpoint=${endpoint.id}`)
 
       // Switched off: a new event is not written for it.
-      await h.trpc('mutation', 'books.create', owner.cookie, book('While it is off'))
+      await newMember('While Off')
       expect(
         await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
       ).toHaveLength(1)
@@ -188,9 +190,9 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
       // Switched on again, it receives events again.
       const on = await mutate<Endpoint>('update', owner, { id: endpoint.id, enabled: true })
       expect(on.data).toMatchObject({ enabled: true, disabledReason: null })
-      await h.trpc('mutation', 'books.create', owner.cookie, book('Welcome back'))
+      const { person: welcomed } = await newMember('Welcome Back')
       await until(
-        () => failing.ofType('book.created').some((message) => message.data.title === 'Welcome back'),
+        () => failing.ofType('member.added').some((message) => message.data.email === welcomed.email),
         'the event after switching on',
       )
     } finally {
@@ -208,17 +210,17 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
         'http://[::1]/x',
         'http://10.1.2.3/',
       ]) {
-        const refused = await mutate('create', owner, { url, events: ['book.created'] })
+        const refused = await mutate('create', owner, { url, events: ['member.added'] })
         // The owner is the installation's first account, its app admin: told which variable allows such receivers.
         expect(refused.error?.fieldErrors?.url, url).toEqual(['validation_webhook_url_private_allow'])
       }
       const unresolved = await mutate('create', owner, {
         url: 'https://no-such-host.invalid/',
-        events: ['book.created'],
+        events: ['member.added'],
       })
       expect(unresolved.error?.fieldErrors?.url).toEqual(['validation_webhook_url_unresolved'])
       for (const url of ['ftp://example.com/', 'https://user:pw@example.com/', 'not a url']) {
-        const refused = await mutate('create', owner, { url, events: ['book.created'] })
+        const refused = await mutate('create', owner, { url, events: ['member.added'] })
         expect(refused.error?.fieldErrors?.url, url).toEqual(['validation_webhook_url_invalid'])
       }
       // An endpoint saved while private addresses were allowed is refused when it is delivered to.
@@ -248,7 +250,7 @@ describe.each(engines)('outgoing webhooks on %s', { timeout: 120_000 }, (engine)
       .limit(1)
     for (const [kind, path, input] of [
       ['query', 'list', undefined],
-      ['mutation', 'create', { url: receiver.url, events: ['book.created'] }],
+      ['mutation', 'create', { url: receiver.url, events: ['member.added'] }],
       ['query', 'deliveries', { endpointId: endpoint?.id }],
       ['mutation', 'delete', { id: endpoint?.id }],
     ] as const) {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleBillingWebhook } from '#/features/billing/server/webhook'
-import { requestBodyBytesMax } from '#/lib/book-rules'
+import { requestBodyBytesMax } from '#/lib/request-body-limit'
 import { getDb } from '#/server/db/database'
 import { readBodyText } from '#/server/request-body'
 

@@ -83,49 +83,19 @@ test.describe('the console assistant', () => {
     await expect(page.getByTestId('message-assistant')).toContainText('word3')
   })
 
-  test('asks before creating a book; once confirmed the book is in Books', async ({ page }) => {
+  // What an installed app's tools look like in the chat, confirmed or declined, is the app's own tests'
+  // (src/features/<app>/tests/e2e).
+  test('in Chinese: the page and the answer', async ({ page }) => {
     const id = uniqueId()
-    const title = `The Dispossessed ${id}`
-    await script(`add ${id}`, [
-      {
-        toolCalls: [{ name: 'create_book', arguments: { title, authors: ['Ursula K. Le Guin'], publishedYear: 1974 } }],
-      },
-      { text: `Added *${title}* to your books.` },
-    ])
-    await signUpNewAccount(page)
-    await visit(page, '/en/console/assistant')
-    await send(page, `Please add ${id} The Dispossessed`)
-
-    const confirmation = page.getByTestId('tool-confirm')
-    await expect(confirmation).toContainText('Add this book to the organization?')
-    await expect(confirmation).toContainText(title)
-    await expect(confirmation).toContainText('Ursula K. Le Guin')
-    await confirmation.getByRole('button', { name: 'Add book' }).click()
-    await expect(page.getByTestId('tool-call')).toContainText(`Added “${title}”`)
-    await expect(page.getByTestId('message-assistant').last()).toContainText('to your books.')
-
-    await visit(page, '/en/console/books')
-    await expect(page.getByRole('link', { name: title })).toBeVisible()
-  })
-
-  test('in Chinese: the page, the answer and a declined book', async ({ page }) => {
-    const id = uniqueId()
-    await script(`添加${id}`, [
-      { toolCalls: [{ name: 'create_book', arguments: { title: `三体 ${id}` } }] },
-      { text: '好的，没有添加。' },
-    ])
+    await script(`开放${id}`, [{ text: '阅览室**九点**开放，六点关闭。' }])
     await signUpNewAccount(page)
     await visit(page, '/zh/console/assistant')
     await expect(page.getByRole('heading', { name: '助手', exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: '有什么可以帮你？' })).toBeVisible()
-    await send(page, `请添加${id}《三体》`, '发给助手的消息')
-    const confirmation = page.getByTestId('tool-confirm')
-    await expect(confirmation).toContainText('将这本书添加到组织？')
-    await confirmation.getByRole('button', { name: '不添加' }).click()
-    await expect(page.getByTestId('tool-call')).toContainText('未添加：你已拒绝。')
-    await expect(page.getByTestId('message-assistant').last()).toContainText('好的，没有添加。')
-    await visit(page, '/zh/console/books')
-    await expect(page.getByText(`三体 ${id}`)).toHaveCount(0)
+    await send(page, `阅览室几点开放${id}？`, '发给助手的消息')
+    const reply = page.getByTestId('message-assistant').last()
+    await expect(reply).toContainText('阅览室九点开放，六点关闭。')
+    await expect(reply.locator('strong')).toHaveText('九点')
   })
 
   test('renames and deletes a conversation', async ({ page }) => {
@@ -152,27 +122,30 @@ test.describe('the console assistant', () => {
 test.describe('Ask the docs', () => {
   test('answers from the docs in the search dialog, cites a page, and the link opens it', async ({ page }) => {
     const id = uniqueId()
-    await script(`import books ${id}`, [
-      { text: 'Upload a CSV file on the Books page; see [Books](/en/docs/books).', chunkDelayMs: 40 },
+    await script(`mcp client ${id}`, [
+      {
+        text: 'Create an API key on the Account page and add /api/mcp to your client; see [Integrations](/en/docs/integrations).',
+        chunkDelayMs: 40,
+      },
     ])
     await visit(page, '/en/docs')
     const search = await openDialog(page, () => page.keyboard.press('Control+k'))
-    await search.getByRole('textbox').fill(`How do I import books from a CSV file? import books ${id}`)
-    await page.getByRole('button', { name: /^Ask AI: “How do I import books/ }).click()
+    await search.getByRole('textbox').fill(`How do I add the MCP server to an MCP client? mcp client ${id}`)
+    await page.getByRole('button', { name: /^Ask AI: “How do I add the MCP server/ }).click()
 
     const ask = page.getByTestId('ask-docs')
-    await expect(ask.getByTestId('ask-docs-answer')).toContainText('Upload a CSV file on the Books page')
-    const source = ask.getByTestId('ask-docs-sources').getByRole('link', { name: 'Books', exact: true })
+    await expect(ask.getByTestId('ask-docs-answer')).toContainText('Create an API key on the Account page')
+    const source = ask.getByTestId('ask-docs-sources').getByRole('link', { name: 'Integrations', exact: true })
     await expect(source).toBeVisible()
     await source.click()
-    await expect(page).toHaveURL(/\/en\/docs\/books$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/docs\/integrations$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible()
   })
 
   test('in Chinese, from a docs page', async ({ page }) => {
     const id = uniqueId()
     await script(`成员${id}`, [{ text: '在**成员**页面邀请成员，参见[组织](/zh/docs/organizations)。' }])
-    await visit(page, '/zh/docs/books')
+    await visit(page, '/zh/docs/integrations')
     const ask = await openDialog(
       page,
       () => page.getByRole('button', { name: '问 AI', exact: true }).click(),

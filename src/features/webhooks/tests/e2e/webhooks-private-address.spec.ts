@@ -34,8 +34,8 @@ async function signUp(page: Page) {
 }
 
 const words = {
-  en: { add: 'Add endpoint', title: 'Add a webhook endpoint', url: 'Endpoint URL', event: /A book was created/ },
-  zh: { add: '添加端点', title: '添加 Webhook 端点', url: '端点地址', event: /创建了图书/ },
+  en: { add: 'Add endpoint', title: 'Add a webhook endpoint', url: 'Endpoint URL', event: /A member joined/ },
+  zh: { add: '添加端点', title: '添加 Webhook 端点', url: '端点地址', event: /有成员加入/ },
   save: { en: 'Save', zh: '保存' },
 }
 

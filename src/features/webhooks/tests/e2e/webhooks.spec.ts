@@ -1,5 +1,6 @@
-import { signUpNewAccount } from '../../../../../tests/e2e/accounts'
+import { newAccount, signUpNewAccount } from '../../../../../tests/e2e/accounts'
 import { expect, test, visit } from '../../../../../tests/e2e/fixtures'
+import { waitForEmail } from '../../../../../tests/e2e/mailbox'
 import { startWebhookReceiver, type WebhookReceiver } from '../webhook-receiver'
 
 test.describe('outgoing webhooks', () => {
@@ -14,8 +15,9 @@ test.describe('outgoing webhooks', () => {
   test('an owner adds an endpoint, keeps its secret, sees a signed delivery in the log and sends it again', async ({
     page,
     context,
+    browser,
   }) => {
-    test.slow() // sign-up, the dialog, a delivery through the job queue, the log
+    test.slow() // two accounts, the dialog, an invitation answered, a delivery through the job queue, the log
     await signUpNewAccount(page)
     await visit(page, '/en/console/organization/webhooks')
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
@@ -33,8 +35,8 @@ test.describe('outgoing webhooks', () => {
     )
 
     await dialog.getByLabel('Endpoint URL').fill(receiver.url)
-    await dialog.getByLabel('Description').fill('Catalogue sync')
-    await dialog.getByRole('checkbox', { name: /A book was created/ }).check()
+    await dialog.getByLabel('Description').fill('Directory sync')
+    await dialog.getByRole('checkbox', { name: /A member joined/ }).check()
     await dialog.getByRole('button', { name: 'Save' }).click()
 
     // The secret is shown once, and copies.
@@ -50,33 +52,43 @@ test.describe('outgoing webhooks', () => {
 
     const endpoint = page.getByTestId('webhook-endpoint')
     await expect(endpoint).toContainText(receiver.url)
-    await expect(endpoint).toContainText('Catalogue sync')
-    await expect(endpoint).toContainText('book.created')
+    await expect(endpoint).toContainText('Directory sync')
+    await expect(endpoint).toContainText('member.added')
     await expect(endpoint).toContainText('On')
     await expect(page.getByText(secret)).toHaveCount(0)
 
-    // A book is created: the receiver gets it once, signed.
-    const status = await page.evaluate(() =>
-      fetch('/api/trpc/books.create', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          json: {
-            title: 'Hooked on Books',
-            authors: [],
-            isbn: null,
-            publishedYear: null,
-            language: null,
-            tags: [],
-            coverUrl: null,
-            description: '',
-          },
-        }),
-      }).then((response) => response.status),
-    )
-    expect(status).toBe(200)
+    // Someone, in their own browser, joins by invitation: the receiver gets it once, signed.
+    const origin = new URL(page.url()).origin
+    const joinerContext = await browser.newContext()
+    const joinerPage = await joinerContext.newPage()
+    const joiner = await signUpNewAccount(joinerPage, newAccount({ name: 'Jo Joiner' }))
+    const invited = await page.request.post('/api/auth/organization/invite-member', {
+      headers: { origin },
+      data: { email: joiner.email, role: 'member' },
+    })
+    expect(invited.status(), await invited.text()).toBe(200)
+    // Only the address's owner may answer an invitation: Jo confirms hers first.
+    const sent = await joinerPage.request.post('/api/auth/send-verification-email', {
+      headers: { origin },
+      data: { email: joiner.email, callbackURL: '/en/console' },
+    })
+    expect(sent.status(), await sent.text()).toBe(200)
+    const confirmation = await waitForEmail(joiner.email, { subject: /Confirm your email/ })
+    const confirmLink = confirmation.links.find((url) => url.includes('verify-email'))
+    expect(confirmLink, 'the confirmation email has its link').toBeTruthy()
+    await joinerPage.goto(confirmLink ?? '')
+    const accepted = await joinerPage.request.post('/api/auth/organization/accept-invitation', {
+      headers: { origin },
+      data: { invitationId: ((await invited.json()) as { id: string }).id },
+    })
+    expect(accepted.status(), await accepted.text()).toBe(200)
+    await joinerContext.close()
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1)
-    expect(receiver.received[0]).toMatchObject({ type: 'book.created', verified: true })
+    expect(receiver.received[0]).toMatchObject({
+      type: 'member.added',
+      verified: true,
+      data: { email: joiner.email, role: 'member' },
+    })
 
     // The delivery log shows it, with the attempt and the payload; "send again" delivers the same message.
     await endpoint.getByRole('link', { name: 'Deliveries' }).click()
@@ -84,11 +96,11 @@ test.describe('outgoing webhooks', () => {
     await expect(page.getByTestId('delivery-log-endpoint')).toHaveText(receiver.url)
     const delivery = page.getByTestId('webhook-delivery')
     await expect(delivery).toHaveCount(1)
-    await expect(delivery).toContainText('book.created')
+    await expect(delivery).toContainText('member.added')
     await expect(delivery).toContainText('Delivered')
     await delivery.locator('summary').first().click()
     await expect(delivery).toContainText('HTTP 204')
-    await expect(delivery).toContainText('Hooked on Books')
+    await expect(delivery).toContainText(joiner.email)
     await delivery.getByRole('button', { name: 'Send again' }).click()
     await expect(page.getByText('Delivered', { exact: true }).last()).toBeVisible()
     await expect.poll(() => receiver.received.length).toBe(2)
@@ -114,7 +126,7 @@ test.describe('outgoing webhooks', () => {
         fetch('/api/trpc/webhooks.create', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ json: { url, events: ['book.created'], locale: 'en' } }),
+          body: JSON.stringify({ json: { url, events: ['member.added'], locale: 'en' } }),
         }).then((response) => response.json() as Promise<{ result: { data: { json: { secret: string } } } }>),
       receiver.url,
     )

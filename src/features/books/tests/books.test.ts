@@ -2,12 +2,17 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsbn13 } from '#/features/books/isbn'
 import { type BookSortColumn, bookSortColumns } from '#/features/books/search'
+import { purgeDeletedBooks } from '#/features/books/server'
 import { ImportInterrupted, runBookImport } from '#/features/books/server/book-import-job'
 import { bookImports, books } from '#/server/db/schema'
-import { purgeDeletedBooks } from '#/server/maintenance'
+import {
+  type OrganizationHarness,
+  organizationHarness,
+  type Person,
+  type TrpcAnswer,
+} from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { book } from './book-fixtures'
-import { type OrganizationHarness, organizationHarness, type Person, type TrpcAnswer } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
 
 /** A valid ISBN-13 made from nine digits (the check digit computed). */
 const isbnFrom = (nineDigits: string) => toIsbn13(`${nineDigits}0`)

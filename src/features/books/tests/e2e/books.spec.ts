@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { newAccount, signUpNewAccount } from './accounts'
-import { documentStatusError, expect, test, visit } from './fixtures'
+import { newAccount, signUpNewAccount } from '../../../../../tests/e2e/accounts'
+import { documentStatusError, expect, test, visit } from '../../../../../tests/e2e/fixtures'
 
 const rows = (page: Page) => page.getByTestId('book-row')
 const row = (page: Page, title: string) => rows(page).filter({ hasText: title })

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { organizations } from './organization-schema'
-// Only read inside the lazy `references` callbacks, so the import cycle with schema.ts is harmless.
-import { users } from './schema'
+// Relative paths: drizzle-kit loads the schema outside the project's path aliases. Only read inside the lazy
+// `references` callbacks, so the import cycle with the core's schema.ts is harmless.
+import { organizations } from '../../../server/db/organization-schema'
+import { users } from '../../../server/db/schema'
 
-// ── Books: the console's organization-scoped catalogue (src/features/books) ─────────────────────────────────────
+// ── Books: the console's organization-scoped catalogue (the books app) ─────────────────────────────────────
 
 export const books = pgTable(
   'books',

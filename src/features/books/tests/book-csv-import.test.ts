@@ -5,11 +5,18 @@ import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseBooksCsv } from '#/features/books/server/book-csv'
 import { handleTrpcRequest } from '#/server/trpc/handler'
-import { testOrigin } from '../integration/auth-requests'
-import { organizationHarness, type Person } from '../integration/organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
-import { hostileText } from './arbitraries'
-import { assertSafeAnswer, describeInput, fuzz, fuzzTimeout, observe, refusalWatch } from './fuzz-support'
+import { hostileText } from '../../../../tests/fuzz/arbitraries'
+import {
+  assertSafeAnswer,
+  describeInput,
+  fuzz,
+  fuzzTimeout,
+  observe,
+  refusalWatch,
+} from '../../../../tests/fuzz/fuzz-support'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { organizationHarness, type Person } from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 
 const cell = fc.oneof(
   fc.string({ maxLength: 30 }),

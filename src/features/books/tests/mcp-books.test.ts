@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { eq } from 'drizzle-orm'
 import { type Server, serve } from 'srvx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,8 +8,9 @@ import { bookMcpTools } from '#/features/books/server/mcp-tools'
 import { books, rateLimits } from '#/server/db/schema'
 import { answerMcpRequest } from '#/server/mcp'
 import { apiKeyCallLimit } from '#/server/rate-limit'
-import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { organizationHarness, type Person } from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { serverApp } from '../server/app'
 
 interface ToolAnswer {
   isError?: boolean
@@ -73,6 +75,53 @@ describe.each(engines)('the MCP server’s book tools on %s', (engine) => {
   afterAll(async () => {
     await server?.close(true)
     await database.dispose()
+  })
+
+  it('are the tools books’ server manifest gives the MCP server (src/routes/api/mcp.ts registers them after the docs’)', async () => {
+    expect(await serverApp.mcpTools?.()).toBe(bookMcpTools)
+  })
+
+  it('through the official SDK client: offered to a key, each called with valid arguments, invalid ones as tool errors', async () => {
+    // A person of their own, so the organization's books are only those this test writes.
+    const conny = await h.signUp('Conny Conformance')
+    await h.createOrganization(conny, 'Conformance Library', 'conformance-library')
+    const keyed = await connect((await createKey(conny, 'SDK client')).key, 'bearer')
+    expect((await keyed.listTools()).tools.map((tool) => tool.name)).toEqual(['list_books', 'get_book', 'create_book'])
+    const valid: [string, Record<string, unknown>][] = [
+      ['create_book', { title: 'Conformance', authors: ['SDK'] }],
+      ['list_books', { query: 'conformance' }],
+    ]
+    for (const [name, args] of valid) {
+      const answer = await call(keyed, name, args)
+      expect(answer.isError, `${name}: ${answer.content[0]?.text}`).toBeFalsy()
+    }
+    const listed = await call(keyed, 'list_books', {})
+    const [book] = (listed.structuredContent?.items ?? []) as { id: string; title: string }[]
+    expect(book?.title).toBe('Conformance')
+    const read = await call(keyed, 'get_book', { id: book?.id })
+    expect(read.structuredContent?.authors).toEqual(['SDK'])
+
+    // Since the 2025-11-25 revision, input the tool refuses is a tool error (isError), so the model can try again.
+    const invalid: [string, Record<string, unknown>][] = [
+      ['list_books', { limit: 0 }],
+      ['get_book', {}],
+      ['create_book', { title: ' ', isbn: '123' }],
+    ]
+    for (const [name, args] of invalid) {
+      const answer = await call(keyed, name, args)
+      expect(answer.isError, `${name} with ${JSON.stringify(args)}`).toBe(true)
+      expect(answer.content[0]?.text, name).toBeTruthy()
+    }
+    await keyed.close()
+
+    // Without a key the book tools are not offered: calling one is the protocol error -32602, which names the key.
+    const anonymous = new Client({ name: 'hatch-test', version: '1.0.0' })
+    await anonymous.connect(new StreamableHTTPClientTransport(endpoint))
+    const keyless = await anonymous.callTool({ name: 'list_books', arguments: {} }).catch((error: unknown) => error)
+    expect(keyless).toBeInstanceOf(McpError)
+    expect((keyless as McpError).code).toBe(-32602)
+    expect((keyless as McpError).message).toMatch(/API key/)
+    await anonymous.close()
   })
 
   it('lists the book tools to a key, and creates, finds and reads books in the owner’s active organization', async () => {

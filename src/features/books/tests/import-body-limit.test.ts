@@ -4,12 +4,13 @@
 import { serve } from 'srvx'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookLimits, requestBodyBytesMax } from '#/lib/book-rules'
+import { bookLimits } from '#/features/books/book-rules'
+import { requestBodyBytesMax } from '#/lib/request-body-limit'
 import { handleTrpcRequest } from '#/server/trpc/handler'
-import { testOrigin } from '../integration/auth-requests'
-import { organizationHarness, type Person } from '../integration/organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from '../integration/test-databases'
-import { assertSafeAnswer, fingerprint, observe } from './fuzz-support'
+import { assertSafeAnswer, fingerprint, observe } from '../../../../tests/fuzz/fuzz-support'
+import { testOrigin } from '../../../../tests/integration/auth-requests'
+import { organizationHarness, type Person } from '../../../../tests/integration/organization-fixtures'
+import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 
 describe.each(engines)('an import over the body limit on %s', (engine) => {
   let database: FreshDatabase

@@ -1,4 +1,6 @@
-// The book rules' limits: the schemas (src/features/books/schemas.ts) enforce them, messages name them.
+import type { PlanId } from '#/lib/plans'
+
+// The book rules' limits: the schemas (schemas.ts) enforce them, messages name them (book-messages.ts).
 
 export const bookLimits = {
   titleMax: 200,
@@ -14,17 +16,14 @@ export const bookLimits = {
   pageSizeMax: 100,
   importRowsMax: 10_000,
   /**
-   * A file the import takes: its request must fit the production server's body limit (requestBodyBytesMax), so
-   * the dialog refuses a larger file before uploading it rather than the server cutting the upload off.
+   * A file the import takes: its request must fit the production server's body limit (src/lib/request-body-limit.ts),
+   * so the dialog refuses a larger file before uploading it rather than the server cutting the upload off.
    */
   importBytesMax: 1_000_000,
   bulkMax: 500,
-  /** Days a deleted book can be restored before it is purged (src/server/maintenance.ts). */
+  /** Days a deleted book can be restored before it is purged (the maintenance task in server/app.ts). */
   restoreDays: 30,
 } as const
-
-/** The production server's limit on a request body outside the upload routes (`answerWithinBodyLimit` in src/server/request-body.ts). */
-export const requestBodyBytesMax = 1024 * 1024
 
 export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.yearsAhead
 
@@ -32,3 +31,6 @@ export const latestPublishedYear = () => new Date().getFullYear() + bookLimits.y
 export function mayChangeBook(granted: readonly string[], action: 'update' | 'delete', own: boolean): boolean {
   return granted.includes(action) || (own && granted.includes(`${action}-own`))
 }
+
+/** Live books an organization may keep on each plan (null: unlimited); the server refuses more (plan-limits.ts). */
+export const booksPerPlan: Readonly<Record<PlanId, number | null>> = { free: 50, pro: null, team: null }

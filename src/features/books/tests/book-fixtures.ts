@@ -1,0 +1,1 @@
+export { bookWithTitle as book } from '../schemas'
