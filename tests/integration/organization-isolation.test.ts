@@ -45,7 +45,7 @@ describe.each(engines)('one organization’s member against another organization
     expect(added.status, `Ben adds Bea to the B team: ${added.code}`).toBe(200)
     b.invitationId = await h.invite(ben, orgB, 'carol@example.com')
     const role = await h.call<{ roleData: { id: string } }>('/organization/create-role', {
-      body: { organizationId: orgB, role: 'b-role', permission: { book: ['read'] } },
+      body: { organizationId: orgB, role: 'b-role', permission: { team: ['update'] } },
       cookie: ben.cookie,
     })
     b.roleId = role.body.roleData.id
@@ -96,7 +96,7 @@ describe.each(engines)('one organization’s member against another organization
     ['/organization/remove-team-member', { teamId: b.teamId, userId: bea.id }],
     ['/organization/remove-team-member', { organizationId: orgB, teamId: b.teamId, userId: bea.id }],
     ['/organization/set-active-team', { teamId: b.teamId }],
-    ['/organization/create-role', { organizationId: orgB, role: 'spy', permission: { book: ['read'] } }],
+    ['/organization/create-role', { organizationId: orgB, role: 'spy', permission: { team: ['update'] } }],
     ['/organization/update-role', { organizationId: orgB, roleName: 'b-role', data: { permission: { ac: ['read'] } } }],
     ['/organization/update-role', { roleId: b.roleId, data: { roleName: 'renamed' } }],
     ['/organization/delete-role', { organizationId: orgB, roleName: 'b-role' }],

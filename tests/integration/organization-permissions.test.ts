@@ -26,14 +26,13 @@ const appGrants = Object.values(
 ).map((module) => module.permissionGrants)
 const fromApps = (part: keyof AppGrants) => Object.assign({}, ...appGrants.map((grants) => grants[part]))
 
-/** Every resource and action there is: SPEC section 6, plus the product's books, billing and activity log. */
+/** Every resource and action there is: SPEC section 6, plus the product's billing and activity log (and the apps'). */
 const coreActions = {
   organization: ['update', 'delete'],
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'read', 'update', 'delete'],
-  book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
   billing: ['read', 'manage'],
   activity: ['read'],
 } as const
@@ -41,11 +40,10 @@ const everyAction: Record<string, readonly string[]> = { ...coreActions, ...from
 type Resource = string
 type Grants = Record<string, readonly string[] | undefined>
 
-/** The organization's own role: it invites, runs teams, edits books and reads the log, but cannot read roles. */
+/** The organization's own role: it invites, runs teams and reads the log, but cannot read roles. */
 const editorPermission = {
   invitation: ['create'],
   team: ['create', 'update'],
-  book: ['read', 'update'],
   activity: ['read'],
 }
 
@@ -61,20 +59,19 @@ const grants: Record<Role, Grants> = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     ac: ['create', 'read', 'update', 'delete'],
-    book: ['create', 'read', 'update', 'delete', 'update-own', 'delete-own'],
     billing: ['read'],
     activity: ['read'],
     ...fromApps('admin'),
   },
-  member: { ac: ['read'], book: ['create', 'read', 'update-own', 'delete-own'], ...fromApps('member') },
+  member: { ac: ['read'], ...fromApps('member') },
   editor: editorPermission,
   // A check passes when either role grants it.
   'member,editor': {
     ac: ['read'],
-    book: ['create', 'read', 'update', 'update-own', 'delete-own'],
     invitation: ['create'],
     team: ['create', 'update'],
     activity: ['read'],
+    ...fromApps('member'),
   },
 }
 const may = (role: Role, resource: Resource, action: string) => grants[role][resource]?.includes(action) ?? false
@@ -108,7 +105,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
       cookie: owner.cookie,
     })
     const scratch = await h.call('/organization/create-role', {
-      body: { organizationId: orgId, role: 'scratch', permission: { book: ['read'] } },
+      body: { organizationId: orgId, role: 'scratch', permission: { team: ['update'] } },
       cookie: owner.cookie,
     })
     expect([editor.status, scratch.status], 'the owner creates the custom roles').toEqual([200, 200])
@@ -178,7 +175,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
   /**
    * One real endpoint per action: it arranges what the attempt acts on, makes the attempt as the actor and reports
    * whether it happened (in the database, or for a read, in the answer). member:create has no HTTP endpoint (Better
-   * Auth's add-member is server-only) and books and billing none yet: has-permission covers them above.
+   * Auth's add-member is server-only) and billing and the apps' resources none here: has-permission covers them above.
    */
   const attempts: {
     resource: Resource
@@ -235,7 +232,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
       endpoint: '/organization/invite-member',
       run: async (actor, label) => {
         const email = `guest-${label}@example.com`
-        // A role inside every inviter's own (book:read): who may invite is tested here; which roles an inviter may
+        // A role inside every inviter's own (team:update): who may invite is tested here; which roles an inviter may
         // hand out (never more than they hold) is role-grants.test.ts's.
         const answer = await h.call('/organization/invite-member', {
           body: { organizationId: orgId, email, role: 'scratch' },
@@ -314,7 +311,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
       run: async (actor, label) => {
         const role = `made-by-${label}`
         const answer = await h.call('/organization/create-role', {
-          body: { organizationId: orgId, role, permission: { book: ['read'] } },
+          body: { organizationId: orgId, role, permission: { team: ['update'] } },
           cookie: actor.cookie,
         })
         return { answer, happened: (await customRole(role)) !== undefined }
@@ -336,10 +333,10 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
       action: 'update',
       endpoint: '/organization/update-role',
       run: async (actor) => {
-        const reset = { permission: JSON.stringify({ book: ['read'] }) }
+        const reset = { permission: JSON.stringify({ team: ['update'] }) }
         await db().update(organizationRoles).set(reset).where(eq(organizationRoles.role, 'scratch'))
         const answer = await h.call('/organization/update-role', {
-          body: { organizationId: orgId, roleName: 'scratch', data: { permission: { book: ['read', 'create'] } } },
+          body: { organizationId: orgId, roleName: 'scratch', data: { permission: { team: ['update', 'create'] } } },
           cookie: actor.cookie,
         })
         const happened = (await customRole('scratch'))?.permission.includes('create') ?? false
@@ -353,7 +350,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
       run: async (actor, label) => {
         const role = `doomed-${label}`
         const created = await h.call('/organization/create-role', {
-          body: { organizationId: orgId, role, permission: { book: ['read'] } },
+          body: { organizationId: orgId, role, permission: { team: ['update'] } },
           cookie: owner.cookie,
         })
         expect(created.status, `the owner creates ${role}`).toBe(200)

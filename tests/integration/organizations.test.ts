@@ -247,13 +247,13 @@ describe.each(engines)('organizations on %s', (engine) => {
 
     it('refuses role names with a comma or a space, unknown resources or actions, and the built-in names', async () => {
       for (const [role, permission, code] of [
-        ['sales,ops', { book: ['read'] }, 'ROLE_NAME_INVALID'],
-        ['Sales Team', { book: ['read'] }, 'ROLE_NAME_INVALID'],
-        ['sales team', { book: ['read'] }, 'ROLE_NAME_INVALID'],
-        ['clerk', { book: ['fly'] }, 'PERMISSION_INVALID'],
+        ['sales,ops', { team: ['update'] }, 'ROLE_NAME_INVALID'],
+        ['Sales Team', { team: ['update'] }, 'ROLE_NAME_INVALID'],
+        ['sales team', { team: ['update'] }, 'ROLE_NAME_INVALID'],
+        ['clerk', { team: ['fly'] }, 'PERMISSION_INVALID'],
         ['clerk', { spaceship: ['read'] }, 'PERMISSION_INVALID'],
-        ['admin', { book: ['read'] }, 'ROLE_NAME_IS_ALREADY_TAKEN'],
-        ['owner', { book: ['read'] }, 'ROLE_NAME_IS_ALREADY_TAKEN'],
+        ['admin', { team: ['update'] }, 'ROLE_NAME_IS_ALREADY_TAKEN'],
+        ['owner', { team: ['update'] }, 'ROLE_NAME_IS_ALREADY_TAKEN'],
       ] as const) {
         const answer = await createRole(role, permission)
         expect.soft(answer, `role "${role}" with ${JSON.stringify(permission)}`).toMatchObject({ status: 400, code })
@@ -262,13 +262,13 @@ describe.each(engines)('organizations on %s', (engine) => {
     })
 
     it('refuses a role name in capitals instead of storing another name than the one asked for', async () => {
-      const answer = await createRole('Sales', { book: ['read'] })
+      const answer = await createRole('Sales', { team: ['update'] })
       expect(answer).toMatchObject({ status: 400, code: 'ROLE_NAME_INVALID' })
       expect(await rolesNow()).toEqual([])
     })
 
     it('a role members hold cannot be deleted; once they hold another, it can', async () => {
-      expect((await createRole('clerk', { book: ['read', 'create'] })).status).toBe(200)
+      expect((await createRole('clerk', { team: ['update', 'create'] })).status).toBe(200)
       const renamed = await h.call('/organization/update-role', {
         body: { organizationId: orgId, roleName: 'clerk', data: { roleName: 'clerk,admin' } },
         cookie: grace.cookie,
@@ -296,24 +296,24 @@ describe.each(engines)('organizations on %s', (engine) => {
     })
 
     it('renaming a role never changes what its members may do', async () => {
-      expect((await createRole('clerk', { book: ['read', 'create'] })).status).toBe(200)
+      expect((await createRole('clerk', { team: ['update', 'create'] })).status).toBe(200)
       const rita = await h.signUp('Rita Renamed')
       await h.join(orgId, grace, rita, 'clerk')
-      const mayCreateBooks = async () =>
+      const mayCreateTeams = async () =>
         (
           await h.call<{ success: boolean }>('/organization/has-permission', {
-            body: { organizationId: orgId, permissions: { book: ['create'] } },
+            body: { organizationId: orgId, permissions: { team: ['create'] } },
             cookie: rita.cookie,
           })
         ).body.success
-      expect(await mayCreateBooks(), 'as a clerk, Rita may create books').toBe(true)
+      expect(await mayCreateTeams(), 'as a clerk, Rita may create teams').toBe(true)
       // Renaming would leave Rita's stored role naming nothing: refused while anyone holds the role, like deleting.
       const rename = await h.call('/organization/update-role', {
         body: { organizationId: orgId, roleName: 'clerk', data: { roleName: 'cashier' } },
         cookie: grace.cookie,
       })
       expect(rename).toMatchObject({ status: 400, code: 'ROLE_IS_ASSIGNED_TO_MEMBERS' })
-      expect(await mayCreateBooks(), `after the refused rename Rita holds "${await roleOf(orgId, rita)}"`).toBe(true)
+      expect(await mayCreateTeams(), `after the refused rename Rita holds "${await roleOf(orgId, rita)}"`).toBe(true)
     })
   })
 

@@ -85,7 +85,7 @@ describe.each(engines)('granting roles on %s', (engine) => {
     })
     expect([minted.status, minted.code]).toEqual([403, 'CANNOT_GRANT_PERMISSIONS_YOU_LACK'])
     const widened = await h.call('/organization/update-role', {
-      body: { organizationId: orgId, roleName: 'superadmin', data: { permission: { book: ['read'] } } },
+      body: { organizationId: orgId, roleName: 'superadmin', data: { permission: { team: ['create'] } } },
       cookie: admin.cookie,
     })
     expect([widened.status, widened.code], 'editing a role above them').toEqual([
@@ -99,9 +99,9 @@ describe.each(engines)('granting roles on %s', (engine) => {
     expect([removedRole.status, removedRole.code]).toEqual([403, 'CANNOT_GRANT_PERMISSIONS_YOU_LACK'])
     expect(await h.snapshot(orgId), 'nothing changed').toEqual(before)
 
-    // Within their own permissions they still shape roles: a book keeper, then widened to what admins may do.
+    // Within their own permissions they still shape roles: a team keeper, then changed within what admins may do.
     const keeper = await h.call('/organization/create-role', {
-      body: { organizationId: orgId, role: 'keeper', permission: { book: ['read', 'update'] } },
+      body: { organizationId: orgId, role: 'keeper', permission: { team: ['create', 'update'] } },
       cookie: admin.cookie,
     })
     expect(keeper.status, `an admin creates a role inside admin: ${keeper.code}`).toBe(200)
@@ -111,7 +111,7 @@ describe.each(engines)('granting roles on %s', (engine) => {
     })
     expect([keeperWider.status, keeperWider.code]).toEqual([403, 'CANNOT_GRANT_PERMISSIONS_YOU_LACK'])
     const keeperFine = await h.call('/organization/update-role', {
-      body: { organizationId: orgId, roleName: 'keeper', data: { permission: { book: ['read', 'delete'] } } },
+      body: { organizationId: orgId, roleName: 'keeper', data: { permission: { team: ['create', 'delete'] } } },
       cookie: admin.cookie,
     })
     expect(keeperFine.status, keeperFine.code).toBe(200)
@@ -121,7 +121,7 @@ describe.each(engines)('granting roles on %s', (engine) => {
     // Better Auth acts on the role named by `roleName` when there is one; the check must read that same row, whatever
     // order the database returns rows in.
     const helper = await h.call<{ roleData: { id: string } }>('/organization/create-role', {
-      body: { organizationId: orgId, role: 'helper', permission: { book: ['read'] } },
+      body: { organizationId: orgId, role: 'helper', permission: { team: ['create'] } },
       cookie: owner.cookie,
     })
     expect(helper.status, `the owner creates helper: ${helper.code}`).toBe(200)
@@ -140,7 +140,7 @@ describe.each(engines)('granting roles on %s', (engine) => {
           organizationId: orgId,
           roleName: 'superadmin',
           roleId: helperId,
-          data: { permission: { book: ['read'] } },
+          data: { permission: { team: ['create'] } },
         },
         cookie: admin.cookie,
       })
@@ -155,13 +155,13 @@ describe.each(engines)('granting roles on %s', (engine) => {
         organizationId: orgId,
         roleName: 'helper',
         roleId: superadminId,
-        data: { permission: { book: ['read', 'update'] } },
+        data: { permission: { team: ['create', 'update'] } },
       },
       cookie: admin.cookie,
     })
     expect(aimedAtHelper.status, `the admin may change helper: ${aimedAtHelper.code}`).toBe(200)
     const custom = await loadCustomRoles(db(), orgId)
-    expect(custom.helper).toEqual({ book: ['read', 'update'] })
+    expect(custom.helper).toEqual({ team: ['create', 'update'] })
     expect(custom.superadmin).toEqual(superadminPermission)
   })
 

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { TRPCClientError } from '@trpc/client'
 import { afterEach, describe, expect, it } from 'vitest'
+import { appPlanLimits, planTooSmallCode } from '#/lib/app-plan-limits'
 import { describeError, translateAppError } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
 
@@ -15,25 +16,29 @@ const sourceFiles = (readdirSync('src', { recursive: true, encoding: 'utf8' }) a
   .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('paraglide'))
   .map((file) => readFileSync(path.join('src', file), 'utf8'))
 
-/** `appCode: 'CODE'` anywhere; plan limits (`PLAN_LIMIT_…` built from the limit's name); the failure answers. */
+/**
+ * `appCode: 'CODE'` anywhere; plan limits (`PLAN_LIMIT_…` built from the limit's name, and the refused plan changes of
+ * the apps' limits); the failure answers.
+ */
 const raisedCodes = [
   ...new Set([
     ...sourceFiles.flatMap((text) => [...text.matchAll(/appCode: '([A-Z_]+)'/g)].map((match) => match[1] ?? '')),
     ...sourceFiles.flatMap((text) => [...text.matchAll(/'(PLAN_LIMIT_[A-Z_]+)'/g)].map((match) => match[1] ?? '')),
+    ...appPlanLimits.flatMap((limit) => (limit.downgrade ? [planTooSmallCode(limit.name)] : [])),
     'STORAGE_FULL',
     'SERVICE_UNAVAILABLE',
     'INTERNAL_SERVER_ERROR',
   ]),
 ].sort()
 
-const params = { limit: '50', count: '3', resource: 'book', plan: 'free' }
+const params = { limit: '50', count: '3', resource: 'member', plan: 'free' }
 
 describe('app error codes', () => {
   const serverLocale = getLocale
   afterEach(() => overwriteGetLocale(serverLocale))
 
   it('finds the codes the server raises', () => {
-    expect(raisedCodes).toEqual(expect.arrayContaining(['BOOK_NOT_FOUND', 'PLAN_LIMIT_BOOKS', 'OWNER_ONLY']))
+    expect(raisedCodes).toEqual(expect.arrayContaining(['CHECKOUT_NOT_FOUND', 'PLAN_LIMIT_MEMBERS', 'OWNER_ONLY']))
     expect(raisedCodes.length).toBeGreaterThan(40)
   })
 
@@ -50,14 +55,14 @@ describe('app error codes', () => {
   })
 
   it('is what the user reads when a call fails with it, in the language of the page', () => {
-    const refusal = new TRPCClientError('This book does not exist', {
+    const refusal = new TRPCClientError('This checkout does not exist', {
       result: {
-        error: { message: 'This book does not exist', data: { code: 'NOT_FOUND', appCode: 'BOOK_NOT_FOUND' } },
+        error: { message: 'This checkout does not exist', data: { code: 'NOT_FOUND', appCode: 'CHECKOUT_NOT_FOUND' } },
       },
     })
     overwriteGetLocale(() => 'zh')
     const chinese = describeError(refusal)
-    expect(chinese).toBe(translateAppError('BOOK_NOT_FOUND'))
-    expect(chinese).not.toContain('This book does not exist')
+    expect(chinese).toBe(translateAppError('CHECKOUT_NOT_FOUND'))
+    expect(chinese).not.toContain('This checkout does not exist')
   })
 })

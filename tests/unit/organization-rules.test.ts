@@ -72,9 +72,9 @@ describe('organization requests the server refuses before Better Auth stores the
     ['/organization/create', { name: 'Acme', slug: 'acme', userId: 'someone-else' }, 'USER_ID_NOT_ALLOWED'],
     ['/organization/update', { data: { slug: 'ok-slug' } }, null],
     ['/organization/update', { data: { name: 42 } }, 'ORGANIZATION_NAME_REQUIRED'],
-    ['/organization/create-role', { role: 'editor', permission: { book: ['update'] } }, null],
+    ['/organization/create-role', { role: 'editor', permission: { team: ['update'] } }, null],
     ['/organization/create-role', { role: 'a,b', permission: {} }, 'ROLE_NAME_INVALID'],
-    ['/organization/create-role', { role: 'editor', permission: { book: ['fly'] } }, 'PERMISSION_INVALID'],
+    ['/organization/create-role', { role: 'editor', permission: { team: ['fly'] } }, 'PERMISSION_INVALID'],
     ['/organization/create-role', { role: 'editor', permission: { spaceship: ['read'] } }, 'PERMISSION_INVALID'],
     [
       '/organization/update-role',

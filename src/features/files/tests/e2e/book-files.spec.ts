@@ -62,7 +62,9 @@ test.describe('a book’s files', () => {
     })
     await expect(page.getByText('Attach a PDF or an image')).toBeVisible()
     await expect(attachments.getByTestId('book-attachment')).toHaveCount(1)
-    // The toasts sit over the list's right-hand buttons for their four seconds: wait them out, as a person would.
+    // The toasts sit over the list's right-hand buttons for their four seconds: wait them out, as a person would. A
+    // pointer resting on them (the last click was below them) holds them open, so it moves away first.
+    await page.mouse.move(0, 0)
     await expect(page.getByRole('button', { name: 'Close toast' })).toHaveCount(0, { timeout: 15_000 })
 
     await attachments.getByRole('button', { name: 'Delete Minutes 纪要.pdf' }).click()
