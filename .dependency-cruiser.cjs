@@ -52,7 +52,6 @@ const compositionRoots = [
   '^src/server/[^/]+[.]gen[.]ts$',
   '^src/server/trpc/[^/]+[.]gen[.]ts$',
   '^src/server/trpc/root[.]ts$',
-  '^src/server/feature-tasks[.]ts$',
   '^src/server/auth/auth[.]ts$',
 ]
 

@@ -1,6 +1,6 @@
 // Writes the files through which shared code reads the installed apps (src/apps.ts; docs/decisions/042). Each gathers
 // one file from every app that has it: app.ts (what every page shows), console.ts (what the console shows), footer.ts
-// (what the site footer shows), dashboard.ts (what the Dashboard shows), sign-in.ts (what the sign-in pages offer),
+// (what the site footer shows), landing.ts (what the landing page shows), dashboard.ts (what the Dashboard shows), sign-in.ts (what the sign-in pages offer),
 // activity.ts (what it records in activity logs), server/app.ts (server manifest), server/auth.ts (what it adds to
 // sign-in), server/env.ts (its environment variables), server/routers.ts (tRPC routers), server/policy.ts (rows of the
 // authorization policy), server/schema.ts (database tables), permissions.ts (organization permission statements and
@@ -72,6 +72,14 @@ export function generatedAppFiles(apps: readonly string[]): Record<string, strin
       '#/lib/app-manifest',
       'footer',
       'footerApp',
+    ),
+    'src/landing-apps.gen.ts': list(
+      having('landing.ts'),
+      'landingApps',
+      'LandingAppManifest',
+      '#/lib/app-manifest',
+      'landing',
+      'landingApp',
     ),
     'src/sign-in-apps.gen.ts': list(
       having('sign-in.ts'),

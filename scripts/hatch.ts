@@ -103,6 +103,10 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   console.log(
     `${verb('Removing', 'Would remove')} from package.json${pruned.length > 0 ? ' and package-lock.json' : ''}: ${pruned.join(', ') || 'nothing (no dependency is theirs alone)'}`,
   )
+  const commands = npmScriptsOf(apps)
+  if (commands.length > 0) {
+    console.log(`${verb('Removing', 'Would remove')} the npm scripts that run their code: ${commands.join(', ')}`)
+  }
   const variables = apps.flatMap(variablesOf)
   if (variables.length > 0) {
     console.log(
@@ -120,8 +124,8 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   // The list as the formatter writes it (a shorter list may fit on one line).
   runNode([path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', 'src/apps.ts'], 'ignore')
   let lockUpdated = true
+  if (pruned.length > 0 || commands.length > 0) prunePackageJson(pruned, commands)
   if (pruned.length > 0) {
-    prunePackageJson(pruned)
     lockUpdated = updateLockFile()
     if (!lockUpdated) console.log('npm could not update package-lock.json: run npm install once the removal is done.')
   }
@@ -166,14 +170,26 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   return typeCheck
 }
 
-/** package.json without these dependencies, written as npm writes it. */
-function prunePackageJson(names: readonly string[]): void {
+/** The npm scripts that run a file of these apps (`npm run billing` runs src/features/billing/scripts/billing.ts). */
+function npmScriptsOf(apps: readonly string[]): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>
+  }
+  return Object.entries(manifest.scripts ?? {})
+    .filter(([, command]) => apps.some((app) => command.includes(`${appFolder(app)}/`)))
+    .map(([name]) => name)
+}
+
+/** package.json without these dependencies and npm scripts, written as npm writes it. */
+function prunePackageJson(names: readonly string[], commands: readonly string[]): void {
   const file = path.join(root, 'package.json')
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
   for (const field of ['dependencies', 'devDependencies']) {
     const dependencies = manifest[field] as Record<string, string> | undefined
     for (const name of names) if (dependencies) delete dependencies[name]
   }
+  const scripts = manifest.scripts as Record<string, string> | undefined
+  for (const name of commands) if (scripts) delete scripts[name]
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
 }
 

@@ -2,6 +2,7 @@
 import type { AppManifest } from '#/lib/app-manifest'
 import { app as app_analytics } from '#/features/analytics/app'
 import { app as app_assistant } from '#/features/assistant/app'
+import { app as app_billing } from '#/features/billing/app'
 import { app as app_blog } from '#/features/blog/app'
 import { app as app_books } from '#/features/books/app'
 import { app as app_files } from '#/features/files/app'
@@ -14,4 +15,4 @@ import { app as app_sso } from '#/features/sso/app'
 import { app as app_stripe } from '#/features/stripe/app'
 import { app as app_webhooks } from '#/features/webhooks/app'
 
-export const apps: readonly AppManifest[] = [app_analytics, app_assistant, app_blog, app_books, app_files, app_lemonsqueezy, app_newsletter, app_notifications, app_paddle, app_polar, app_sso, app_stripe, app_webhooks]
+export const apps: readonly AppManifest[] = [app_analytics, app_assistant, app_billing, app_blog, app_books, app_files, app_lemonsqueezy, app_newsletter, app_notifications, app_paddle, app_polar, app_sso, app_stripe, app_webhooks]

@@ -7,6 +7,7 @@
 export const installedApps = [
   'analytics',
   'assistant',
+  'billing',
   'blog',
   'books',
   'files',

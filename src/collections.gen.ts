@@ -4,6 +4,7 @@ import { docsCollection } from './features/docs/docs-collection.ts'
 export * from './features/blog/collections.ts'
 export const docs_analytics = docsCollection('src/features/analytics/docs')
 export const docs_assistant = docsCollection('src/features/assistant/docs')
+export const docs_billing = docsCollection('src/features/billing/docs')
 export const docs_books = docsCollection('src/features/books/docs')
 export const docs_files = docsCollection('src/features/files/docs')
 export const docs_lemonsqueezy = docsCollection('src/features/lemonsqueezy/docs')

@@ -22,7 +22,6 @@ import {
   trackingFaults,
   unavailableRetryAfterSeconds,
 } from './server/failure-answers'
-import { featureTasks } from './server/feature-tasks'
 import { jobOperator } from './server/jobs/operator'
 import { endLiveStreams } from './server/live-updates'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
@@ -305,7 +304,11 @@ export const operatorTasks = {
     if (!seed) throw new Error(`No installed app seeds "${name}".`)
     return (await seed())(getDb(), count, organizationSlug)
   },
-  replayBillingEvent: (eventId: string) => featureTasks.replayBillingEvent(getDb(), eventId),
-  reconcileBilling: () => featureTasks.reconcileBilling(getDb()),
+  /** An installed app's own task (its server manifest's `operatorTasks`), such as billing's `replay`. */
+  appTask: async (app: string, name: string, ...args: string[]): Promise<unknown> => {
+    const task = serverApps.find((candidate) => candidate.name === app)?.operatorTasks?.[name]
+    if (!task) throw new Error(`The ${app} app has no task "${name}".`)
+    return (await task())(getDb(), ...args)
+  },
   jobs: () => jobOperator(getDatabaseConnection()),
 }

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
+import { apps } from '#/apps.gen'
 import { appPlanLimit, writtenAmount } from '#/lib/app-plan-limits'
+import { useCan } from '#/lib/console-session'
 import { appErrorOf, describeError } from '#/lib/errors'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+
+/** Where an organization's plan is changed, and who may change it, when an installed app sells plans (billing). */
+const planPages = apps.find((app) => app.planPages)?.planPages
 
 export function isPlanLimitError(error: unknown): boolean {
   return appErrorOf(error)?.appCode.startsWith('PLAN_LIMIT_') ?? false
@@ -22,10 +27,15 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
       className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
       data-testid="plan-limit"
     >
-      {describeError(error)}{' '}
-      <a className="font-medium underline underline-offset-4" href={localizeHref('/console/organization/billing')}>
-        {m.plan_limit_upgrade()}
-      </a>
+      {describeError(error)}
+      {planPages ? (
+        <>
+          {' '}
+          <a className="font-medium underline underline-offset-4" href={localizeHref(planPages.manage)}>
+            {m.plan_limit_upgrade()}
+          </a>
+        </>
+      ) : null}
     </p>
   )
 }
@@ -34,18 +44,19 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
 export type PlanLimitName = 'members' | 'aiRequests' | (string & {})
 
 /**
- * What the active organization's plan still allows of `name`, from the Billing overview every member may read:
+ * What the active organization's plan still allows of `name`, as every member may read it (`organizations.planLimits`):
  * `reached` when the next one would be refused; `over` when there are more than the plan allows (after a downgrade).
  */
 export function usePlanLimit(name: PlanLimitName) {
   const trpc = useTRPC()
-  const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
-  const data = overview.data
+  const planLimits = useQuery({ ...trpc.organizations.planLimits.queryOptions(), staleTime: 30_000 })
+  const canManage = useCan(planPages?.changers ?? {})
+  const data = planLimits.data
   if (!data) return null
   const amounts = data.limits[name]
   if (!amounts || amounts.limit === null) return null
   const { used, limit } = amounts
-  return { used, limit, reached: used >= limit, over: used > limit, canManage: data.canManage }
+  return { used, limit, reached: used >= limit, over: used > limit, canManage: Boolean(planPages) && canManage }
 }
 
 type LimitWords = (amounts: { used: string; limit: string }) => string
@@ -75,8 +86,8 @@ export function PlanLimitReached({ name, id }: { name: PlanLimitName; id?: strin
       data-testid={`plan-limit-reached-${name}`}
     >
       {words({ used: count(state.used), limit: count(state.limit) })}{' '}
-      {state.canManage ? (
-        <a className="font-medium underline underline-offset-4" href={localizeHref('/console/organization/billing')}>
+      {state.canManage && planPages ? (
+        <a className="font-medium underline underline-offset-4" href={localizeHref(planPages.manage)}>
           {m.plan_limit_upgrade()}
         </a>
       ) : (

@@ -9,7 +9,6 @@ import { appRoleStatements, appStatements } from './app-permissions.gen'
  */
 export const statements = {
   ...defaultStatements,
-  billing: ['read', 'manage'],
   /** The organization's activity log. */
   activity: ['read'],
   /** The installed apps' resources (their src/features/<app>/permissions.ts). */
@@ -29,22 +28,20 @@ const ownerStatements = {
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'read', 'update', 'delete'],
-  billing: ['read', 'manage'],
   activity: ['read'],
   ...appRoleStatements.owner,
 } satisfies Permissions
 
 export const builtInRoleStatements = {
   owner: ownerStatements,
-  /** Everything but deleting the organization and managing billing. */
-  admin: { ...ownerStatements, organization: ['update'], billing: ['read'], ...appRoleStatements.admin },
+  /** Everything but deleting the organization (and what the apps keep for owners, such as managing billing). */
+  admin: { ...ownerStatements, organization: ['update'], ...appRoleStatements.admin },
   member: {
     organization: [],
     member: [],
     invitation: [],
     team: [],
     ac: ['read'],
-    billing: [],
     activity: [],
     ...appRoleStatements.member,
   },

@@ -4,6 +4,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import type { AppRouter } from '#/server/trpc/root'
+import type { Permissions } from './access-control'
 import type { ConsoleSession } from './console-session'
 import type { Locale } from './i18n'
 import type { PlanId } from './plans'
@@ -74,6 +75,22 @@ export interface AppManifest {
   needs?: readonly string[]
   /** Links in the site footer's Resources column, after Docs: an address without the language, and its words. */
   footerLinks?: readonly { href: string; label: () => string }[]
+  /**
+   * Links in the site header's navigation after Docs, and in the footer's Product column: an address without the
+   * language, with a fragment where it names a section of the page (`/#pricing`).
+   */
+  productLinks?: readonly { href: string; hash?: string; label: () => string }[]
+  /**
+   * Where an organization's plan is changed (billing): a plan limit's notice, the Dashboard's plan and the
+   * assistant's refusal link to `manage`, a plan limit's toast to `upgrade`. Without it they say the limit only.
+   */
+  planPages?: {
+    manage: LinkProps['to'] & string
+    upgrade: string
+    /** Who may see the plan (the Dashboard links to `manage` for them), and who may change it (the notices do). */
+    readers: Permissions
+    changers: Permissions
+  }
   /** Scripts every page loads, as the site settings (its own among them) say: the analytics' page-view script. */
   pageScripts?: (settings: Pick<SiteSettings, 'apps'>) => readonly { src: string; defer?: boolean }[]
   /**
@@ -140,6 +157,23 @@ export function defineSignInApp<const Manifest extends SignInAppManifest>(manife
   return manifest
 }
 
+/**
+ * What an app adds to the landing page (docs/decisions/042): declared in the app's `src/features/<app>/landing.ts`, read
+ * through `src/landing-apps.gen.ts` by the landing page only.
+ */
+export interface LandingAppManifest {
+  /** The app's folder under src/features/, as `src/apps.ts` lists it. */
+  name: string
+  /** Sections placed by `position` among the core's (hero 10, features 20, questions 40). */
+  sections?: readonly { position: number; component: ComponentType }[]
+  /** Cards in the features section, after the core's sign-in and organizations. */
+  features?: readonly { icon: LucideIcon; title: () => string; body: () => string }[]
+}
+
+export function defineLandingApp<const Manifest extends LandingAppManifest>(manifest: Manifest): Manifest {
+  return manifest
+}
+
 export function defineFooterApp<const Manifest extends FooterAppManifest>(manifest: Manifest): Manifest {
   return manifest
 }
@@ -187,6 +221,8 @@ export interface ConsoleAppManifest {
   consoleTopBar?: readonly ComponentType[]
   /** Sections of Console → Account, after the core's (lazy: only that page loads them). */
   accountSections?: readonly ComponentType[]
+  /** Sections of Console → System for app admins, after the background jobs (a payment event to replay). */
+  systemSections?: readonly ComponentType[]
   /** How the assistant's conversation shows calls of its assistant tools, by the tools' names. */
   assistantTools?: Readonly<Record<string, AssistantToolView>>
   /** Questions a new conversation with the assistant offers to start with, before the one about the docs. */

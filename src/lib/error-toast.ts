@@ -1,15 +1,19 @@
 import { toast } from 'sonner'
+import { apps } from '#/apps.gen'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { appErrorOf, describeError } from './errors'
 
-/** A plan's limit comes with a way past it: the billing page, where the plan is upgraded. */
+/** Where the plan is upgraded, when an installed app sells plans (billing). */
+const upgradePage = apps.find((app) => app.planPages)?.planPages?.upgrade
+
+/** A plan's limit comes with a way past it: the page where the plan is upgraded. */
 export function upgradeActionFor(code: string | undefined) {
-  if (!code?.startsWith('PLAN_LIMIT_')) return undefined
+  if (!code?.startsWith('PLAN_LIMIT_') || !upgradePage) return undefined
   return {
     action: {
       label: m.plan_limit_upgrade(),
-      onClick: () => window.location.assign(localizeHref('/my-orders')),
+      onClick: () => window.location.assign(localizeHref(upgradePage)),
     },
   }
 }

@@ -59,7 +59,6 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   STORAGE_FULL: m.error_code_STORAGE_FULL,
   REQUEST_TOO_LARGE: m.error_code_REQUEST_TOO_LARGE,
   JSON_BODY_REQUIRED: m.error_code_JSON_BODY_REQUIRED,
-  PAYMENT_PROVIDER_UNAVAILABLE: m.error_code_PAYMENT_PROVIDER_UNAVAILABLE,
   CONFLICT: m.error_code_CONFLICT,
   // The app's own refusals (AppError in src/server/trpc/init.ts), sent as `data.appCode`
   APP_ADMIN_ONLY: m.error_code_APP_ADMIN_ONLY,
@@ -72,14 +71,6 @@ const errorCodeMessages: Record<string, (() => string) | undefined> = {
   LAST_SIGN_IN_METHOD: m.error_code_LAST_SIGN_IN_METHOD,
   TIME_ZONE_UNKNOWN: m.error_code_TIME_ZONE_UNKNOWN,
   CONFIRM_SIGN_IN_METHOD_OFF: m.error_code_CONFIRM_SIGN_IN_METHOD_OFF,
-  ALREADY_SUBSCRIBED: m.error_code_ALREADY_SUBSCRIBED,
-  NO_SUBSCRIPTION: m.error_code_NO_SUBSCRIPTION,
-  PLAN_HAS_NO_SEATS: m.error_code_PLAN_HAS_NO_SEATS,
-  CHECKOUT_NOT_FOUND: m.error_code_CHECKOUT_NOT_FOUND,
-  RECEIPT_NOT_FOUND: m.error_code_RECEIPT_NOT_FOUND,
-  CHECKOUT_CLOSED: m.error_code_CHECKOUT_CLOSED,
-  CHECKOUT_EXPIRED: m.error_code_CHECKOUT_EXPIRED,
-  ORGANIZATION_HAS_SUBSCRIPTION: m.error_code_ORGANIZATION_HAS_SUBSCRIPTION,
   CONVERSATION_NOT_FOUND: m.error_code_CONVERSATION_NOT_FOUND,
   ORGANIZATION_NOT_FOUND: m.error_code_ORGANIZATION_NOT_FOUND,
   // App codes named like Better Auth's, for the same refusal made by our own procedures (users, sessions).
@@ -104,20 +95,11 @@ const parameterisedMessages: Record<string, ((params: Record<string, string>) =>
     m.error_code_NOT_ALLOWED_TO_ACCESS_RESOURCE({ resource: params.resource ?? '' }),
   PLAN_LIMIT_MEMBERS: (params) => m.error_code_PLAN_LIMIT_MEMBERS({ limit: params.limit ?? '' }),
   PLAN_LIMIT_AI_REQUESTS: (params) => m.error_code_PLAN_LIMIT_AI_REQUESTS({ limit: params.limit ?? '' }),
-  SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
-  PAYMENT_CURRENCY_UNSUPPORTED: (params) =>
-    m.error_code_PAYMENT_CURRENCY_UNSUPPORTED({ currency: params.currency ?? '' }),
-  PLAN_TOO_SMALL_FOR_MEMBERS: (params) => m.error_code_PLAN_TOO_SMALL_FOR_MEMBERS({ limit: params.limit ?? '' }),
-  PLAN_UNCHANGED: m.error_code_PLAN_UNCHANGED,
   WEBHOOK_LIMIT: (params) => m.error_code_WEBHOOK_LIMIT({ limit: params.limit ?? '' }),
   BATCH_TOO_LARGE: (params) => m.error_code_BATCH_TOO_LARGE({ limit: params.limit ?? '' }),
-  PLAN_CHANGE_STALE: m.error_code_PLAN_CHANGE_STALE,
-  PLAN_CHANGE_DECLINED: m.error_code_PLAN_CHANGE_DECLINED,
   EMAIL_NOT_DEAD: m.error_code_EMAIL_NOT_DEAD,
   KEPT_EMAIL_NOT_FOUND: m.error_code_KEPT_EMAIL_NOT_FOUND,
   JOB_NOT_FAILED: m.error_code_JOB_NOT_FAILED,
-  PAYMENT_EVENT_NOT_FOUND: m.error_code_PAYMENT_EVENT_NOT_FOUND,
-  PAYMENT_EVENT_STILL_FAILING: m.error_code_PAYMENT_EVENT_STILL_FAILING,
 }
 
 const errorCodePrefix = 'error_code_'

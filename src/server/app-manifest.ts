@@ -4,7 +4,6 @@ import type { Database } from './db/client'
 import type { JobDefinition } from './jobs/queue'
 import type { McpToolSet } from './mcp'
 import type { EventSink, NoticeSink } from './organization-events'
-import type { PaymentProviderPlugin } from './payments/payment-provider'
 
 /**
  * What an app adds to the server's shared places (docs/decisions/042), declared once in the app's
@@ -20,6 +19,13 @@ export interface ServerAppManifest {
    * kept in the page cache until the next build or site setting.
    */
   publicPages?: RegExp
+  /**
+   * Its pages that show or change one person's things, by their first segment after the language (`my-orders`), and
+   * its routes under /api that answer one caller (`assistant`): no cache between the server and the visitor keeps
+   * them (src/server/cache-control.ts).
+   */
+  personalPages?: readonly string[]
+  personalApis?: readonly string[]
   /** Sections whose pages come with every release (`blog`): counted as one route label each in the metrics. */
   growingSections?: readonly string[]
   /** Pages for sitemap.xml, without the language (each is listed in every language). */
@@ -55,8 +61,32 @@ export interface ServerAppManifest {
   jobs?: () => Promise<readonly JobDefinition<any>[]>
   /** Housekeeping run by the hourly maintenance job (src/server/maintenance.ts), in this order, after the core's. */
   maintenanceTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
-  /** A payment provider the billing ledger can use (src/server/payments/payment-provider.ts). */
-  paymentProvider?: PaymentProviderPlugin
+  /**
+   * Where an organization's plan comes from (src/server/plan-limits.ts): billing answers with the subscription that
+   * grants one. Without such an app nothing is sold: every organization has the largest plan. The first app that has
+   * it answers.
+   */
+  organizationPlan?: () => Promise<
+    (
+      db: Database,
+      organizationId: string,
+    ) => Promise<{ planId: string; seats: number; interval: string | null; status: string | null } | undefined>
+  >
+  /**
+   * Why these organizations may not be deleted yet, with an error code and its message (billing: a subscription still
+   * renews); undefined lets them go (src/server/organization-deletion.ts).
+   */
+  organizationDeletionRefusal?: () => Promise<
+    (
+      db: Pick<Database, 'select'>,
+      organizationIds: readonly string[],
+    ) => Promise<{ code: string; message: string } | undefined>
+  >
+  /**
+   * Tasks an operator runs from the command line against the app's database, by name (`npm run billing -- replay`
+   * reaches billing's through src/server.ts's `operatorTasks.appTask`).
+   */
+  operatorTasks?: Readonly<Record<string, () => Promise<(db: Database, ...args: string[]) => Promise<unknown>>>>
   /**
    * Origins the pages' script policy allows besides the site's own (src/server/content-security-policy.ts), asked per
    * page: none unless the app's service is configured.

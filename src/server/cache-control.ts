@@ -1,13 +1,31 @@
+import { serverApps } from './apps.gen'
+
 /** What an answer meant for one visitor says to every cache between it and them: keep nothing. */
 export const personalCacheControl = 'private, no-store'
 
-// Screens that show or change one person's things. The unprefixed forms only redirect, but the redirect's target
-// depends on the visitor's language, so it is theirs too.
-const personalPagePath =
-  /^\/(?:(?:en|zh)\/)?(?:console|my-orders|receipts|pay|checkout|sign-in|sign-up|forgot-password|reset-password|magic-link|two-factor|verify-email|accept-invitation)(?:\/|$)/
-// The product's data (tRPC), sessions and accounts (Better Auth), and the answers the assistant, the MCP server and
-// "Ask the docs" write for one caller.
-const personalApiPath = /^\/api\/(?:trpc|auth|assistant|mcp|ask-docs)(?:\/|$)/
+const alternatives = (names: readonly string[]) => names.map((name) => name.replace(/[^a-z0-9-]/g, '')).join('|')
+
+// Screens that show or change one person's things, the core's and the installed apps' (my orders). The unprefixed
+// forms only redirect, but the redirect's target depends on the visitor's language, so it is theirs too.
+const personalPagePath = new RegExp(
+  `^/(?:(?:en|zh)/)?(?:${alternatives([
+    'console',
+    'sign-in',
+    'sign-up',
+    'forgot-password',
+    'reset-password',
+    'magic-link',
+    'two-factor',
+    'verify-email',
+    'accept-invitation',
+    ...serverApps.flatMap((app) => app.personalPages ?? []),
+  ])})(?:/|$)`,
+)
+// The product's data (tRPC), sessions and accounts (Better Auth), and the answers the MCP server, "Ask the docs" and
+// the installed apps (the assistant) write for one caller.
+const personalApiPath = new RegExp(
+  `^/api/(?:${alternatives(['trpc', 'auth', 'mcp', 'ask-docs', ...serverApps.flatMap((app) => app.personalApis ?? [])])})(?:/|$)`,
+)
 
 export function isPersonalPath(pathname: string): boolean {
   return personalApiPath.test(pathname) || personalPagePath.test(pathname)

@@ -8,7 +8,6 @@ const publicPages = [
   '/',
   '/docs',
   '/docs/development/testing', // code blocks in both shiki themes, tabs, callouts
-  '/docs/billing',
   '/sign-in',
   '/sign-up',
   '/forgot-password',
@@ -25,8 +24,6 @@ const consolePages = [
   '/console/organization/teams',
   '/console/organization/roles',
   '/console/organization/activity',
-  '/console/organization/billing',
-  '/my-orders',
 ]
 
 test.describe.configure({ mode: 'parallel' })

@@ -30,11 +30,11 @@ test.describe('locale URLs', () => {
   })
 
   test('switching language keeps the page and remembers the choice in the lang cookie', async ({ page, context }) => {
-    await visit(page, '/en/#pricing')
+    await visit(page, '/en/#features')
     await page.getByRole('button', { name: 'Choose a language' }).click()
     await page.getByRole('menuitemradio', { name: '中文' }).click()
-    await expect(page).toHaveURL(/\/zh\/#pricing$/)
-    await expect(page.getByRole('heading', { name: '简单的价格' })).toBeVisible()
+    await expect(page).toHaveURL(/\/zh\/#features$/)
+    await expect(page.getByRole('heading', { name: '产品之外的一切，都已完成' })).toBeVisible()
     const cookie = (await context.cookies()).find((candidate) => candidate.name === 'lang')
     expect(cookie?.value).toBe('zh')
     expect(cookie?.path).toBe('/')

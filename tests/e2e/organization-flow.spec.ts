@@ -129,10 +129,10 @@ test.describe('organizations', () => {
     await expect(nav(inviteePage).getByRole('link', { name: 'Invitations' })).toHaveCount(0)
     await visit(inviteePage, '/en/console/organization/members')
     await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('Member')
-    // Billing is for owners and admins: a member who opens it stays in the console and learns who can grant it.
-    expect((await visit(inviteePage, '/en/console/organization/billing'))?.status()).toBe(404)
+    // The activity log is for owners and admins: a member who opens it stays in the console and learns who can grant it.
+    expect((await visit(inviteePage, '/en/console/organization/activity'))?.status()).toBe(404)
     const noAccess = inviteePage.getByTestId('console-no-access')
-    await expect(noAccess.getByRole('heading', { name: "You don't have access to Billing" })).toBeVisible()
+    await expect(noAccess.getByRole('heading', { name: "You don't have access to Activity" })).toBeVisible()
     await expect(noAccess).toContainText(`Your role in ${organization} does not include this page.`)
     await expect(noAccess).toContainText('An owner or an admin of the organization can give you a role')
     await noAccess.getByRole('link', { name: 'Back to the Dashboard' }).click()
@@ -227,9 +227,9 @@ test.describe('organizations', () => {
     await visit(inviteePage, '/zh/console/organization/members')
     await expect(memberRow(inviteePage, invitee.name).getByTestId('member-role')).toHaveText('成员')
     await expect(memberRow(inviteePage, owner.name).getByTestId('member-role')).toHaveText('所有者')
-    expect((await visit(inviteePage, '/zh/console/organization/billing'))?.status()).toBe(404)
+    expect((await visit(inviteePage, '/zh/console/organization/activity'))?.status()).toBe(404)
     await expect(
-      inviteePage.getByTestId('console-no-access').getByRole('heading', { name: '你没有访问“账单”的权限' }),
+      inviteePage.getByTestId('console-no-access').getByRole('heading', { name: '你没有访问“动态”的权限' }),
     ).toBeVisible()
     await expect(inviteePage.getByTestId('console-no-access')).toContainText('组织的所有者或管理员可以在“成员”中')
 

@@ -19,7 +19,7 @@ const resources = [
   '/en/',
   '/zh/docs',
   '/en/docs/development/testing',
-  '/zh/docs/billing',
+  '/zh/docs/configuration',
   '/sitemap.xml',
   '/llms.txt',
   '/favicon.svg',

@@ -8,7 +8,8 @@ export interface ForeignRecords {
   organizationId: string
   ownerId: string
   memberId: string
-  checkoutId: string
+  /** The owner's session cookie, for records an app makes through its own procedures (billing: a checkout). */
+  ownerCookie: string
   /**
    * What an app made there for the apps that need it (books: `bookId`, which the files attach to): the apps are asked
    * in name order, and an app comes after the apps it needs.

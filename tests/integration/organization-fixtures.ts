@@ -1,12 +1,12 @@
 // What the organization tests share: people who sign up, organizations they make and join, and calls to Better Auth
 // and to tRPC made the way the browser makes them (cookies, this site's origin, real handlers).
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import superjson from 'superjson'
+import { serverApps } from '#/server/apps.gen'
 import { authForDatabase } from '#/server/auth/auth'
 import type { Database } from '#/server/db/client'
 import {
-  billingSubscriptions,
   invitations,
   members,
   organizationActivity,
@@ -145,26 +145,24 @@ export function organizationHarness(db: Database) {
     return answer.body.id
   }
 
-  /** Puts an organization on a paid plan as the ledger records one (an active subscription). */
+  /**
+   * Puts an organization on a paid plan as billing's ledger records one (an active subscription). Without billing
+   * every organization already has the largest plan, with no limit on its members (src/server/plan-limits.ts).
+   */
   const givePlan = async (
     organizationId: string,
     planId: 'pro' | 'team',
     seats = 1,
     options: { endsWithPeriod?: boolean } = {},
   ) => {
-    await db.insert(billingSubscriptions).values({
-      id: randomUUID(),
-      organizationId,
-      provider: 'local',
-      providerSubscriptionId: `test_${organizationId}`,
-      planId,
-      interval: 'monthly',
-      seats,
-      currency: 'USD',
-      amount: 0,
-      status: 'active',
-      cancelAtPeriodEnd: options.endsWithPeriod ?? false,
-    })
+    if (!serverApps.some((app) => app.organizationPlan)) return
+    // Written as SQL: the billing app's table is not the core's to import, and goes when billing is removed.
+    await db.execute(sql`
+      insert into billing_subscriptions
+        (id, organization_id, provider, provider_subscription_id, plan_id, interval, seats, currency, amount, status,
+         cancel_at_period_end)
+      values (${randomUUID()}, ${organizationId}, 'local', ${`test_${organizationId}`}, ${planId}, 'monthly', ${seats},
+        'USD', 0, 'active', ${options.endsWithPeriod ?? false})`)
   }
 
   /** `inviter` invites an address; returns the invitation id. */

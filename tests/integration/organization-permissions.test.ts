@@ -26,14 +26,13 @@ const appGrants = Object.values(
 ).map((module) => module.permissionGrants)
 const fromApps = (part: keyof AppGrants) => Object.assign({}, ...appGrants.map((grants) => grants[part]))
 
-/** Every resource and action there is: SPEC section 6, plus the product's billing and activity log (and the apps'). */
+/** Every resource and action there is: SPEC section 6, plus the product's activity log (and the apps': billing…). */
 const coreActions = {
   organization: ['update', 'delete'],
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'cancel'],
   team: ['create', 'update', 'delete'],
   ac: ['create', 'read', 'update', 'delete'],
-  billing: ['read', 'manage'],
   activity: ['read'],
 } as const
 const everyAction: Record<string, readonly string[]> = { ...coreActions, ...fromApps('everyAction') }
@@ -59,7 +58,6 @@ const grants: Record<Role, Grants> = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     ac: ['create', 'read', 'update', 'delete'],
-    billing: ['read'],
     activity: ['read'],
     ...fromApps('admin'),
   },
@@ -175,7 +173,7 @@ describe.each(engines)('the permission matrix on %s', (engine) => {
   /**
    * One real endpoint per action: it arranges what the attempt acts on, makes the attempt as the actor and reports
    * whether it happened (in the database, or for a read, in the answer). member:create has no HTTP endpoint (Better
-   * Auth's add-member is server-only) and billing and the apps' resources none here: has-permission covers them above.
+   * Auth's add-member is server-only) and the apps' resources none here: has-permission covers them above.
    */
   const attempts: {
     resource: Resource

@@ -8,7 +8,6 @@ describe('the access-control definition', () => {
     expect(statements.invitation).toEqual(['create', 'cancel'])
     expect(statements.team).toEqual(['create', 'update', 'delete'])
     expect(statements.ac).toEqual(['create', 'read', 'update', 'delete'])
-    expect(statements.billing).toEqual(['read', 'manage'])
     expect(statements.activity).toEqual(['read'])
   })
 
@@ -18,12 +17,10 @@ describe('the access-control definition', () => {
     }
   })
 
-  it('gives an admin everything but deleting the organization and managing billing', () => {
+  it('gives an admin everything but deleting the organization', () => {
     const admin = grantedPermissions(['admin'], {})
     expect(allows(admin, { organization: ['update'] })).toBe(true)
     expect(allows(admin, { organization: ['delete'] })).toBe(false)
-    expect(allows(admin, { billing: ['read'] })).toBe(true)
-    expect(allows(admin, { billing: ['manage'] })).toBe(false)
     expect(allows(admin, { member: ['create', 'update', 'delete'], ac: ['create', 'delete'] })).toBe(true)
   })
 
@@ -34,17 +31,16 @@ describe('the access-control definition', () => {
     expect(allows(member, { invitation: ['create'] })).toBe(false)
     expect(allows(member, { activity: ['read'] })).toBe(false)
     expect(allows(member, { member: ['create'] })).toBe(false)
-    expect(allows(member, { billing: ['read'] })).toBe(false)
     expect(builtInRoleStatements.member.organization).toEqual([])
   })
 
   it('passes a check when any of several roles grants it, and only then', () => {
-    const custom = { 'billing-clerk': { billing: ['read' as const] } }
-    const both = grantedPermissions(parseRoleList('member, billing-clerk'), custom)
-    expect(allows(both, { billing: ['read'] })).toBe(true)
+    const custom = { 'activity-reader': { activity: ['read' as const] } }
+    const both = grantedPermissions(parseRoleList('member, activity-reader'), custom)
+    expect(allows(both, { activity: ['read'] })).toBe(true)
     expect(allows(both, { ac: ['read'] })).toBe(true)
-    expect(allows(both, { billing: ['manage'] })).toBe(false)
-    expect(allows(grantedPermissions(['billing-clerk'], custom), { ac: ['read'] })).toBe(false)
+    expect(allows(both, { ac: ['create'] })).toBe(false)
+    expect(allows(grantedPermissions(['activity-reader'], custom), { ac: ['read'] })).toBe(false)
   })
 
   it('grants nothing for a role that does not exist', () => {

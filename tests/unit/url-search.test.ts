@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { authPageSearch, magicLinkSearch } from '#/features/auth/search'
-import { checkoutSearch } from '#/features/billing/search'
 import { dashboardSearch } from '#/features/dashboard/search'
 import { memberListSearch } from '#/features/organizations/search'
 import { userListSearch } from '#/features/users/search'
@@ -24,20 +23,6 @@ describe('URL parameters', () => {
   it('keeps a custom role name only when it could be one', () => {
     expect(memberListSearch({ role: ' editor ' })).toEqual({ role: 'editor' })
     expect(memberListSearch({ role: 'Editor, admin' })).toEqual({})
-  })
-
-  it('falls back to a plan and an interval on the checkout page, and checks the seats', () => {
-    expect(checkoutSearch({})).toEqual({ plan: 'pro', interval: 'monthly' })
-    expect(checkoutSearch({ plan: 'team', interval: 'yearly', currency: 'CNY', seats: '12' })).toEqual({
-      plan: 'team',
-      interval: 'yearly',
-      currency: 'CNY',
-      seats: 12,
-    })
-    expect(checkoutSearch({ plan: 'enterprise', seats: 1, currency: 'EUR' })).toEqual({
-      plan: 'pro',
-      interval: 'monthly',
-    })
   })
 
   it('passes the sign-in redirect through untouched (it is checked again before use)', () => {

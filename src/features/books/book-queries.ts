@@ -47,7 +47,7 @@ export function useBookListCache() {
     refresh: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.books.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.organizations.planLimits.queryKey() }),
       ]),
   }
 }

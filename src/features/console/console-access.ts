@@ -4,7 +4,7 @@ import { notFound } from '@tanstack/react-router'
  * Console pages that need a permission the person may lack. Kept apart from their names and words
  * (components/no-access.tsx): the routes' guards run in the start-up bundle, which should not carry them.
  */
-export type GuardedConsolePage = 'invitations' | 'roles' | 'billing' | 'activity' | 'users' | 'configuration' | 'system'
+export type GuardedConsolePage = 'invitations' | 'roles' | 'activity' | 'users' | 'configuration' | 'system'
 
 /** What a console route's not-found carries when the page exists but the person may not see it. */
 export interface NoAccess {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql, sum } from 'drizzle-orm'
-import { recordAiRequest, usageMonth } from '../billing/plan-limits'
 import type { Database } from '../db/client'
 import { aiRequests, aiUsage, users } from '../db/schema'
+import { recordAiRequest, usageMonth } from '../plan-limits'
 
 export interface TokenUsage {
   inputTokens: number

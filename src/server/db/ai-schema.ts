@@ -63,3 +63,17 @@ export const aiRequests = pgTable(
     index('ai_requests_created_idx').on(table.createdAt),
   ],
 )
+
+/** AI requests counted per organization and calendar month (UTC), against the plan's allowance. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM` in UTC. */
+    month: text('month').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.month] })],
+)

@@ -353,5 +353,4 @@ export const appServers = pgTable(
 
 export * from './ai-schema'
 export * from './app-schemas.gen'
-export * from './billing-schema'
 export * from './organization-schema'

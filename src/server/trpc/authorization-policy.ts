@@ -16,32 +16,6 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'account.me': { gate: signedIn },
   'apiKeys.deleteExpired': { gate: signedIn, beyond: 'only the caller’s own expired keys' },
 
-  'billing.overview': { gate: member(), beyond: 'details only with billing:read' },
-  'billing.orders': { gate: member({ billing: ['read'] }) },
-  'billing.startCheckout': { gate: member({ billing: ['manage'] }) },
-  'billing.previewChange': { gate: member({ billing: ['manage'] }) },
-  'billing.previewSeats': { gate: member({ billing: ['manage'] }) },
-  'billing.changePlan': { gate: member({ billing: ['manage'] }) },
-  'billing.changeSeats': { gate: member({ billing: ['manage'] }) },
-  'billing.setCancelAtPeriodEnd': { gate: member({ billing: ['manage'] }) },
-  'billing.portal': { gate: member({ billing: ['manage'] }) },
-  'billing.failingEvents': { gate: appAdmin },
-  'billing.replayEvent': { gate: appAdmin, beyond: 'only an event the provider sent and the ledger stored' },
-  'billing.local.get': {
-    gate: signedIn,
-    beyond: 'only the buyer’s own checkout, while the local provider is active',
-    names: ['checkout'],
-  },
-  'billing.receipt.open': {
-    gate: signedIn,
-    beyond: 'only a paid order of an organization where the caller has billing:read now; any other is NOT_FOUND',
-  },
-  'billing.local.settle': {
-    gate: signedIn,
-    beyond: 'only the buyer’s own checkout; paying needs billing:manage in its organization now',
-    names: ['checkout'],
-  },
-
   'configuration.get': { gate: appAdmin },
   'configuration.update': { gate: appAdmin },
   'configuration.changes': { gate: appAdmin },
@@ -49,6 +23,7 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'dashboard.site': { gate: appAdmin },
   'dashboard.organization': { gate: member({ organization: ['update'] }) },
 
+  'organizations.planLimits': { gate: member() },
   'organizations.activity': { gate: member({ activity: ['read'] }) },
   'organizations.members': { gate: member() },
   'organizations.full': { gate: member() },
@@ -102,7 +77,6 @@ export const apiRoutePolicy: Record<string, RoutePolicy> = {
     how: 'key checked once per request; POST only',
   },
   '/api/ask-docs': { who: 'anyone on this site’s pages', how: 'trusted Origin, per-address limit' },
-  '/api/billing/webhook/$provider': { who: 'the payment provider', how: 'the provider’s signature over the body' },
   '/api/search': { who: 'anyone', how: 'public documentation only' },
   '/api/uploads/avatar': {
     who: 'a signed-in person, for their own picture',

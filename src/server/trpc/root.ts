@@ -1,6 +1,5 @@
 import { accountRouter } from '#/features/account/server/account-router'
 import { apiKeysRouter } from '#/features/account/server/api-keys-router'
-import { billingRouter } from '#/features/billing/server/billing-router'
 import { configurationRouter } from '#/features/configuration/server/configuration-router'
 import { dashboardRouter } from '#/features/dashboard/server/dashboard-router'
 import { organizationsRouter } from '#/features/organizations/server/organizations-router'
@@ -16,7 +15,6 @@ export const appRouter = createRouter({
   ...appRouters,
   account: accountRouter,
   apiKeys: apiKeysRouter,
-  billing: billingRouter,
   configuration: configurationRouter,
   dashboard: dashboardRouter,
   organizations: organizationsRouter,

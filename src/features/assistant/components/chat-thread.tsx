@@ -105,7 +105,7 @@ export function ChatThread({
       if (isAbort) setStoppedId(message.id)
       if (!isError) onAnswered()
       // Each answer counts against the month's allowance: what is left is read again.
-      void queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() })
+      void queryClient.invalidateQueries({ queryKey: trpc.organizations.planLimits.queryKey() })
     },
   })
   const [draft, setDraft] = useState('')

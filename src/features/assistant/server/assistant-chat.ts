@@ -10,6 +10,7 @@ import {
   type UIMessage,
 } from 'ai'
 import { APIError } from 'better-auth/api'
+import { apps } from '#/apps.gen'
 import { translateAppError } from '#/lib/errors'
 import { type Locale, locales } from '#/lib/i18n'
 import { z } from '#/lib/zod'
@@ -21,9 +22,9 @@ import type { AiProvider } from '#/server/ai/provider'
 import { authForDatabase } from '#/server/auth/auth'
 import { loadOrganizationAccess } from '#/server/auth/organization-access'
 import { isBanActive } from '#/server/auth/user-administration'
-import { PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { log } from '#/server/log'
+import { PlanLimitError } from '#/server/plan-limits'
 import { consumeRateLimit } from '#/server/rate-limit'
 import { inLocale, localeOfRequest } from '#/server/request-locale'
 import { createAppCaller } from '#/server/trpc/root'
@@ -31,6 +32,9 @@ import { assistantLimits, conversationId } from '../schemas'
 import { conversationMessages, findConversation, saveConversation, titleFrom } from './conversation-store'
 import { declinePendingApprovals, userText, withApprovalAnswers } from './incoming-message'
 import { assistantInstructions } from './instructions'
+
+/** Where the plan is changed, when an installed app sells plans (billing). */
+const upgradePage = apps.find((app) => app.planPages)?.planPages?.manage
 
 export interface AssistantChatOptions {
   db: Database
@@ -222,9 +226,7 @@ async function answerInLocale(
       error.code,
       translateAppError(error.code, { limit: String(error.limit) }),
       {},
-      {
-        upgradeUrl: `/${locale}/console/organization/billing`,
-      },
+      upgradePage ? { upgradeUrl: `/${locale}${upgradePage}` } : {},
     )
   }
 

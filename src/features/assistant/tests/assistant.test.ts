@@ -13,8 +13,8 @@ import { planById } from '#/lib/plans'
 import { z } from '#/lib/zod'
 import { type AssistantTools, ToolRefusal } from '#/server/ai/assistant-tools'
 import { createAiProvider } from '#/server/ai/provider'
-import { usageMonth } from '#/server/billing/plan-limits'
 import { aiConversations, aiRequests, aiUsage } from '#/server/db/schema'
+import { usageMonth } from '#/server/plan-limits'
 import { refusalText } from '#/server/trpc/refusal-text'
 import { testOrigin } from '../../../../tests/integration/auth-requests'
 import { organizationHarness, type Person } from '../../../../tests/integration/organization-fixtures'
@@ -207,12 +207,13 @@ describe.each(engines)('the console assistant on %s', (engine) => {
       .from(aiRequests)
       .where(and(eq(aiRequests.organizationId, libraryId), eq(aiRequests.userId, olga.id)))
     expect(metered).toMatchObject({ inputTokens: 120, outputTokens: 11, surface: 'assistant', outcome: 'completed' })
-    const billing = await h.trpc<{ details: { usage: { aiTokens: { inputTokens: number; outputTokens: number } } } }>(
+    const numbers = await h.trpc<{ usage: { aiTokens: { inputTokens: number; outputTokens: number } } }>(
       'query',
-      'billing.overview',
+      'dashboard.organization',
       olga.cookie,
+      { from: '2026-01-01', to: '2026-01-31', granularity: 'day' },
     )
-    expect(billing.data?.details.usage.aiTokens).toEqual({ inputTokens: 120, outputTokens: 11 })
+    expect(numbers.data?.usage.aiTokens).toEqual({ inputTokens: 120, outputTokens: 11 })
   })
 
   it('continues a conversation with its history, and keeps it from everyone else', async () => {

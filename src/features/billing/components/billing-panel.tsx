@@ -19,6 +19,7 @@ import type { OrdersPageSearch } from '../search'
 import { CancelOrResume } from './cancel-or-resume'
 import { OrdersSection } from './orders-section'
 import { PlanChanger, SeatsForm } from './subscription-forms'
+import '../billing-messages'
 
 /**
  * The active organization's billing: its plan (with renewal or end date), what it uses of the plan, and its orders.

@@ -20,6 +20,7 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { checkoutFormSchema } from '../schemas'
 import type { CheckoutSearch } from '../search'
+import '../billing-messages'
 
 /**
  * Confirms what is bought before leaving for the provider: the plan, the period, the currency and (Team) the seats,

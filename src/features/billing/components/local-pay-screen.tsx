@@ -8,6 +8,7 @@ import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import { money, planSummary } from '../billing-format'
+import '../billing-messages'
 
 type Outcome = 'pay' | 'pay_later' | 'fail' | 'cancel'
 

@@ -11,6 +11,7 @@ import { localizeHref } from '#/paraglide/runtime'
 import { formatDay, planSummary, subscriptionStatusLabel } from '../billing-format'
 import type { OrdersPageSearch } from '../search'
 import { OrdersSection } from './orders-section'
+import '../billing-messages'
 
 /**
  * The customer's order history: what the organization is on, every order with its receipt, and the way to Billing,

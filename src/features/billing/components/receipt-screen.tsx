@@ -7,6 +7,7 @@ import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
 import type { AppRouter } from '#/server/trpc/root'
 import { formatDay, money, orderStatusLabel, planSummary } from '../billing-format'
+import '../billing-messages'
 
 type Receipt = NonNullable<inferRouterOutputs<AppRouter>['billing']['receipt']['open']['receipt']>
 

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { dashboardRangeInput } from '#/features/dashboard/server'
 import { allows } from '#/lib/access-control'
 import { planName } from '#/lib/plan-text'
-import { memberLimitOf, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
+import { type PaidPlanId, periodAmount, planById } from '#/lib/plans'
 import { aiTokensThisMonth, aiUsageByMember } from '#/server/ai/metering'
-import {
-  aiRequestsThisMonth,
-  appPlanUsage,
-  grantingSubscription,
-  organizationPlan,
-  seatsTaken,
-} from '#/server/billing/plan-limits'
-import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { activePaymentProviderId, checkoutCurrencies, paymentProviderFor } from '#/server/payments/payment-provider'
+import { type organizationPlan, planLimitsOf, seatsTaken } from '#/server/plan-limits'
+import { getSiteSettings } from '#/server/settings'
 import { AppError, adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import {
   cancelInput,
@@ -30,9 +24,14 @@ import {
 import { saveSubscription } from './ledger'
 import { localCheckoutRouter } from './local-checkout-router'
 import { replayBillingEvent } from './operator-tasks'
+import { activePaymentProviderId, checkoutCurrencies, paymentProviderFor } from './payments/payment-provider'
 import { confirmPlanChange, noSubscription, type PlannedChange, planChange, previewPlanChange } from './plan-changes'
 import { receiptRouter } from './receipts'
+import { readRevenueNumbers } from './revenue-queries'
+import { billingEvents, billingOrders, billingSubscriptions } from './schema'
+import { grantingSubscription } from './subscriptions'
 import { supersededCheckout } from './superseded-checkouts'
+import '../billing-messages'
 
 type Db = Parameters<typeof organizationPlan>[0]
 
@@ -101,26 +100,11 @@ const orderColumns = {
 export const billingRouter = createRouter({
   /** The plan every member may see; owners and admins (`billing: read`) also get the subscription and usage. */
   overview: orgProcedure({}).query(async ({ ctx }) => {
-    const { plan, seats } = await organizationPlan(ctx.db, ctx.organization.id)
     const canRead = allows(ctx.permissions, { billing: ['read'] })
     const canManage = allows(ctx.permissions, { billing: ['manage'] })
-    const [taken, aiRequests, appLimits] = await Promise.all([
-      seatsTaken(ctx.db, ctx.organization.id),
-      aiRequestsThisMonth(ctx.db, ctx.organization.id),
-      appPlanUsage(ctx.db, ctx.organization.id, plan.id),
-    ])
-    // Every member sees what the plan still allows, so that an action it would refuse is shown as limited first.
-    // The installed apps' limits (their plans.ts) by name, then the core's.
-    const limits: typeof appLimits & {
-      members: { used: number; limit: number }
-      aiRequests: { used: number; limit: number }
-    } = {
-      ...appLimits,
-      members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
-      aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
-    }
+    const { planId, limits } = await planLimitsOf(ctx.db, ctx.organization.id)
     const base = {
-      planId: plan.id,
+      planId,
       canRead,
       canManage,
       provider: activePaymentProviderId(),
@@ -128,7 +112,10 @@ export const billingRouter = createRouter({
       limits,
     }
     if (!canRead) return { ...base, details: null }
-    const subscription = await grantingSubscription(ctx.db, ctx.organization.id)
+    const [subscription, taken] = await Promise.all([
+      grantingSubscription(ctx.db, ctx.organization.id),
+      seatsTaken(ctx.db, ctx.organization.id),
+    ])
     return {
       ...base,
       details: {
@@ -353,6 +340,16 @@ export const billingRouter = createRouter({
       })
     }
     return { id: input.id }
+  }),
+
+  /**
+   * The site's money for app admins' Dashboard: orders and revenue per currency over the range, MRR and the
+   * subscriptions by plan now. Days are cut in the Dashboard's time zone (Configuration).
+   */
+  revenue: adminProcedure.input(dashboardRangeInput).query(async ({ ctx, input }) => {
+    const { analyticsTimeZone: timeZone } = await getSiteSettings(ctx.db)
+    const numbers = await readRevenueNumbers(ctx.db, { ...input, timeZone })
+    return { range: { from: input.from, to: input.to, granularity: input.granularity, timeZone }, ...numbers }
   }),
 
   local: localCheckoutRouter,

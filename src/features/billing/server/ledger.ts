@@ -9,8 +9,8 @@ import {
   recordEvent,
   sendRecordedEvents,
 } from '#/server/organization-events'
-import type { LedgerChange, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from '#/server/payments/provider'
 import { nextOrderStatus, type OrderStatus, type OrderStep } from '../order-status'
+import type { LedgerChange, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from './payments/provider'
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Order = typeof billingOrders.$inferSelect

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { billingEvents, billingOrders } from '#/server/db/schema'
 import { log } from '#/server/log'
-import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
 import { reconcileSubscriptions, replayEvent } from './ledger'
+import { activePaymentProviderId, paymentProviderFor } from './payments/payment-provider'
 import { endSupersededCheckouts } from './superseded-checkouts'
 
 /** `npm run billing -- replay <event-id>`: applies a stored event again, whichever provider sent it. */

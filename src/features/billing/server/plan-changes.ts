@@ -1,12 +1,13 @@
 import { appPlanLimit, planTooSmallCode } from '#/lib/app-plan-limits'
 import { planName } from '#/lib/plan-text'
 import { type BillingInterval, type Currency, memberLimitOf, type PaidPlanId, planById } from '#/lib/plans'
-import { appPlanUsage, grantingSubscription, seatsTaken } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
-import { paymentProviderFor } from '#/server/payments/payment-provider'
-import { type ChangePreview, ChargeDeclinedError, type PlanChange } from '#/server/payments/provider'
+import { appPlanUsage, seatsTaken } from '#/server/plan-limits'
 import { AppError } from '#/server/trpc/init'
 import { saveSubscription } from './ledger'
+import { paymentProviderFor } from './payments/payment-provider'
+import { type ChangePreview, ChargeDeclinedError, type PlanChange } from './payments/provider'
+import { grantingSubscription } from './subscriptions'
 import { handleBillingWebhook } from './webhook'
 
 /** A limit the organization would be over on the new plan: what it uses, and what the plan allows. */

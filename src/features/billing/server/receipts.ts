@@ -4,10 +4,10 @@ import type { Database } from '#/server/db/client'
 import { billingOrders, organizations } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
-import { paymentProviderFor } from '#/server/payments/payment-provider'
 import { readSiteSettings } from '#/server/settings'
 import { AppError, createRouter, protectedProcedure } from '#/server/trpc/init'
 import { receiptInput } from '../schemas'
+import { paymentProviderFor } from './payments/payment-provider'
 
 type Order = typeof billingOrders.$inferSelect
 

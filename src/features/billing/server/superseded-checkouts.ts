@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#/server/db/client'
 import { billingOrders } from '#/server/db/schema'
 import { log } from '#/server/log'
-import { localPaymentProvider, paymentProviderFor } from '#/server/payments/payment-provider'
+import { localPaymentProvider, paymentProviderFor } from './payments/payment-provider'
 
 /**
  * An unfinished checkout whose organization already has a live subscription started by another order: paying it

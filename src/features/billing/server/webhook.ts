@@ -1,8 +1,8 @@
 import type { Database } from '#/server/db/client'
 import { log } from '#/server/log'
-import { activePaymentProviderId, paymentProviderFor } from '#/server/payments/payment-provider'
-import { WebhookSignatureError } from '#/server/payments/provider'
 import { receiveEvent } from './ledger'
+import { activePaymentProviderId, paymentProviderFor } from './payments/payment-provider'
+import { WebhookSignatureError } from './payments/provider'
 import { endSupersededCheckouts } from './superseded-checkouts'
 
 const maxBodyBytes = 1024 * 1024

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
-import { organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
+import { organizationPlan, PlanLimitError } from '#/server/plan-limits'
 import { booksPerPlan } from '../book-rules'
 import { books } from './schema'
 

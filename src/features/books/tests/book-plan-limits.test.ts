@@ -54,7 +54,7 @@ describe.each(engines)('the plans’ books limit on %s', (engine) => {
   })
 
   it('shows every member the limit in the Billing overview, beside the core’s', async () => {
-    const overview = await h.trpc<Overview>('query', 'billing.overview', max.cookie)
+    const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
     expect(overview.data?.limits.books).toEqual({ used: 50, limit: 50 })
     expect(overview.data?.limits.members?.limit).toBe(3)
   })
@@ -64,7 +64,7 @@ describe.each(engines)('the plans’ books limit on %s', (engine) => {
     const created = await h.trpc('mutation', 'books.create', max.cookie, book('Now allowed'))
     expect(created.error).toBeUndefined()
     expect(await liveBooks()).toBe(51)
-    const overview = await h.trpc<Overview>('query', 'billing.overview', max.cookie)
+    const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
     expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
   })
 })

@@ -14,9 +14,9 @@ describe('books among the organization permissions', () => {
     expect(allows(member, { book: ['update'] })).toBe(false)
     expect(allows(member, { book: ['delete'] })).toBe(false)
     expect(allows(grantedPermissions(['admin'], {}), { book: ['update', 'delete'] })).toBe(true)
-    const custom = { 'billing-clerk': { billing: ['read' as const] } }
-    expect(allows(grantedPermissions(['member', 'billing-clerk'], custom), { book: ['create'] })).toBe(true)
-    expect(allows(grantedPermissions(['billing-clerk'], custom), { book: ['read'] })).toBe(false)
+    const custom = { 'activity-reader': { activity: ['read' as const] } }
+    expect(allows(grantedPermissions(['member', 'activity-reader'], custom), { book: ['create'] })).toBe(true)
+    expect(allows(grantedPermissions(['activity-reader'], custom), { book: ['read'] })).toBe(false)
   })
 })
 

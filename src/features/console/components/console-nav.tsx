@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import {
   ActivityIcon,
   Building2Icon,
-  CreditCardIcon,
   LayoutDashboardIcon,
   MailIcon,
   ServerIcon,
@@ -52,13 +51,6 @@ const coreOrganizationEntries: NavEntry[] = [
     label: m.console_org_roles,
     icon: ShieldCheckIcon,
     visible: can({ ac: ['read'] }),
-  },
-  {
-    to: '/console/organization/billing',
-    position: 50,
-    label: m.console_org_billing,
-    icon: CreditCardIcon,
-    visible: can({ billing: ['read'] }),
   },
   {
     to: '/console/organization/activity',

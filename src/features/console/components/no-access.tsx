@@ -12,7 +12,6 @@ import type { GuardedConsolePage, NoAccess } from '../console-access'
 const corePages: Record<GuardedConsolePage, GuardedPage> = {
   invitations: { name: m.console_org_invitations, grantedBy: 'organization' },
   roles: { name: m.console_org_roles, grantedBy: 'organization' },
-  billing: { name: m.console_org_billing, grantedBy: 'organization' },
   activity: { name: m.console_org_activity, grantedBy: 'organization' },
   users: { name: m.console_users, grantedBy: 'app' },
   configuration: { name: m.console_configuration, grantedBy: 'app' },

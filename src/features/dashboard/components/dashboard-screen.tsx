@@ -10,14 +10,13 @@ import type { DashboardSearch } from '../search'
 import { MemberOverview } from './member-overview'
 import { OrganizationSection } from './organization-section'
 import { RangePicker } from './range-picker'
-import { RevenueSection } from './revenue-section'
 import { LoadError, SectionSkeleton } from './section-states'
 import { UsersSection } from './users-section'
 
 /** How often the site's numbers refresh while the page is open. */
 const siteRefreshMs = 60_000
 
-/** The installed apps' sections of the site's numbers (traffic), in their order among the core's (users 20, revenue 30). */
+/** The installed apps' sections of the site's numbers (traffic, revenue), in their order around the core's (users 20). */
 const appSiteSections = dashboardApps
   .flatMap((app) => app.siteSections ?? [])
   .toSorted((a, b) => a.position - b.position)
@@ -28,8 +27,8 @@ const appOrganizationSections = dashboardApps
   .toSorted((a, b) => a.position - b.position)
 
 /**
- * The console's first page. App admins see the whole site (users, revenue, and what the installed apps add, such as
- * traffic); owners and admins of the active organization see its numbers; anyone else a short overview of where they are. Each section asks only for what the
+ * The console's first page. App admins see the whole site (users, and what the installed apps add, such as traffic
+ * and revenue); owners and admins of the active organization see its numbers; anyone else a short overview of where they are. Each section asks only for what the
  * server would answer its reader.
  */
 export function DashboardScreen({
@@ -65,9 +64,7 @@ function SiteSections({ range }: { range: DashboardRange & { timeZone: string } 
       key: `app-${index}`,
       element: <Section range={range} />,
     })),
-    // Users and revenue share one query (its cache): each is placed on its own, so an app's section may go between.
-    { position: 20, key: 'users', element: <CoreSiteSection range={range} part="users" /> },
-    { position: 30, key: 'revenue', element: <CoreSiteSection range={range} part="revenue" /> },
+    { position: 20, key: 'users', element: <UsersSiteSection range={range} /> },
   ].toSorted((a, b) => a.position - b.position)
   return (
     <div className="grid gap-8">
@@ -80,8 +77,8 @@ function SiteSections({ range }: { range: DashboardRange & { timeZone: string } 
   )
 }
 
-/** One of the core's own site numbers: users, or revenue. */
-function CoreSiteSection({ range, part }: { range: DashboardRange; part: 'users' | 'revenue' }) {
+/** The core's own site numbers: sign-ups and active users. */
+function UsersSiteSection({ range }: { range: DashboardRange }) {
   const trpc = useTRPC()
   const site = useQuery({
     ...trpc.dashboard.site.queryOptions(dashboardInputOf(range)),
@@ -91,13 +88,11 @@ function CoreSiteSection({ range, part }: { range: DashboardRange; part: 'users'
     refetchInterval: siteRefreshMs,
   })
   if (range.problem) return null
-  // One refusal, said once.
-  if (site.error) return part === 'users' ? <LoadError error={site.error} /> : null
-  if (!site.data)
-    return <SectionSkeleton label={part === 'users' ? m.dashboard_users_title() : m.dashboard_revenue_title()} />
+  if (site.error) return <LoadError error={site.error} />
+  if (!site.data) return <SectionSkeleton label={m.dashboard_users_title()} />
   return (
     <div className="grid gap-8" aria-busy={site.isPlaceholderData || undefined}>
-      {part === 'users' ? <UsersSection data={site.data} /> : <RevenueSection data={site.data} />}
+      <UsersSection data={site.data} />
     </div>
   )
 }

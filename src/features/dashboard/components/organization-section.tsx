@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { apps } from '#/apps.gen'
 import { appPlanLimits, writtenAmount } from '#/lib/app-plan-limits'
 import { useCan } from '#/lib/console-session'
 import { currentIntlLocale } from '#/lib/i18n'
@@ -10,9 +11,12 @@ import type { OrganizationDashboard } from '../dashboard-queries'
 import { KpiCard, KpiGrid } from './kpi-card'
 
 /** The active organization's own numbers, for its owners and admins: members, plan and usage. */
+/** Where the plan is shown and changed, when an installed app sells plans (billing). */
+const planPages = apps.find((app) => app.planPages)?.planPages
+
 export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
   const { organization, plan, usage, appUsage } = data
-  const canSeeBilling = useCan({ billing: ['read'] })
+  const canSeeBilling = useCan(planPages?.readers ?? {}) && planPages !== undefined
   const planLabel = planName(plan.planId as PlanId)
   return (
     <section aria-labelledby="dashboard-organization-title" className="grid gap-4">
@@ -45,10 +49,7 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
           testId="kpi-org-plan"
           hint={
             canSeeBilling ? (
-              <Link
-                to="/console/organization/billing"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
+              <Link to={planPages?.manage} className="font-medium text-primary underline-offset-4 hover:underline">
                 {m.dashboard_org_view_billing()}
               </Link>
             ) : undefined

@@ -3,22 +3,17 @@ import { adminProcedure, createRouter, orgProcedure } from '#/server/trpc/init'
 import { dashboardRangeInput } from '../schemas'
 import { readOrganizationNumbers } from './organization-queries'
 import { readProductNumbers } from './product-queries'
-import { readRevenueNumbers } from './revenue-queries'
 
 export const dashboardRouter = createRouter({
   /**
-   * Site-wide numbers for app admins: sign-ups and active users, orders, revenue and MRR (an app adds its own section
-   * with its own procedure, as analytics does traffic). Days are cut in the dashboard's time zone (Configuration).
+   * Site-wide numbers for app admins: sign-ups and active users (an app adds its own section with its own procedure,
+   * as analytics does traffic and billing revenue). Days are cut in the dashboard's time zone (Configuration).
    */
   site: adminProcedure.input(dashboardRangeInput).query(async ({ ctx, input }) => {
     const { analyticsTimeZone: timeZone } = await getSiteSettings(ctx.db)
     const range = { ...input, timeZone }
-    const [product, billing] = await Promise.all([readProductNumbers(ctx.db, range), readRevenueNumbers(ctx.db, range)])
-    return {
-      range: { from: input.from, to: input.to, granularity: input.granularity, timeZone },
-      product,
-      billing,
-    }
+    const product = await readProductNumbers(ctx.db, range)
+    return { range: { from: input.from, to: input.to, granularity: input.granularity, timeZone }, product }
   }),
 
   /** The active organization's own numbers, for those who may manage it (owners and admins). */

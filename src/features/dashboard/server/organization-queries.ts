@@ -1,22 +1,15 @@
 import { memberLimitOf } from '#/lib/plans'
 import { aiTokensThisMonth } from '#/server/ai/metering'
-import {
-  aiRequestsThisMonth,
-  appPlanUsage,
-  grantingSubscription,
-  organizationPlan,
-  seatsTaken,
-} from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
+import { aiRequestsThisMonth, appPlanUsage, organizationPlan, seatsTaken } from '#/server/plan-limits'
 
 /**
  * One organization's own numbers: its members, and its plan with what it uses of each limit (the installed apps'
  * among them). The apps' own numbers are their sections' (organizationSections).
  */
 export async function readOrganizationNumbers(db: Database, organization: { id: string; name: string }) {
-  const { plan, seats } = await organizationPlan(db, organization.id)
-  const [subscription, taken, aiRequests, aiTokens, appLimits] = await Promise.all([
-    grantingSubscription(db, organization.id),
+  const { plan, seats, interval, status } = await organizationPlan(db, organization.id)
+  const [taken, aiRequests, aiTokens, appLimits] = await Promise.all([
     seatsTaken(db, organization.id),
     aiRequestsThisMonth(db, organization.id),
     aiTokensThisMonth(db, organization.id),
@@ -29,8 +22,8 @@ export async function readOrganizationNumbers(db: Database, organization: { id: 
     plan: {
       planId: plan.id,
       seats,
-      interval: subscription?.interval ?? null,
-      status: subscription?.status ?? null,
+      interval,
+      status,
     },
     usage: {
       // Pending invitations hold places too: the limit refuses an invitation once members plus invitations reach it.

@@ -33,7 +33,7 @@ function useRefreshAttachments(bookId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.files.attachments.queryKey({ bookId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.organizations.planLimits.queryKey() }),
     ])
 }
 
@@ -69,11 +69,11 @@ export function BookAttachments({ bookId, canUpdate }: { bookId: string; canUpda
 /** Picks a file, checks its type and size, and uploads it with its progress; what it may be is said beside it. */
 function AttachButton({ bookId, upload }: { bookId: string; upload: ReturnType<typeof useUpload> }) {
   const trpc = useTRPC()
-  const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
+  const planLimits = useQuery({ ...trpc.organizations.planLimits.queryOptions(), staleTime: 30_000 })
   const refresh = useRefreshAttachments(bookId)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
-  const fileLimit = overview.data ? fileBytesPerPlan[overview.data.planId] : undefined
+  const fileLimit = planLimits.data ? fileBytesPerPlan[planLimits.data.planId] : undefined
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''

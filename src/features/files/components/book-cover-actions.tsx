@@ -30,8 +30,8 @@ async function coverBody(file: File, fileLimit: number | undefined): Promise<Blo
 export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string; hasUploadedCover: boolean }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const overview = useQuery({ ...trpc.billing.overview.queryOptions(), staleTime: 30_000 })
-  const fileLimit = overview.data ? fileBytesPerPlan[overview.data.planId] : undefined
+  const planLimits = useQuery({ ...trpc.organizations.planLimits.queryOptions(), staleTime: 30_000 })
+  const fileLimit = planLimits.data ? fileBytesPerPlan[planLimits.data.planId] : undefined
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
   const upload = useUpload()
@@ -40,7 +40,7 @@ export function BookCoverActions({ bookId, hasUploadedCover }: { bookId: string;
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.books.get.queryKey({ id: bookId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.books.list.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.billing.overview.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.organizations.planLimits.queryKey() }),
     ])
   const remove = useMutation(
     trpc.files.removeCover.mutationOptions({

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
-import { organizationPlan, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
+import { organizationPlan, PlanLimitError } from '#/server/plan-limits'
 import { storageBytesPerPlan } from '../file-rules'
 import { organizationFiles } from './schema'
 

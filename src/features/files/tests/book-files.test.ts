@@ -107,7 +107,11 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
     expect(file.status).toBe(200)
     expect(new TextDecoder().decode(await file.arrayBuffer())).toContain('minutes')
     expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain('会议记录 March.pdf')
-    const overview = await h.trpc<{ limits: { storage: { used: number } } }>('query', 'billing.overview', owner.cookie)
+    const overview = await h.trpc<{ limits: { storage: { used: number } } }>(
+      'query',
+      'organizations.planLimits',
+      owner.cookie,
+    )
     expect(overview.data?.limits.storage.used).toBe(pdf('minutes').byteLength)
   })
 
@@ -190,7 +194,7 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
     // Billing shows the storage beside the plan's other limits, to every member, as full.
     const overview = await h.trpc<{ limits: Record<string, { used: number; limit: number | null }> }>(
       'query',
-      'billing.overview',
+      'organizations.planLimits',
       writer.cookie,
     )
     expect(overview.data?.limits.storage).toEqual({

@@ -1,11 +1,12 @@
-import { BookOpenIcon, CreditCardIcon, DatabaseIcon, KeyRoundIcon, UsersIcon, ZapIcon } from 'lucide-react'
+import { BookOpenIcon, DatabaseIcon, KeyRoundIcon, UsersIcon, ZapIcon } from 'lucide-react'
+import { landingApps } from '#/landing-apps.gen'
 import { m } from '#/paraglide/messages'
 
 const features = [
   { icon: ZapIcon, title: m.feature_ssr_title, body: m.feature_ssr_body },
   { icon: KeyRoundIcon, title: m.feature_auth_title, body: m.feature_auth_body },
   { icon: UsersIcon, title: m.feature_orgs_title, body: m.feature_orgs_body },
-  { icon: CreditCardIcon, title: m.feature_payments_title, body: m.feature_payments_body },
+  ...landingApps.flatMap((app) => app.features ?? []),
   { icon: BookOpenIcon, title: m.feature_docs_title, body: m.feature_docs_body },
   { icon: DatabaseIcon, title: m.feature_data_title, body: m.feature_data_body },
 ]

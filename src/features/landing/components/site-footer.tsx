@@ -5,6 +5,7 @@ import { footerApps } from '#/footer-apps.gen'
 import { useSiteSettings } from '#/lib/use-site-settings'
 import { m } from '#/paraglide/messages'
 import { localizeHref } from '#/paraglide/runtime'
+import { productLinks } from './site-header'
 
 /** What the apps show in the footer's last column, in the order of the installed apps. */
 const footerPanels = footerApps.flatMap((app) => app.panels)
@@ -24,11 +25,13 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold">{m.footer_product()}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <a className={linkClass} href={`${localizeHref('/')}#pricing`}>
-                {m.nav_pricing()}
-              </a>
-            </li>
+            {productLinks().map((link) => (
+              <li key={link.href}>
+                <a className={linkClass} href={link.href}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
             <li>
               <a className={linkClass} href={localizeHref('/sign-in')}>
                 {m.nav_sign_in()}

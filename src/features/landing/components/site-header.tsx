@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { MenuIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { apps } from '#/apps.gen'
 import { LanguageMenu } from '#/components/language-menu'
 import { Logo } from '#/components/logo'
 import { MenuButton } from '#/components/menu-button'
@@ -25,16 +26,24 @@ function useScrolledPast(threshold: number) {
   return scrolled
 }
 
+/** The installed apps' links for the header and the footer's Product column (Pricing), with the language. */
+export function productLinks(): { label: string; href: string }[] {
+  return apps.flatMap((app) =>
+    (app.productLinks ?? []).map((link) => ({
+      label: link.label(),
+      href: `${localizeHref(link.href)}${link.hash ? `#${link.hash}` : ''}`,
+    })),
+  )
+}
+
 export function SiteHeader() {
   const { productName } = useSiteSettings()
   const scrolled = useScrolledPast(transparentUntilPx)
   const signedIn = useSignedIn()
   // Docs and sign-in are separate areas of the app, so they are plain links with the locale prefix. The header also
-  // frames my-orders, checkout and the error pages: Pricing names the landing page's section, not a bare fragment.
-  const links = [
-    { label: m.nav_docs(), href: localizeHref('/docs') },
-    { label: m.nav_pricing(), href: `${localizeHref('/')}#pricing` },
-  ]
+  // frames the apps' pages (my-orders, checkout) and the error pages: a link to a section of the landing page
+  // (Pricing) names the page, not a bare fragment.
+  const links = [{ label: m.nav_docs(), href: localizeHref('/docs') }, ...productLinks()]
   return (
     <header
       data-scrolled={scrolled}

@@ -2,10 +2,10 @@
 // sends (JSON:API documents, amounts in minor units, ISO dates), with no SDK client (that is
 // provider.ts). Lemon Squeezy keeps a checkout's custom data only on its webhook events (`meta`), not on
 // the objects its API returns, so the readers also say which organization an event's subscription belongs to.
+
+import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/features/billing/server'
+import { addInterval, dateOf, isRecord, text } from '#/features/billing/server'
 import { type BillingInterval, type Currency, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
-import { dateOf, isRecord, text } from '#/server/payments/event-reading'
-import { addInterval } from '#/server/payments/proration'
-import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/server/payments/provider'
 
 /** Which Lemon Squeezy variant sells which plan and period (LEMONSQUEEZY_VARIANTS). */
 export type VariantPlans = Map<string, { planId: PaidPlanId; interval: BillingInterval }>

@@ -1,10 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { type Currency, planById } from '#/lib/plans'
-import type { Database } from '#/server/db/client'
-import { billingOrders, billingSubscriptions } from '#/server/db/schema'
-import { isRecord } from '#/server/payments/event-reading'
-import { prorate } from '#/server/payments/proration'
 import type {
   ChangePreview,
   CheckoutRequest,
@@ -13,9 +8,11 @@ import type {
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionUpdate,
-} from '#/server/payments/provider'
-import { WebhookSignatureError } from '#/server/payments/provider'
-import { providerUnavailable } from '#/server/payments/provider-errors'
+} from '#/features/billing/server'
+import { isRecord, prorate, providerUnavailable, WebhookSignatureError } from '#/features/billing/server'
+import { type Currency, planById } from '#/lib/plans'
+import type { Database } from '#/server/db/client'
+import { billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { AppError } from '#/server/trpc/init'
 import {
   changesOf,

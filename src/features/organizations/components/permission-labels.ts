@@ -9,7 +9,6 @@ export const resourceLabels: Record<Resource, () => string> = {
   invitation: m.perm_resource_invitation,
   team: m.perm_resource_team,
   ac: m.perm_resource_ac,
-  billing: m.perm_resource_billing,
   activity: m.perm_resource_activity,
   ...appResourceLabels,
 }

@@ -1,14 +1,10 @@
 import { APIError } from 'better-auth/api'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
-import {
-  organizationWithRenewingSubscription,
-  RenewingSubscriptionError,
-  renewingSubscriptionRefusal,
-} from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { members, organizations, users } from '#/server/db/schema'
 import { deleteAccountFiles, deleteOrganizationFiles } from '#/server/files/file-jobs'
+import { OrganizationDeletionRefused, organizationDeletionRefusal } from '#/server/organization-deletion'
 import { recordActivity } from './organization-activity'
 
 /**
@@ -47,8 +43,8 @@ export async function accountDeletionOrganizations(db: Database, userId: string)
       })
     }
   }
-  if (await organizationWithRenewingSubscription(db, alone))
-    throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
+  const refusal = await organizationDeletionRefusal(db, alone)
+  if (refusal) throw new APIError('BAD_REQUEST', refusal)
   if (alone.length > 0) await db.delete(organizations).where(inArray(organizations.id, alone))
   for (const organizationId of alone) await deleteOrganizationFiles(organizationId)
 }
@@ -122,9 +118,8 @@ async function handOverOrganizations(
         details: { name: heir.name, from: parseRoleList(heir.role).join(',') },
       })
     }
-    if (await organizationWithRenewingSubscription(tx, alone)) {
-      throw new RenewingSubscriptionError(renewingSubscriptionRefusal.message)
-    }
+    const refusal = await organizationDeletionRefusal(tx, alone)
+    if (refusal) throw new OrganizationDeletionRefused(refusal.code, refusal.message)
     if (alone.length > 0) await tx.delete(organizations).where(inArray(organizations.id, alone))
     return alone
   })

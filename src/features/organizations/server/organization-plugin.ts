@@ -7,19 +7,14 @@ import { type Locale, locales } from '#/lib/i18n'
 import { rolesLabel } from '#/lib/role-labels'
 import { isLocale } from '#/paraglide/runtime'
 import { sendAuthEmail } from '#/server/auth/auth-emails'
-import {
-  assertInvitationCapacity,
-  memberLimit,
-  organizationWithRenewingSubscription,
-  PlanLimitError,
-  renewingSubscriptionRefusal,
-} from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { users } from '#/server/db/schema'
 import { invitationEmail } from '#/server/email/templates'
 import { getEnv } from '#/server/env'
 import { deleteOrganizationFiles } from '#/server/files/file-jobs'
+import { organizationDeletionRefusal } from '#/server/organization-deletion'
 import { notify, publishEvent } from '#/server/organization-events'
+import { assertInvitationCapacity, memberLimit, PlanLimitError } from '#/server/plan-limits'
 import { type Actor, currentActor, recordActivity } from './organization-activity'
 
 const invitationSeconds = organizationLimits.invitationDays * 24 * 60 * 60
@@ -102,9 +97,8 @@ export function organizationPlugin(db: Database) {
     },
     organizationHooks: {
       beforeDeleteOrganization: async ({ organization }) => {
-        if (await organizationWithRenewingSubscription(db, [organization.id])) {
-          throw new APIError('BAD_REQUEST', renewingSubscriptionRefusal)
-        }
+        const refusal = await organizationDeletionRefusal(db, [organization.id])
+        if (refusal) throw new APIError('BAD_REQUEST', refusal)
       },
       // Its rows went with it (cascades); its logo and books' files go through the queue.
       afterDeleteOrganization: async ({ organization }) => deleteOrganizationFiles(organization.id),

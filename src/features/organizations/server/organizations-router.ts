@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { parseRoleList } from '#/lib/access-control'
 import { invitations, members, organizations, teamMembers, teams, users } from '#/server/db/schema'
+import { planLimitsOf } from '#/server/plan-limits'
 import { AppError, createRouter, orgProcedure, publicProcedure } from '#/server/trpc/init'
 import { activityListInput, invitationPreviewInput, memberListInput, transferOwnershipInput } from '../schemas'
 import { recordActivity } from './organization-activity'
@@ -8,6 +9,8 @@ import { listActivity, listMembers } from './organization-lists'
 import { readCustomRoles, readFullOrganization, readTeamsOfMember } from './organization-reads'
 
 export const organizationsRouter = createRouter({
+  /** The organization's plan and how much of each limit it uses, for every member (an action it would refuse shows as limited first). */
+  planLimits: orgProcedure({}).query(({ ctx }) => planLimitsOf(ctx.db, ctx.organization.id)),
   /** The active organization's activity log, a page at a time, one kind of entry or all (owners and admins). */
   activity: orgProcedure({ activity: ['read'] })
     .input(activityListInput)

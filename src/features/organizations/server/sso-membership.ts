@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
-import { memberLimit, PlanLimitError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { members } from '#/server/db/schema'
 import { publishEvent } from '#/server/organization-events'
+import { memberLimit, PlanLimitError } from '#/server/plan-limits'
 import { recordActivity } from './organization-activity'
 import { memberEvent } from './organization-plugin'
 

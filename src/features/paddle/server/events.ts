@@ -5,9 +5,10 @@
 // Hatch sells through non-catalog prices it makes for each checkout and plan change, and writes the order,
 // organization, plan and period into the price's custom data. Only the API (with Hatch's key) can make such a price;
 // a transaction's own custom data can also be set by anyone who opens Paddle.js on the site, so it is never trusted.
+
+import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/features/billing/server'
+import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from '#/features/billing/server'
 import type { BillingInterval, PaidPlanId } from '#/lib/plans'
-import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from '#/server/payments/event-reading'
-import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/server/payments/provider'
 
 /** What Hatch writes into the custom data of each price it makes. */
 export interface HatchPriceData {

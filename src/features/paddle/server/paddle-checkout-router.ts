@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { checkoutNotFound } from '#/features/billing/server'
+import { activePaymentProviderId, checkoutNotFound } from '#/features/billing/server'
 import { accessAllows, loadOrganizationAccess } from '#/server/auth/organization-access'
 import { billingOrders, organizations } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { activePaymentProviderId } from '#/server/payments/payment-provider'
 import { createRouter, protectedProcedure } from '#/server/trpc/init'
 import { paddleCheckoutInput } from '../schemas'
 

@@ -1,7 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Environment, Paddle } from '@paddle/paddle-node-sdk'
-import { type BillingInterval, type Currency, planById } from '#/lib/plans'
-import { isRecord } from '#/server/payments/event-reading'
 import type {
   ChangePreview,
   CheckoutRequest,
@@ -10,9 +8,9 @@ import type {
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionUpdate,
-} from '#/server/payments/provider'
-import { ChargeDeclinedError, WebhookSignatureError } from '#/server/payments/provider'
-import { providerUnavailable } from '#/server/payments/provider-errors'
+} from '#/features/billing/server'
+import { ChargeDeclinedError, isRecord, providerUnavailable, WebhookSignatureError } from '#/features/billing/server'
+import { type BillingInterval, type Currency, planById } from '#/lib/plans'
 import type { AppError } from '#/server/trpc/init'
 import {
   changesOf,

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   closeOverdueProviderCheckouts,
   handleBillingWebhook,
+  paymentProviderFor,
   reconcileSubscriptions,
   replayEvent,
 } from '#/features/billing/server'
-import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
-import { paymentProviderFor } from '#/server/payments/payment-provider'
+import { organizationPlan } from '#/server/plan-limits'
 import { type OrganizationHarness, organizationHarness } from '../../../../tests/integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { type FakePaddleEvent, signedPaddleDelivery } from './fake-paddle'

@@ -1,9 +1,10 @@
 // Polar's objects and webhook events read into the ledger's terms: pure functions of what Polar sends, with no SDK
 // client (that is provider.ts), so they can be read and tested apart from the calls. Polar's API and webhooks
 // use snake_case JSON with ISO dates and amounts in minor units.
+
+import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/features/billing/server'
+import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from '#/features/billing/server'
 import type { BillingInterval } from '#/lib/plans'
-import { dateOf, isCurrency, isPaidPlanId, isRecord, text } from '#/server/payments/event-reading'
-import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/server/payments/provider'
 
 export type PolarMetadata = Record<string, string | number | boolean>
 

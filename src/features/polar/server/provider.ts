@@ -1,7 +1,4 @@
 import type { Polar } from '@polar-sh/sdk/2026-04'
-import { type BillingInterval, type Currency, type PaidPlanId, planById } from '#/lib/plans'
-import { isRecord } from '#/server/payments/event-reading'
-import { prorate } from '#/server/payments/proration'
 import type {
   ChangePreview,
   CheckoutRequest,
@@ -10,9 +7,15 @@ import type {
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionUpdate,
-} from '#/server/payments/provider'
-import { ChargeDeclinedError, WebhookSignatureError } from '#/server/payments/provider'
-import { providerUnavailable } from '#/server/payments/provider-errors'
+} from '#/features/billing/server'
+import {
+  ChargeDeclinedError,
+  isRecord,
+  prorate,
+  providerUnavailable,
+  WebhookSignatureError,
+} from '#/features/billing/server'
+import { type BillingInterval, type Currency, type PaidPlanId, planById } from '#/lib/plans'
 import type { AppError } from '#/server/trpc/init'
 import { changesOf, type PolarMetadata, type PolarSubscription, polarIntervals, snapshotOf } from './events'
 

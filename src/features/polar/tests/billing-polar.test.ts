@@ -5,10 +5,14 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { handleBillingWebhook, reconcileSubscriptions, replayEvent } from '#/features/billing/server'
-import { organizationPlan } from '#/server/billing/plan-limits'
+import {
+  handleBillingWebhook,
+  paymentProviderFor,
+  reconcileSubscriptions,
+  replayEvent,
+} from '#/features/billing/server'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
-import { paymentProviderFor } from '#/server/payments/payment-provider'
+import { organizationPlan } from '#/server/plan-limits'
 import { type OrganizationHarness, organizationHarness } from '../../../../tests/integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
 import { type FakePolarEvent, signedPolarDelivery } from './fake-polar'

@@ -1,9 +1,9 @@
 // Stripe's objects and events read into the ledger's terms: pure functions of what Stripe sends, with no SDK client
 // (that is provider.ts), so they can be read and tested apart from the calls.
 import type Stripe from 'stripe'
+import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/features/billing/server'
+import { isCurrency, isPaidPlanId, isRecord } from '#/features/billing/server'
 import type { BillingInterval } from '#/lib/plans'
-import { isCurrency, isPaidPlanId, isRecord } from '#/server/payments/event-reading'
-import type { LedgerChange, SubscriptionSnapshot, SubscriptionStatus } from '#/server/payments/provider'
 
 /**
  * Invoice fields from before API version 2025-03-31.basil, which moved them under `parent.subscription_details` and

@@ -1,6 +1,4 @@
 import type Stripe from 'stripe'
-import { type BillingInterval, type PaidPlanId, planById } from '#/lib/plans'
-import { isRecord } from '#/server/payments/event-reading'
 import type {
   ChangePreview,
   CheckoutRequest,
@@ -9,9 +7,9 @@ import type {
   ProviderEvent,
   SubscriptionSnapshot,
   SubscriptionUpdate,
-} from '#/server/payments/provider'
-import { ChargeDeclinedError, WebhookSignatureError } from '#/server/payments/provider'
-import { providerUnavailable } from '#/server/payments/provider-errors'
+} from '#/features/billing/server'
+import { ChargeDeclinedError, isRecord, providerUnavailable, WebhookSignatureError } from '#/features/billing/server'
+import { type BillingInterval, type PaidPlanId, planById } from '#/lib/plans'
 import type { AppError } from '#/server/trpc/init'
 import { changesOf, idOf, snapshotOf, stripeIntervals } from './events'
 

@@ -3,12 +3,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventArrivedEarlyError, receiveEvent, reconcileSubscriptions, replayEvent } from '#/features/billing/server'
+import {
+  EventArrivedEarlyError,
+  receiveEvent,
+  reconcileSubscriptions,
+  replayEvent,
+  WebhookSignatureError,
+} from '#/features/billing/server'
 import { StripePaymentProvider } from '#/features/stripe/server/provider'
 import { type BillingInterval, type Currency, type PaidPlanId, periodAmount, planById } from '#/lib/plans'
-import { organizationPlan } from '#/server/billing/plan-limits'
 import { billingEvents, billingOrders, billingSubscriptions } from '#/server/db/schema'
-import { WebhookSignatureError } from '#/server/payments/provider'
+import { organizationPlan } from '#/server/plan-limits'
 import {
   type OrganizationHarness,
   organizationHarness,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { CheckoutRequest, LedgerChange } from '#/features/billing/server'
+import { ChargeDeclinedError, WebhookSignatureError } from '#/features/billing/server'
 import { StripePaymentProvider } from '#/features/stripe/server/provider'
-import type { CheckoutRequest, LedgerChange } from '#/server/payments/provider'
-import { ChargeDeclinedError, WebhookSignatureError } from '#/server/payments/provider'
 import { type FakeEvent, type FakeStripe, signedDelivery, startFakeStripe } from './fake-stripe'
 
 const webhookSecret = 'whsec_hatch_test_secret'

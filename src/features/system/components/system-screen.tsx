@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
-import { RotateCcwIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
-import { Button } from '#/components/ui/button'
+import { consoleApps } from '#/console-apps.gen'
 import { toastError } from '#/lib/error-toast'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
@@ -13,10 +11,14 @@ import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
 import type { SystemSearch } from '../search'
 import { KeptEmailsSection } from './kept-emails-section'
+import { RetryItem } from './retry-item'
 
 type SystemOutputs = inferRouterOutputs<AppRouter>['system']
 type Status = SystemOutputs['status']
 type Jobs = SystemOutputs['jobs']
+
+/** The installed apps' sections of this page (their console manifests' `systemSections`), after the jobs. */
+const appSections = consoleApps.flatMap((app) => app.systemSections ?? [])
 
 const momentFormat = () => new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
 const numberFormat = () => new Intl.NumberFormat(currentIntlLocale())
@@ -41,7 +43,10 @@ export function SystemScreen({
       <ServerSection status={status.data} />
       <ServersSection status={status.data} />
       <JobsSection jobs={jobs.data} />
-      <PaymentsSection />
+      {appSections.map((Section, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the installed apps' sections never change order
+        <Section key={index} />
+      ))}
       <OutboxSection jobs={jobs.data} />
       <KeptEmailsSection search={search} onSearchChange={onSearchChange} />
     </div>
@@ -189,51 +194,6 @@ function QueuesTable({ queues }: { queues: Jobs['queues'] }) {
   )
 }
 
-/** Webhook events from the payment provider that failed to apply; replaying one applies it again. */
-function PaymentsSection() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const failingEvents = useQuery({ ...trpc.billing.failingEvents.queryOptions(), refetchInterval: 10_000 })
-  const replayEvent = useMutation(
-    trpc.billing.replayEvent.mutationOptions({
-      onSuccess: (_, { id }) => {
-        toast.success(m.system_payment_replayed({ id }))
-        void queryClient.invalidateQueries({ queryKey: trpc.billing.failingEvents.queryKey() })
-      },
-      onError: toastError,
-    }),
-  )
-  const moment = momentFormat()
-  const number = numberFormat()
-  return (
-    <SettingsSection id="system-payments" title={m.system_payments_title()} subtitle={m.system_payments_subtitle()}>
-      {failingEvents.data?.length ? (
-        <ul className="mt-3 grid gap-2" data-testid="system-failing-payments">
-          {failingEvents.data.map((event) => (
-            <RetryItem
-              key={`${event.provider}:${event.id}`}
-              retryLabel={m.system_payment_replay()}
-              ariaLabel={m.system_payment_replay_label({ id: event.id })}
-              pending={replayEvent.isPending}
-              onRetry={() => replayEvent.mutate({ id: event.id })}
-              error={event.lastError}
-            >
-              <p className="font-mono text-xs [overflow-wrap:anywhere]">
-                {event.provider} · {event.type} · {event.id}
-              </p>
-              <p className="text-muted-foreground">
-                {moment.format(event.receivedAt)} · {m.system_attempts({ count: number.format(event.attempts) })}
-              </p>
-            </RetryItem>
-          ))}
-        </ul>
-      ) : failingEvents.data ? (
-        <p className="mt-3 text-sm text-muted-foreground">{m.system_payments_none()}</p>
-      ) : null}
-    </SettingsSection>
-  )
-}
-
 function OutboxSection({ jobs }: { jobs: Jobs | undefined }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -288,35 +248,6 @@ function OutboxSection({ jobs }: { jobs: Jobs | undefined }) {
   )
 }
 
-/** One thing that failed (a job, a payment event, an email): what it is, its last error, and a button to try again. */
-function RetryItem({
-  children,
-  error,
-  retryLabel,
-  ariaLabel,
-  pending,
-  onRetry,
-}: {
-  children: ReactNode
-  error: string | null
-  retryLabel: string
-  ariaLabel?: string
-  pending: boolean
-  onRetry: () => void
-}) {
-  return (
-    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm">
-      <div className="min-w-0">
-        {children}
-        {error ? <p className="mt-1 [overflow-wrap:anywhere] text-destructive">{error}</p> : null}
-      </div>
-      <Button size="sm" variant="outline" disabled={pending} onClick={onRetry} aria-label={ariaLabel}>
-        <RotateCcwIcon aria-hidden />
-        {retryLabel}
-      </Button>
-    </li>
-  )
-}
 /**
  * "2 d 3 h" or "12 min": the two largest units of a duration (minutes at least). Built from messages, not from
  * Intl's unit formats, whose Chinese output differs between the server's ICU and the browser's (a hydration mismatch).

@@ -3,9 +3,9 @@ import type { Locale } from '#/lib/i18n'
 import { type AuditAction, recordAudit } from '#/server/audit-log'
 import { authForDatabase } from '#/server/auth/auth'
 import { betterAuthCall } from '#/server/auth/better-auth-call'
-import { RenewingSubscriptionError } from '#/server/billing/plan-limits'
 import type { Database } from '#/server/db/client'
 import { getEnv } from '#/server/env'
+import { OrganizationDeletionRefused } from '#/server/organization-deletion'
 import { localeOfRequest } from '#/server/request-locale'
 import { AppError, adminProcedure, createRouter, isAppAdmin } from '#/server/trpc/init'
 import {
@@ -180,8 +180,8 @@ export const usersRouter = createRouter({
     try {
       await deleteAccountWithHandOver(ctx.db, target.id, ctx.user)
     } catch (error) {
-      if (!(error instanceof RenewingSubscriptionError)) throw error
-      throw new AppError({ code: 'CONFLICT', appCode: 'ORGANIZATION_HAS_SUBSCRIPTION', message: error.message })
+      if (!(error instanceof OrganizationDeletionRefused)) throw error
+      throw new AppError({ code: 'CONFLICT', appCode: error.code, message: error.message })
     }
     // The database rows went with the account; sessions kept in Redis (when configured) are ended here too.
     await (await authForDatabase(ctx.db).$context).internalAdapter.deleteUserSessions(target.id)
