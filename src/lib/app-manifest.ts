@@ -168,6 +168,8 @@ export interface LandingAppManifest {
   sections?: readonly { position: number; component: ComponentType }[]
   /** Cards in the features section, after the core's sign-in and organizations. */
   features?: readonly { icon: LucideIcon; title: () => string; body: () => string }[]
+  /** Questions in the frequently asked ones, before how to deploy. */
+  questions?: readonly { question: () => string; answer: () => string }[]
 }
 
 export function defineLandingApp<const Manifest extends LandingAppManifest>(manifest: Manifest): Manifest {
@@ -221,7 +223,10 @@ export interface ConsoleAppManifest {
   consoleTopBar?: readonly ComponentType[]
   /** Sections of Console → Account, after the core's (lazy: only that page loads them). */
   accountSections?: readonly ComponentType[]
-  /** Sections of Console → System for app admins, after the background jobs (a payment event to replay). */
+  /**
+   * Sections of Console → System for app admins, after the background jobs (a payment event to replay); lazy, as the
+   * Account's are.
+   */
   systemSections?: readonly ComponentType[]
   /** How the assistant's conversation shows calls of its assistant tools, by the tools' names. */
   assistantTools?: Readonly<Record<string, AssistantToolView>>

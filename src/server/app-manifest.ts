@@ -32,14 +32,6 @@ export interface ServerAppManifest {
   sitemapPaths?: () => Promise<string[]>
   /** A section of llms.txt, in Markdown. */
   llmsSection?: (appUrl: string) => Promise<string>
-  /** The books' uploaded covers, as links for members, by book (the book lists and pages show them). */
-  bookCovers?: () => Promise<
-    (
-      db: Pick<Database, 'select'>,
-      organizationId: string,
-      bookIds: string[],
-    ) => Promise<ReadonlyMap<string, { small: string; large: string }>>
-  >
   /**
    * Its tools on the MCP server (src/routes/api/mcp.ts), after the docs'; a tool that works on an organization's
    * records registers only for a request with an API key (`asKeyOwner`).

@@ -107,14 +107,19 @@ export async function planLimitsOf(db: Database, organizationId: string) {
     appPlanUsage(db, organizationId, plan.id),
   ])
   const limits: typeof appLimits & {
-    members: { used: number; limit: number }
+    members: { used: number; limit: number | null }
     aiRequests: { used: number; limit: number }
   } = {
     ...appLimits,
-    members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
+    members: { used: taken.members + taken.invited, limit: shownLimit(memberLimitOf(plan, seats)) },
     aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
   }
   return { planId: plan.id, limits }
+}
+
+/** A limit as the pages show it: null for none (no app sells plans, so members are not limited). */
+export function shownLimit(limit: number): number | null {
+  return Number.isFinite(limit) ? limit : null
 }
 
 export function usageMonth(now = new Date()): string {

@@ -67,6 +67,11 @@ import { expect, test } from './fixtures'
  * The Books page loads them in a chunk shared by its list and its book page (18 scripts, 386.8, budget 387.0). The docs
  * gained books' docs collection (277.1, budget 277.3), and the Dashboard books' section of the organization's numbers
  * (492.1, budget 492.3).
+ *
+ * Billing as an app: its refusals left the core's errors.ts for its own billing-messages.ts, which its pages load (the
+ * console's only the one about a subscription that still renews), and Console → System loads its failing payments
+ * lazily; every first script lost 1.1 to 1.6 KB (landing 224.1, budget 224.3; sign-in 306.1, budget 306.3; Dashboard
+ * 491.0, budget 491.2; Books 385.7, budget 385.9). The docs gained billing's docs collection (277.5, budget 277.7).
  */
 interface Budget {
   kb: number
@@ -76,16 +81,16 @@ interface Budget {
 }
 
 const budgets: Record<string, Budget> = {
-  '/en/': { kb: 225.7, scripts: 10 },
+  '/en/': { kb: 224.3, scripts: 10 },
   // The page measured carries its own text: 272.2 since it explains how visit() waits for the whole page to hydrate,
   // 272.4 since it says that test databases are copies of a migrated template, 272.5 since it says how the Lighthouse
   // bench runs each page three times, 274.3 since it says the type check runs on TypeScript 7.
-  '/en/docs/development/testing': { kb: 277.3, scripts: 11 },
-  '/en/sign-in': { kb: 307.9, scripts: 12 },
-  '/en/console': { kb: 492.3, scripts: 15, as: 'app admin' },
+  '/en/docs/development/testing': { kb: 277.7, scripts: 11 },
+  '/en/sign-in': { kb: 306.3, scripts: 12 },
+  '/en/console': { kb: 491.2, scripts: 15, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
   // page, 378.2 since the Paddle checkout route, and 379.0 since the single sign-on page's route and nav entry (issue 32).
-  '/en/console/books': { kb: 387.0, scripts: 18, as: 'new account' },
+  '/en/console/books': { kb: 385.9, scripts: 18, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */

@@ -65,6 +65,11 @@ describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_
     const dependencies = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>
       devDependencies: Record<string, string>
+      scripts: Record<string, string>
+    }
+    // An npm script that runs an app's file (`npm run billing`) goes with it.
+    for (const [script, command] of Object.entries(dependencies.scripts)) {
+      for (const name of leaving) expect(command, `npm run ${script}`).not.toContain(`src/features/${name}/`)
     }
     const lock = JSON.parse(readFileSync(path.join(copy, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>

@@ -1,8 +1,8 @@
 import { addFeatureMessages } from '#/lib/errors'
 import { m } from '#/paraglide/messages'
 
-// Billing's refusals, registered where billing is shown (its pages, and the console, where deleting an organization or
-// an account may be refused while a subscription renews) and served (its router), so they leave with the app.
+// Billing's refusals, registered where billing is shown (its pages) and served (its router), so they leave with the
+// app. The one the console's own pages may show (a subscription that still renews) is registered by its console.ts.
 addFeatureMessages({
   PAYMENT_PROVIDER_UNAVAILABLE: () => m.error_code_PAYMENT_PROVIDER_UNAVAILABLE(),
   ALREADY_SUBSCRIBED: () => m.error_code_ALREADY_SUBSCRIBED(),
@@ -12,7 +12,6 @@ addFeatureMessages({
   RECEIPT_NOT_FOUND: () => m.error_code_RECEIPT_NOT_FOUND(),
   CHECKOUT_CLOSED: () => m.error_code_CHECKOUT_CLOSED(),
   CHECKOUT_EXPIRED: () => m.error_code_CHECKOUT_EXPIRED(),
-  ORGANIZATION_HAS_SUBSCRIPTION: () => m.error_code_ORGANIZATION_HAS_SUBSCRIPTION(),
   SEATS_BELOW_MEMBERS: (params) => m.error_code_SEATS_BELOW_MEMBERS({ count: params.count ?? '' }),
   PAYMENT_CURRENCY_UNSUPPORTED: (params) =>
     m.error_code_PAYMENT_CURRENCY_UNSUPPORTED({ currency: params.currency ?? '' }),

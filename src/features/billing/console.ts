@@ -1,9 +1,13 @@
 import { CreditCardIcon } from 'lucide-react'
+import { lazy } from 'react'
 import { allows } from '#/lib/access-control'
 import { defineConsoleApp } from '#/lib/app-manifest'
+import { addFeatureMessages } from '#/lib/errors'
 import { m } from '#/paraglide/messages'
-import { FailingPaymentsSection } from './components/failing-payments-section'
-import './billing-messages'
+
+// Deleting an organization, or an account that alone belongs to one, is refused while its subscription renews: the
+// console's own pages (Organization, Account, Users) say so in words. Billing's other refusals come with its pages.
+addFeatureMessages({ ORGANIZATION_HAS_SUBSCRIPTION: () => m.error_code_ORGANIZATION_HAS_SUBSCRIPTION() })
 
 /**
  * Billing in the console: the organization's Billing page, for those who may read its billing, and the payment events
@@ -22,5 +26,5 @@ export const consoleApp = defineConsoleApp({
     },
   ],
   guardedPages: { billing: { name: m.console_org_billing, grantedBy: 'organization' } },
-  systemSections: [FailingPaymentsSection],
+  systemSections: [lazy(() => import('./components/failing-payments-section'))],
 })

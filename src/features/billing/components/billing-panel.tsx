@@ -187,7 +187,7 @@ function UsageSection({
           </div>
         ) : null
       })}
-      {limits.members.used > limits.members.limit ? (
+      {limits.members.limit !== null && limits.members.used > limits.members.limit ? (
         <div className="mt-3">
           <PlanLimitReached name="members" />
         </div>

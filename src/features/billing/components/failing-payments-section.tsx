@@ -12,7 +12,7 @@ const momentFormat = () => new Intl.DateTimeFormat(currentIntlLocale(), { dateSt
 const numberFormat = () => new Intl.NumberFormat(currentIntlLocale())
 
 /** Webhook events from the payment provider that failed to apply; replaying one applies it again. */
-export function FailingPaymentsSection() {
+export default function FailingPaymentsSection() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const failingEvents = useQuery({ ...trpc.billing.failingEvents.queryOptions(), refetchInterval: 10_000 })

@@ -3,7 +3,7 @@ import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { books, users } from '#/server/db/schema'
 import { compactIsbn, toIsbn13 } from '../isbn'
-import type { BookFilters, BookInput } from '../schemas'
+import { type BookFilters, type BookInput, bookWithTitle } from '../schemas'
 import type { BookSortColumn } from '../search'
 import { newBookId } from './book-rows'
 
@@ -163,15 +163,6 @@ export async function addBook(
   { id: organizationId, ownerId, title }: { id: string; ownerId: string; title: string },
 ): Promise<string> {
   const id = newBookId()
-  const blank = {
-    authors: [],
-    isbn: null,
-    publishedYear: null,
-    language: null,
-    tags: [],
-    coverUrl: null,
-    description: '',
-  }
-  await db.insert(books).values({ id, organizationId, createdById: ownerId, ...bookColumns({ title, ...blank }) })
+  await db.insert(books).values({ id, organizationId, createdById: ownerId, ...bookColumns(bookWithTitle(title)) })
   return id
 }

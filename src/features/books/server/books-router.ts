@@ -77,6 +77,21 @@ function requireBookAction(ctx: BookCaller, action: 'update' | 'delete', rows: {
 
 type CoverImage = { small: string; large: string }
 
+// An app that keeps books' covers (files) says so in its server manifest: books adds the field to it, so the core's
+// manifest names no book and the field goes when books does (docs/decisions/042).
+declare module '#/server/app-manifest' {
+  interface ServerAppManifest {
+    /** The books' uploaded covers, as links for members, by book (the book lists and pages show them). */
+    bookCovers?: () => Promise<
+      (
+        db: Pick<Database, 'select'>,
+        organizationId: string,
+        bookIds: string[],
+      ) => Promise<ReadonlyMap<string, CoverImage>>
+    >
+  }
+}
+
 /** The books' uploaded covers, from the installed app that keeps them (none without one). */
 async function bookCoverImages(db: Database, organizationId: string, bookIds: string[]) {
   const covers = new Map<string, CoverImage>()

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { translateAppError } from '#/lib/errors'
 import { overwriteGetLocale } from '#/paraglide/runtime'
+import { serverApps } from '#/server/apps.gen'
 import {
   type OrganizationHarness,
   organizationHarness,
@@ -12,6 +13,9 @@ import '../book-messages'
 import { addBook } from '../server/book-queries'
 import { books } from '../server/schema'
 import { book } from './book-fixtures'
+
+/** Whether an installed app sells plans (billing): without one every organization has the largest plan. */
+const sellsPlans = serverApps.some((app) => app.organizationPlan)
 
 interface Overview {
   limits: Record<string, { used: number; limit: number | null } | undefined>
@@ -37,34 +41,48 @@ describe.each(engines)('the plans’ books limit on %s', (engine) => {
   })
   afterAll(() => database?.dispose())
 
-  it('keeps a Free organization to 50 books, by hand or by import, with a translated code and the limit', async () => {
-    for (let index = 0; index < 50; index++)
-      await addBook(db(), { id: orgId, ownerId: olga.id, title: `Seeded ${index}` })
-    const refused = await h.trpc('mutation', 'books.create', max.cookie, book('One too many'))
-    expect(refused.status).toBe(403)
-    expect(refused.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
-    const imported = await h.trpc('mutation', 'books.import', olga.cookie, {
-      csv: 'title\nFirst\nSecond',
-      dryRun: false,
+  describe.runIf(sellsPlans)('with plans for sale', () => {
+    it('keeps a Free organization to 50 books, by hand or by import, with a translated code and the limit', async () => {
+      for (let index = 0; index < 50; index++)
+        await addBook(db(), { id: orgId, ownerId: olga.id, title: `Seeded ${index}` })
+      const refused = await h.trpc('mutation', 'books.create', max.cookie, book('One too many'))
+      expect(refused.status).toBe(403)
+      expect(refused.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
+      const imported = await h.trpc('mutation', 'books.import', olga.cookie, {
+        csv: 'title\nFirst\nSecond',
+        dryRun: false,
+      })
+      expect(imported.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
+      expect(await liveBooks(), 'nothing was added').toBe(50)
+      overwriteGetLocale(() => 'en')
+      expect(translateAppError('PLAN_LIMIT_BOOKS', { limit: '50' })).toContain('50')
     })
-    expect(imported.error?.appCode).toBe('PLAN_LIMIT_BOOKS')
-    expect(await liveBooks(), 'nothing was added').toBe(50)
-    overwriteGetLocale(() => 'en')
-    expect(translateAppError('PLAN_LIMIT_BOOKS', { limit: '50' })).toContain('50')
+
+    it('shows every member the limit beside the core’s', async () => {
+      const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
+      expect(overview.data?.limits.books).toEqual({ used: 50, limit: 50 })
+      expect(overview.data?.limits.members?.limit).toBe(3)
+    })
+
+    it('lifts the limit on a paid plan', async () => {
+      await h.givePlan(orgId, 'team', 5)
+      const created = await h.trpc('mutation', 'books.create', max.cookie, book('Now allowed'))
+      expect(created.error).toBeUndefined()
+      expect(await liveBooks()).toBe(51)
+      const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
+      expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
+    })
   })
 
-  it('shows every member the limit in the Billing overview, beside the core’s', async () => {
-    const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
-    expect(overview.data?.limits.books).toEqual({ used: 50, limit: 50 })
-    expect(overview.data?.limits.members?.limit).toBe(3)
-  })
-
-  it('lifts the limit on a paid plan', async () => {
-    await h.givePlan(orgId, 'team', 5)
-    const created = await h.trpc('mutation', 'books.create', max.cookie, book('Now allowed'))
-    expect(created.error).toBeUndefined()
-    expect(await liveBooks()).toBe(51)
-    const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
-    expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
+  describe.runIf(!sellsPlans)('with no app that sells plans', () => {
+    it('adds books past the 50 Free allows: every organization has the largest plan', async () => {
+      for (let index = 0; index < 50; index++)
+        await addBook(db(), { id: orgId, ownerId: olga.id, title: `Seeded ${index}` })
+      const created = await h.trpc('mutation', 'books.create', max.cookie, book('The 51st'))
+      expect(created.error).toBeUndefined()
+      const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
+      expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
+      expect(overview.data?.limits.members?.limit, 'nor are its members').toBeNull()
+    })
   })
 })

@@ -10,10 +10,10 @@ import { formatCount } from '../dashboard-format'
 import type { OrganizationDashboard } from '../dashboard-queries'
 import { KpiCard, KpiGrid } from './kpi-card'
 
-/** The active organization's own numbers, for its owners and admins: members, plan and usage. */
 /** Where the plan is shown and changed, when an installed app sells plans (billing). */
 const planPages = apps.find((app) => app.planPages)?.planPages
 
+/** The active organization's own numbers, for its owners and admins: members, plan and usage. */
 export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
   const { organization, plan, usage, appUsage } = data
   const canSeeBilling = useCan(planPages?.readers ?? {}) && planPages !== undefined
@@ -42,7 +42,7 @@ export function OrganizationSection({ data }: { data: OrganizationDashboard }) {
         <KpiCard
           label={m.dashboard_col_plan()}
           value={
-            plan.planId === 'team'
+            plan.planId === 'team' && plan.seats !== null
               ? m.dashboard_org_plan_seats({ plan: planLabel, seats: formatCount(plan.seats) })
               : planLabel
           }

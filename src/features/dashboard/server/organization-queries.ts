@@ -1,7 +1,7 @@
 import { memberLimitOf } from '#/lib/plans'
 import { aiTokensThisMonth } from '#/server/ai/metering'
 import type { Database } from '#/server/db/client'
-import { aiRequestsThisMonth, appPlanUsage, organizationPlan, seatsTaken } from '#/server/plan-limits'
+import { aiRequestsThisMonth, appPlanUsage, organizationPlan, seatsTaken, shownLimit } from '#/server/plan-limits'
 
 /**
  * One organization's own numbers: its members, and its plan with what it uses of each limit (the installed apps'
@@ -21,13 +21,13 @@ export async function readOrganizationNumbers(db: Database, organization: { id: 
     pendingInvitations: taken.invited,
     plan: {
       planId: plan.id,
-      seats,
+      seats: shownLimit(seats),
       interval,
       status,
     },
     usage: {
       // Pending invitations hold places too: the limit refuses an invitation once members plus invitations reach it.
-      members: { used: taken.members + taken.invited, limit: memberLimitOf(plan, seats) },
+      members: { used: taken.members + taken.invited, limit: shownLimit(memberLimitOf(plan, seats)) },
       aiRequests: { used: aiRequests, limit: plan.limits.aiRequestsPerMonth },
       aiTokens,
     },

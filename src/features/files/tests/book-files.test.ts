@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { bookWithTitle as book } from '#/features/books'
 import { purgeDeletedBooks } from '#/features/books/server'
 import { answerFileRequest, answerLogoUpload } from '#/features/uploads/server'
+import { serverApps } from '#/server/apps.gen'
 import { organizations, rateLimits } from '#/server/db/schema'
 import { useFileStorage } from '#/server/files/configured-storage'
 import type { FileStorage } from '#/server/files/storage'
@@ -19,6 +20,9 @@ import { fileBytesPerPlan, storageBytesPerPlan } from '../file-rules'
 import { answerBookFileUpload } from '../server/book-files'
 import { deletePurgedBooksFiles } from '../server/purged-files'
 import { organizationFiles } from '../server/schema'
+
+/** Whether an installed app sells plans (billing): without one every organization has the largest plan. */
+const sellsPlans = serverApps.some((app) => app.organizationPlan)
 
 const png = async (width: number, height: number) =>
   new Uint8Array(
@@ -164,46 +168,62 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
     expect(await rows()).toEqual(before)
   })
 
-  it('holds uploads to the plan’s file size and storage, with the limit named and nothing half stored', async () => {
-    const tooLarge = await upload(owner, 'attachments', new Uint8Array(fileBytesPerPlan.free + 1), { name: 'big.pdf' })
+  it.runIf(sellsPlans)(
+    'holds uploads to the plan’s file size and storage, with the limit named and nothing half stored',
+    async () => {
+      const tooLarge = await upload(owner, 'attachments', new Uint8Array(fileBytesPerPlan.free + 1), {
+        name: 'big.pdf',
+      })
+      expect(tooLarge.status).toBe(413)
+      expect(await tooLarge.json()).toMatchObject({
+        code: 'FILE_TOO_LARGE_FOR_PLAN',
+        message: expect.stringContaining('5 MB'),
+      })
+      // Another book's files filling the storage but for a few bytes (written as the ledger would count them).
+      const other = await newBook(owner, 'A Full Shelf')
+      await db()
+        .insert(organizationFiles)
+        .values({
+          id: `filler-${where}`,
+          organizationId,
+          bookId: other,
+          kind: 'attachment',
+          folder: `organizations/${organizationId}/books/${other}/filler`,
+          name: 'filler.pdf',
+          contentType: 'application/pdf',
+          bytes: storageBytesPerPlan.free - 10 - (await rows()).reduce((sum, row) => sum + row.bytes, 0),
+        })
+      const before = await rows()
+      const over = await upload(owner, 'attachments', pdf('one too many'), { name: 'over.pdf' })
+      expect(over.status).toBe(403)
+      const refusal = (await over.json()) as { code: string; message: string }
+      expect(refusal).toMatchObject({ code: 'PLAN_LIMIT_STORAGE', message: expect.stringContaining('100 MB') })
+      expect(await rows()).toEqual(before)
+      // Billing shows the storage beside the plan's other limits, to every member, as full.
+      const overview = await h.trpc<{ limits: Record<string, { used: number; limit: number | null }> }>(
+        'query',
+        'organizations.planLimits',
+        writer.cookie,
+      )
+      expect(overview.data?.limits.storage).toEqual({
+        used: storageBytesPerPlan.free - 10,
+        limit: storageBytesPerPlan.free,
+      })
+      await db()
+        .delete(organizationFiles)
+        .where(eq(organizationFiles.id, `filler-${where}`))
+    },
+  )
+
+  it.runIf(!sellsPlans)('holds uploads to the largest plan’s file size when no app sells plans', async () => {
+    const before = await rows()
+    const tooLarge = await upload(owner, 'attachments', new Uint8Array(fileBytesPerPlan.team + 1), { name: 'big.pdf' })
     expect(tooLarge.status).toBe(413)
     expect(await tooLarge.json()).toMatchObject({
       code: 'FILE_TOO_LARGE_FOR_PLAN',
-      message: expect.stringContaining('5 MB'),
+      message: expect.stringContaining('25 MB'),
     })
-    // Another book's files filling the storage but for a few bytes (written as the ledger would count them).
-    const other = await newBook(owner, 'A Full Shelf')
-    await db()
-      .insert(organizationFiles)
-      .values({
-        id: `filler-${where}`,
-        organizationId,
-        bookId: other,
-        kind: 'attachment',
-        folder: `organizations/${organizationId}/books/${other}/filler`,
-        name: 'filler.pdf',
-        contentType: 'application/pdf',
-        bytes: storageBytesPerPlan.free - 10 - (await rows()).reduce((sum, row) => sum + row.bytes, 0),
-      })
-    const before = await rows()
-    const over = await upload(owner, 'attachments', pdf('one too many'), { name: 'over.pdf' })
-    expect(over.status).toBe(403)
-    const refusal = (await over.json()) as { code: string; message: string }
-    expect(refusal).toMatchObject({ code: 'PLAN_LIMIT_STORAGE', message: expect.stringContaining('100 MB') })
     expect(await rows()).toEqual(before)
-    // Billing shows the storage beside the plan's other limits, to every member, as full.
-    const overview = await h.trpc<{ limits: Record<string, { used: number; limit: number | null }> }>(
-      'query',
-      'organizations.planLimits',
-      writer.cookie,
-    )
-    expect(overview.data?.limits.storage).toEqual({
-      used: storageBytesPerPlan.free - 10,
-      limit: storageBytesPerPlan.free,
-    })
-    await db()
-      .delete(organizationFiles)
-      .where(eq(organizationFiles.id, `filler-${where}`))
   })
 
   it('lets a member add files only to the books they may edit', async () => {

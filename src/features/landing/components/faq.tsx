@@ -1,11 +1,13 @@
 import { ChevronDownIcon } from 'lucide-react'
+import { landingApps } from '#/landing-apps.gen'
 import { m } from '#/paraglide/messages'
 
+/** The core's questions, the installed apps' (can I change the prices?), then how to deploy. */
 const questions = [
   { question: m.faq_1_question, answer: m.faq_1_answer },
   { question: m.faq_2_question, answer: m.faq_2_answer },
   { question: m.faq_3_question, answer: m.faq_3_answer },
-  { question: m.faq_4_question, answer: m.faq_4_answer },
+  ...landingApps.flatMap((app) => app.questions ?? []),
   { question: m.faq_5_question, answer: m.faq_5_answer },
 ]
 

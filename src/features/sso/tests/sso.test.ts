@@ -6,6 +6,7 @@ process.env.SSO_ALLOW_PRIVATE = 'true'
 import { and, eq, getTableName, type Table } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { domainRecordName, ssoProviderIdOf } from '#/features/sso/sso-rules'
+import { serverApps } from '#/server/apps.gen'
 import { members, organizationActivity, ssoProviders, users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { log } from '#/server/log'
@@ -463,33 +464,37 @@ describe.each(engines)('enterprise single sign-on on %s', (engine) => {
     }
   })
 
-  it('a first sign-in refused for the plan’s member limit leaves no account behind', async () => {
-    const db = database.connection.db
-    const { limit } = await memberLimit(db, organizationId)
-    const taken = (await db.select().from(members).where(eq(members.organizationId, organizationId))).length
-    // Fill the organization with people from elsewhere, so the next colleague is one too many.
-    const fillers: string[] = []
-    for (let n = taken; n < limit; n++) {
-      const filler = await app.signUp(`Filler ${n}`, { email: `filler-${n}@elsewhere.example` })
-      await db.insert(members).values({
-        id: `filler-member-${n}`,
-        organizationId,
-        userId: filler.id,
-        role: 'member',
-        createdAt: new Date(),
-      })
-      fillers.push(`filler-member-${n}`)
-    }
-    try {
-      const email = `one.too.many@${domain}`
-      const { answer, location } = await samlSignIn(email)
-      expect(new URL(location, testOrigin).searchParams.get('error')).toBe('PLAN_LIMIT_MEMBERS')
-      expect(sessionCookieOf(answer)).toBe('')
-      expect(await userByEmail(email), 'no user row').toBeUndefined()
-    } finally {
-      for (const id of fillers) await db.delete(members).where(eq(members.id, id))
-    }
-  })
+  // Members are limited where an app sells plans (billing); without one, no organization is full.
+  it.runIf(serverApps.some((app) => app.organizationPlan))(
+    'a first sign-in refused for the plan’s member limit leaves no account behind',
+    async () => {
+      const db = database.connection.db
+      const { limit } = await memberLimit(db, organizationId)
+      const taken = (await db.select().from(members).where(eq(members.organizationId, organizationId))).length
+      // Fill the organization with people from elsewhere, so the next colleague is one too many.
+      const fillers: string[] = []
+      for (let n = taken; n < limit; n++) {
+        const filler = await app.signUp(`Filler ${n}`, { email: `filler-${n}@elsewhere.example` })
+        await db.insert(members).values({
+          id: `filler-member-${n}`,
+          organizationId,
+          userId: filler.id,
+          role: 'member',
+          createdAt: new Date(),
+        })
+        fillers.push(`filler-member-${n}`)
+      }
+      try {
+        const email = `one.too.many@${domain}`
+        const { answer, location } = await samlSignIn(email)
+        expect(new URL(location, testOrigin).searchParams.get('error')).toBe('PLAN_LIMIT_MEMBERS')
+        expect(sessionCookieOf(answer)).toBe('')
+        expect(await userByEmail(email), 'no user row').toBeUndefined()
+      } finally {
+        for (const id of fillers) await db.delete(members).where(eq(members.id, id))
+      }
+    },
+  )
 
   it('a domain another organization verified cannot be taken, and members without the permission see nothing', async () => {
     const rival = await app.signUp('Rita', { email: 'rita@rival.example' })

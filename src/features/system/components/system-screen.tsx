@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { inferRouterOutputs } from '@trpc/server'
+import { Suspense } from 'react'
 import { toast } from 'sonner'
 import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
@@ -45,7 +46,9 @@ export function SystemScreen({
       <JobsSection jobs={jobs.data} />
       {appSections.map((Section, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the installed apps' sections never change order
-        <Section key={index} />
+        <Suspense key={index}>
+          <Section />
+        </Suspense>
       ))}
       <OutboxSection jobs={jobs.data} />
       <KeptEmailsSection search={search} onSearchChange={onSearchChange} />
