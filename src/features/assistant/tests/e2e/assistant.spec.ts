@@ -134,7 +134,8 @@ test.describe('Ask the docs', () => {
     await page.getByRole('button', { name: /^Ask AI: “How do I add the MCP server/ }).click()
 
     const ask = page.getByTestId('ask-docs')
-    await expect(ask.getByTestId('ask-docs-answer')).toContainText('Create an API key on the Account page')
+    // The whole answer, before the link under it is clicked: while it streams the link moves down as lines arrive.
+    await expect(ask.getByTestId('ask-docs-answer')).toContainText('add /api/mcp to your client; see Integrations.')
     const source = ask.getByTestId('ask-docs-sources').getByRole('link', { name: 'Integrations', exact: true })
     await expect(source).toBeVisible()
     await source.click()
