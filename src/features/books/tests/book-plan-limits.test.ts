@@ -73,16 +73,4 @@ describe.each(engines)('the plans’ books limit on %s', (engine) => {
       expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
     })
   })
-
-  describe.runIf(!sellsPlans)('with no app that sells plans', () => {
-    it('adds books past the 50 Free allows: every organization has the largest plan', async () => {
-      for (let index = 0; index < 50; index++)
-        await addBook(db(), { id: orgId, ownerId: olga.id, title: `Seeded ${index}` })
-      const created = await h.trpc('mutation', 'books.create', max.cookie, book('The 51st'))
-      expect(created.error).toBeUndefined()
-      const overview = await h.trpc<Overview>('query', 'organizations.planLimits', max.cookie)
-      expect(overview.data?.limits.books).toEqual({ used: 51, limit: null })
-      expect(overview.data?.limits.members?.limit, 'nor are its members').toBeNull()
-    })
-  })
 })

@@ -215,17 +215,6 @@ describe.each(storages)('a book’s files on %s', (where, storageOf) => {
     },
   )
 
-  it.runIf(!sellsPlans)('holds uploads to the largest plan’s file size when no app sells plans', async () => {
-    const before = await rows()
-    const tooLarge = await upload(owner, 'attachments', new Uint8Array(fileBytesPerPlan.team + 1), { name: 'big.pdf' })
-    expect(tooLarge.status).toBe(413)
-    expect(await tooLarge.json()).toMatchObject({
-      code: 'FILE_TOO_LARGE_FOR_PLAN',
-      message: expect.stringContaining('25 MB'),
-    })
-    expect(await rows()).toEqual(before)
-  })
-
   it('lets a member add files only to the books they may edit', async () => {
     const theirs = await newBook(writer, 'Wim’s Notes')
     expect((await upload(writer, 'attachments', pdf('mine'), { name: 'n.pdf', book: theirs })).status).toBe(201)
