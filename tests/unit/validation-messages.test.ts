@@ -4,14 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { translateMessage } from '#/lib/errors'
 import { getLocale, overwriteGetLocale } from '#/paraglide/runtime'
 
-// Screens register their own messages when loaded (addFeatureMessages, in a `*-messages.ts` module): load them all,
-// the core's and the installed apps'.
-import.meta.glob('../../src/features/**/*-messages.ts', { eager: true })
+// Screens register their own messages when loaded (addFeatureMessages, in a `*-messages.ts` module), and entity
+// definitions their fields' (`*-entity.ts`): load them all, the core's and the installed apps'.
+import.meta.glob(['../../src/features/**/*-messages.ts', '../../src/features/**/*-entity.ts'], { eager: true })
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const file = path.join(folder, name)
-    if (statSync(file).isDirectory()) return sourceFiles(file)
+    // Tests name keys they write into a copy of the project (add-a-field.test.ts), not keys a schema uses.
+    if (statSync(file).isDirectory()) return name === 'tests' ? [] : sourceFiles(file)
     return /\.tsx?$/.test(name) ? [file] : []
   })
 }

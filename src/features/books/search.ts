@@ -1,54 +1,11 @@
+import { sortableKeysOf } from '#/lib/entity'
 import { listDirection, listPage, listPageSize, oneOf, searchParams, text, wholeNumber } from '#/lib/url-search'
+import { bookEntity } from './book-entity'
+import { bookLanguages } from './book-languages'
 import { bookLimits } from './book-rules'
 
-/** ISO 639-1 codes offered for a book's language; names come from Intl.DisplayNames in the reader's language. */
-export const bookLanguages = [
-  'ar',
-  'bn',
-  'cs',
-  'da',
-  'de',
-  'el',
-  'en',
-  'es',
-  'fa',
-  'fi',
-  'fr',
-  'he',
-  'hi',
-  'hu',
-  'id',
-  'it',
-  'ja',
-  'ko',
-  'la',
-  'ms',
-  'nl',
-  'no',
-  'pl',
-  'pt',
-  'ro',
-  'ru',
-  'sv',
-  'sw',
-  'th',
-  'tr',
-  'uk',
-  'ur',
-  'vi',
-  'zh',
-] as const
-export type BookLanguage = (typeof bookLanguages)[number]
-
-export const bookSortColumns = [
-  'title',
-  'authors',
-  'isbn',
-  'publishedYear',
-  'language',
-  'createdAt',
-  'updatedAt',
-] as const
+/** The list's orders: the definition's sortable fields, then when a book was added or changed. */
+export const bookSortColumns = [...sortableKeysOf(bookEntity), 'createdAt', 'updatedAt'] as const
 export type BookSortColumn = (typeof bookSortColumns)[number]
 
 const year = wholeNumber(0, 9999)

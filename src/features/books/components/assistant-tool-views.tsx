@@ -1,20 +1,21 @@
 import { BookPlusIcon, SearchIcon } from 'lucide-react'
 import type { AssistantToolView } from '#/lib/app-manifest'
+import { keysWhere, textOf } from '#/lib/entity'
 import { m } from '#/paraglide/messages'
+import { bookEntity } from '../book-entity'
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '')
 const asList = (value: unknown) => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : [])
 
 /** The book the model wrote, as the person sees it before it is added: the fields it filled in. */
 function BookToConfirm({ input }: { input: Record<string, unknown> }) {
-  const rows: [string, string][] = [
-    [m.book_field_title(), asText(input.title)],
-    [m.book_field_authors(), asList(input.authors).join(', ')],
-    [m.book_field_isbn(), asText(input.isbn)],
-    [m.book_field_year(), typeof input.publishedYear === 'number' ? String(input.publishedYear) : ''],
-    [m.book_field_language(), asText(input.language)],
-    [m.book_field_tags(), asList(input.tags).join(', ')],
-  ]
+  const rows = keysWhere(bookEntity, (field) => field.tool !== false).map((key) => {
+    const field = bookEntity.fields[key]
+    const value = input[key]
+    // Only what a tool may send: text, a number or a list of texts.
+    const given = typeof value === 'string' || typeof value === 'number' ? value : asList(value)
+    return [field.label(), textOf(given)] as const
+  })
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
       {rows

@@ -1,21 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import { BookIcon } from 'lucide-react'
 import type { RefObject } from 'react'
+import { entityColumns, hideableEntityColumns } from '#/components/entity-fields'
 import { listColumnHelper } from '#/components/list-table'
 import { RowActionsMenu } from '#/components/row-actions-menu'
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu'
 import { m } from '#/paraglide/messages'
+import { bookEntity } from '../book-entity'
 import type { BookRow } from '../book-queries'
 
 const column = listColumnHelper<BookRow>()
 
 /** The columns a reader may hide, with their names (the select box and the actions always show). */
 export const hideableBookColumns = [
-  ['authors', m.books_col_authors],
-  ['isbn', m.books_col_isbn],
-  ['publishedYear', m.books_col_year],
-  ['language', m.books_col_language],
-  ['tags', m.books_col_tags],
+  ...hideableEntityColumns(bookEntity),
   ['createdByName', m.books_col_created_by],
   ['createdAt', m.books_col_created],
   ['updatedAt', m.books_col_updated],
@@ -30,7 +28,6 @@ export interface BookRowActions {
 /** The books list's columns, with each row's menu (view, and edit or delete where the reader may). */
 export function bookColumns(locale: string, latestActions: RefObject<BookRowActions | undefined>) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
-  const languageNames = new Intl.DisplayNames([locale], { type: 'language' })
   return column.columns([
     column.display({
       id: 'select',
@@ -58,10 +55,8 @@ export function bookColumns(locale: string, latestActions: RefObject<BookRowActi
         />
       ),
     }),
-    column.accessor('title', {
-      header: m.books_col_title,
-      enableHiding: false,
-      cell: ({ row }) => (
+    ...entityColumns<BookRow, typeof bookEntity.fields>(bookEntity, {
+      title: ({ row }) => (
         <div className="flex min-w-48 items-center gap-3">
           {row.original.coverImage || row.original.coverUrl ? (
             <img
@@ -89,33 +84,13 @@ export function bookColumns(locale: string, latestActions: RefObject<BookRowActi
           )}
         </div>
       ),
-    }),
-    column.accessor('authors', {
-      header: m.books_col_authors,
-      cell: (info) => <span className="block min-w-32">{info.getValue().join(', ')}</span>,
-    }),
-    column.accessor('isbn', {
-      header: m.books_col_isbn,
+      authors: ({ row }) => <span className="block min-w-32">{row.original.authors.join(', ')}</span>,
       // Nothing at all when there is none, so a phone's card leaves the line out.
-      cell: (info) => {
-        const isbn = info.getValue()
-        return isbn ? <span className="whitespace-nowrap tabular-nums">{isbn}</span> : null
-      },
-    }),
-    column.accessor('publishedYear', { header: m.books_col_year, cell: (info) => info.getValue() ?? '' }),
-    column.accessor('language', {
-      header: m.books_col_language,
-      cell: (info) => {
-        const code = info.getValue()
-        return code ? (languageNames.of(code) ?? code) : ''
-      },
-    }),
-    column.accessor('tags', {
-      header: m.books_col_tags,
-      enableSorting: false,
-      cell: (info) => (
+      isbn: ({ row }) =>
+        row.original.isbn ? <span className="whitespace-nowrap tabular-nums">{row.original.isbn}</span> : null,
+      tags: ({ row }) => (
         <ul className="flex flex-wrap gap-1">
-          {info.getValue().map((tag) => (
+          {row.original.tags.map((tag) => (
             <li key={tag} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
               {tag}
             </li>

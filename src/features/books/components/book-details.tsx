@@ -4,12 +4,14 @@ import { BookIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import Markdown from 'react-markdown'
 import { DetailsFields, DetailsHeader, DetailsLayout } from '#/components/details-layout'
+import { entityDetailsFields } from '#/components/entity-fields'
 import { Button } from '#/components/ui/button'
 import type { BookAppManifest } from '#/lib/app-manifest'
 import { useConsoleSession } from '#/lib/console-session'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { bookEntity } from '../book-entity'
 import type { BookDetails as Book } from '../book-queries'
 import { mayChangeBook } from '../book-rules'
 import { BookFormDialog } from './book-form-dialog'
@@ -33,7 +35,6 @@ function BookDetailsView({ book, apps }: { book: Book; apps: readonly BookAppMan
   const deleteBooks = useDeleteBooks()
   const [editing, setEditing] = useState(false)
   const date = new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'medium' })
-  const languageNames = new Intl.DisplayNames([currentIntlLocale()], { type: 'language' })
   const granted = session.permissions.book ?? []
   const own = book.createdById === session.user.id
   const canUpdate = mayChangeBook(granted, 'update', own)
@@ -75,16 +76,7 @@ function BookDetailsView({ book, apps }: { book: Book; apps: readonly BookAppMan
         subtitle={book.authors.length > 0 ? m.book_details_by({ authors: book.authors.join(', ') }) : undefined}
         actions={actions}
       >
-        <DetailsFields
-          labels="beside"
-          fields={[
-            book.isbn ? { label: m.books_col_isbn(), value: book.isbn } : null,
-            book.publishedYear ? { label: m.books_col_year(), value: book.publishedYear } : null,
-            book.language
-              ? { label: m.books_col_language(), value: languageNames.of(book.language) ?? book.language }
-              : null,
-          ]}
-        />
+        <BookFacts book={book} />
         <BookTags tags={book.tags} />
         <p className="text-xs text-muted-foreground">
           {m.book_details_added({
@@ -117,6 +109,11 @@ function BookDetailsView({ book, apps }: { book: Book; apps: readonly BookAppMan
       ) : null}
     </>
   )
+}
+
+/** What is known of a book beside its cover: the definition's fields shown on its page that hold something. */
+export function BookFacts({ book }: { book: Book }) {
+  return <DetailsFields labels="beside" fields={entityDetailsFields(bookEntity, book)} />
 }
 
 function BookCover({ book }: { book: Book }) {

@@ -1,9 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { ListFilterNumber, ListFilterSelect } from '#/components/list-filters'
+import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { bookLanguages } from '../book-languages'
 import type { BookListSearch } from '../search'
-import { useLanguageOptions } from './book-form-dialog'
+
+/** Language names in the reader's language ("Chinese" / "中文"), sorted by that name. */
+function useLanguageOptions() {
+  const names = new Intl.DisplayNames([currentIntlLocale()], { type: 'language' })
+  return bookLanguages
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, currentIntlLocale()))
+}
 
 /** Tag, language (only those the organization's books use) and a range of years. */
 export function BookFilters({

@@ -1,41 +1,40 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { EntityFormFields, EntityInput } from '#/components/entity-fields'
 import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
+import { formTextsOf } from '#/lib/entity'
 import { toastError } from '#/lib/error-toast'
-import { sendWith, showServerFieldErrors, useAppForm } from '#/lib/form'
-import { currentIntlLocale } from '#/lib/i18n'
+import { sendWith, showServerFieldErrors, useAppForm, withForm } from '#/lib/form'
 import { oneFinalStop } from '#/lib/sentence'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { bookEntity } from '../book-entity'
 import { type BookDetails, type BookRow, useBookListCache } from '../book-queries'
 import { type BookFormValues, bookFormSchema } from '../schemas'
-import { bookLanguages } from '../search'
-
-const formFields = ['title', 'authors', 'isbn', 'publishedYear', 'language', 'tags', 'coverUrl', 'description'] as const
 
 function formValuesOf(book: BookDetails | undefined): BookFormValues {
-  return {
-    title: book?.title ?? '',
-    authors: book?.authors.join(', ') ?? '',
-    isbn: book?.isbn ?? '',
-    publishedYear: book?.publishedYear?.toString() ?? '',
-    language: book?.language ?? '',
-    tags: book?.tags.join(', ') ?? '',
-    coverUrl: book?.coverUrl ?? '',
-    description: book?.description ?? '',
-  }
+  return formTextsOf(bookEntity, book)
 }
 
-/** Language names in the reader's language ("Chinese" / "中文"), sorted by that name. */
-export function useLanguageOptions() {
-  const names = new Intl.DisplayNames([currentIntlLocale()], { type: 'language' })
-  return bookLanguages
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, currentIntlLocale()))
-}
+/** The form's inputs, one per field of the book's definition (book-entity.ts), in its order. */
+export const BookFormFields = withForm({
+  defaultValues: formValuesOf(undefined),
+  render: function BookFormFieldsRender({ form }) {
+    return (
+      <EntityFormFields
+        entity={bookEntity}
+        renderField={(key, definition) => (
+          <form.AppField key={key} name={key}>
+            {(field) => <EntityInput field={definition} controls={field} />}
+          </form.AppField>
+        )}
+      />
+    )
+  },
+})
 
 /**
  * Creates a book, or edits `book`. The list shows the change at once; a refusal puts the list back and shows why
@@ -56,7 +55,6 @@ export function BookFormDialog({
   const cache = useBookListCache()
   const create = useMutation(trpc.books.create.mutationOptions())
   const update = useMutation(trpc.books.update.mutationOptions())
-  const languages = useLanguageOptions()
   const title = book ? m.book_form_edit_title() : m.book_form_create_title()
   const [limitError, setLimitError] = useState<unknown>(null)
 
@@ -91,7 +89,7 @@ export function BookFormDialog({
       } catch (error) {
         undo()
         if (isPlanLimitError(error)) setLimitError(error)
-        else if (!showServerFieldErrors(formApi, error, formFields)) toastError(error)
+        else if (!showServerFieldErrors(formApi, error, bookEntity.keys)) toastError(error)
         return
       }
       toast.success(
@@ -110,43 +108,7 @@ export function BookFormDialog({
         <DialogDescription className="sr-only">{title}</DialogDescription>
         <form aria-label={title} noValidate className="grid gap-4" onSubmit={sendWith(form)}>
           <PlanLimitNotice error={limitError} />
-          <form.AppField name="title">
-            {(field) => <field.TextField label={m.book_field_title()} autoComplete="off" />}
-          </form.AppField>
-          <form.AppField name="authors">
-            {(field) => <field.TextField label={m.book_field_authors()} hint={m.book_field_authors_hint()} />}
-          </form.AppField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <form.AppField name="isbn">
-              {(field) => <field.TextField label={m.book_field_isbn()} hint={m.book_field_isbn_hint()} />}
-            </form.AppField>
-            <form.AppField name="publishedYear">
-              {(field) => <field.TextField label={m.book_field_year()} inputMode="numeric" />}
-            </form.AppField>
-            <form.AppField name="language">
-              {(field) => (
-                <field.SelectField label={m.book_field_language()}>
-                  <option value="">{m.book_field_no_language()}</option>
-                  {languages.map((language) => (
-                    <option key={language.code} value={language.code}>
-                      {language.name}
-                    </option>
-                  ))}
-                </field.SelectField>
-              )}
-            </form.AppField>
-          </div>
-          <form.AppField name="tags">
-            {(field) => <field.TextField label={m.book_field_tags()} hint={m.book_field_tags_hint()} />}
-          </form.AppField>
-          <form.AppField name="coverUrl">
-            {(field) => <field.TextField label={m.book_field_cover()} type="url" placeholder="https://" />}
-          </form.AppField>
-          <form.AppField name="description">
-            {(field) => (
-              <field.TextAreaField label={m.book_field_description()} hint={m.book_field_description_hint()} rows={5} />
-            )}
-          </form.AppField>
+          <BookFormFields form={form} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {m.book_form_cancel()}

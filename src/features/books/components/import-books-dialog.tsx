@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { shownValueOf } from '#/components/entity-fields'
 import { isPlanLimitError, PlanLimitNotice } from '#/components/plan-limit-notice'
 import { Button } from '#/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog'
 import { Input } from '#/components/ui/input'
+import { columnLabelOf, isColumn, keysWhere } from '#/lib/entity'
 import { describeError, translateMessage } from '#/lib/errors'
 import { currentIntlLocale } from '#/lib/i18n'
 import { requestBodyBytesMax } from '#/lib/request-body-limit'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
+import { bookEntity } from '../book-entity'
 import { useBookListCache } from '../book-queries'
 import { bookLimits } from '../book-rules'
 
@@ -30,7 +33,7 @@ interface CheckedFile {
   issueCount: number
   issueLineCount: number
   issues: { line: number; column: string | null; message: string }[]
-  preview: { line: number; title: string; authors: string[]; isbn: string | null; publishedYear: number | null }[]
+  preview: ({ line: number } & Record<string, unknown>)[]
 }
 
 /**
@@ -177,8 +180,10 @@ function ImportProblems({ checked }: { checked: CheckedFile }) {
 }
 
 /** A file without problems: how many rows it imports, and the first of them as they will be stored. */
+/** The preview shows a file's books as the list would: the definition's columns. */
+const previewed = keysWhere(bookEntity, isColumn)
+
 function ImportPreview({ checked }: { checked: CheckedFile }) {
-  const headings = [m.books_col_title(), m.books_col_authors(), m.books_col_isbn(), m.books_col_year()]
   return (
     <div className="grid gap-2 text-sm">
       <p role="status" data-testid="import-ready">
@@ -189,9 +194,9 @@ function ImportPreview({ checked }: { checked: CheckedFile }) {
         <table className="w-full text-left">
           <thead className="border-b bg-muted/50 text-muted-foreground">
             <tr>
-              {headings.map((heading) => (
-                <th key={heading} scope="col" className="px-2 py-1 font-medium">
-                  {heading}
+              {previewed.map((key) => (
+                <th key={key} scope="col" className="px-2 py-1 font-medium">
+                  {columnLabelOf(bookEntity.fields[key])()}
                 </th>
               ))}
             </tr>
@@ -199,10 +204,11 @@ function ImportPreview({ checked }: { checked: CheckedFile }) {
           <tbody>
             {checked.preview.map((row) => (
               <tr key={row.line} className="border-b last:border-0">
-                <td className="px-2 py-1">{row.title}</td>
-                <td className="px-2 py-1">{row.authors.join(', ')}</td>
-                <td className="px-2 py-1">{row.isbn ?? ''}</td>
-                <td className="px-2 py-1">{row.publishedYear ?? ''}</td>
+                {previewed.map((key) => (
+                  <td key={key} className="px-2 py-1">
+                    {shownValueOf(bookEntity.fields[key], row[key])}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -1,49 +1,16 @@
 import Papa from 'papaparse'
+import { csvCellsOf, csvColumnsOf, csvHeaderReader, recordFromCsvRow } from '#/lib/entity'
+import { bookEntity } from '../book-entity'
 import { bookLimits } from '../book-rules'
 import { toIsbn13 } from '../isbn'
 import { type BookInput, bookInput } from '../schemas'
 
-/** The columns an export writes and an import reads, in order (an exported file imports as it is). */
-export const bookCsvColumns = [
-  'title',
-  'authors',
-  'isbn',
-  'published_year',
-  'language',
-  'tags',
-  'cover_url',
-  'description',
-] as const
-type CsvColumn = (typeof bookCsvColumns)[number]
-
-const fieldColumns: Record<keyof BookInput, CsvColumn> = {
-  title: 'title',
-  authors: 'authors',
-  isbn: 'isbn',
-  publishedYear: 'published_year',
-  language: 'language',
-  tags: 'tags',
-  coverUrl: 'cover_url',
-  description: 'description',
-}
-
-/** Headers people write by hand, mapped to ours. */
-const headerAliases: Record<string, CsvColumn> = {
-  author: 'authors',
-  year: 'published_year',
-  publishedyear: 'published_year',
-  tag: 'tags',
-  cover: 'cover_url',
-  coverurl: 'cover_url',
-}
-
-function columnOf(header: string): string {
-  const plain = header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_')
-  return headerAliases[plain.replaceAll('_', '')] ?? plain
-}
+/** The columns an export writes and an import reads, in order (an exported file imports as it is): the definition's. */
+const csvColumns = csvColumnsOf(bookEntity)
+export const bookCsvColumns = csvColumns.map(({ column }) => column)
+const columnOfField = new Map<string, string>(csvColumns.map(({ key, column }) => [key, column]))
+/** Reads a header as written by hand ("Published year", "year") as its column. */
+const columnOf = csvHeaderReader(bookEntity)
 
 /** One problem in a file: its line (the header is line 1), the column, and a message key (src/lib/errors.ts). */
 export interface ImportIssue {
@@ -108,20 +75,11 @@ export function parseBooksCsv(text: string): ParsedImport {
   const lineOfIsbn = new Map<string, number>()
   parsed.data.forEach((row, index) => {
     const line = index + 2
-    const result = bookInput.safeParse({
-      title: row.title ?? '',
-      authors: row.authors ?? '',
-      isbn: row.isbn ?? '',
-      publishedYear: row.published_year ?? '',
-      language: row.language ?? '',
-      tags: row.tags ?? '',
-      coverUrl: row.cover_url ?? '',
-      description: row.description ?? '',
-    })
+    const result = bookInput.safeParse(recordFromCsvRow(bookEntity, row))
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path[0] as keyof BookInput | undefined
-        issues.push({ line, column: field ? fieldColumns[field] : null, message: issue.message })
+        issues.push({ line, column: (field && columnOfField.get(field)) ?? null, message: issue.message })
       }
       return
     }
@@ -152,16 +110,7 @@ export function firstIssues(issues: ImportIssue[]) {
   }
 }
 
-interface ExportedBook {
-  title: string
-  authors: string[]
-  isbn: string | null
-  publishedYear: number | null
-  language: string | null
-  tags: string[]
-  coverUrl: string | null
-  description: string
-}
+type ExportedBook = Record<keyof BookInput, unknown>
 
 /**
  * A cell a spreadsheet would run as a formula (OWASP's CSV injection list). Papa's own pattern (`escapeFormulae:
@@ -174,15 +123,6 @@ const formulaStart = /^[=+\-@\t\r]/
  * a formula (=, +, -, @) escaped so opening the file never runs one.
  */
 export function booksToCsv(rows: ExportedBook[]): string {
-  const data = rows.map((book) => [
-    book.title,
-    book.authors.join(', '),
-    book.isbn ?? '',
-    book.publishedYear?.toString() ?? '',
-    book.language ?? '',
-    book.tags.join(', '),
-    book.coverUrl ?? '',
-    book.description,
-  ])
-  return `\uFEFF${Papa.unparse({ fields: [...bookCsvColumns], data }, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
+  const data = rows.map((book) => csvCellsOf(bookEntity, book))
+  return `\uFEFF${Papa.unparse({ fields: bookCsvColumns, data }, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }

@@ -1,13 +1,16 @@
 import { and, eq, gte, inArray, isNotNull, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { isListed, keysWhere, type ListedKeys, searchedTextsOf } from '#/lib/entity'
 import type { Database } from '#/server/db/client'
 import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { books, users } from '#/server/db/schema'
+import { bookEntity } from '../book-entity'
 import { compactIsbn, toIsbn13 } from '../isbn'
 import { type BookFilters, type BookInput, bookWithTitle } from '../schemas'
 import type { BookSortColumn } from '../search'
 import { newBookId } from './book-rows'
 
-const sortKeys: Record<BookSortColumn, SortKey> = {
+const sortKeys: Partial<Record<BookSortColumn, SortKey>> = {
   // Numbers inside titles sort by their value ("第 88 卷" before "第 988 卷"), in both engines (drizzle/0018).
   title: { expression: () => sql`natural_sort_key(${books.title})`, type: 'text' },
   authors: { expression: () => sql`natural_sort_key(array_to_string(${books.authors}, ', '))`, type: 'text' },
@@ -27,6 +30,28 @@ const sortKeys: Record<BookSortColumn, SortKey> = {
   },
   createdAt: { expression: () => sql`${books.createdAt}`, type: 'timestamptz' },
   updatedAt: { expression: () => sql`${books.updatedAt}`, type: 'timestamptz' },
+}
+
+/**
+ * How the list orders by a sortable field the table above does not name (one added to the definition): numbers by
+ * value (a missing one last) and text in natural order (a missing one as empty text).
+ */
+function sortKeyOf(sort: BookSortColumn): SortKey {
+  const known = sortKeys[sort]
+  if (known) return known
+  const column = books[sort as keyof BookInput] as AnyPgColumn
+  const field = bookEntity.fields[sort as keyof BookInput]
+  if (field.kind === 'integer')
+    return {
+      expression: (direction) =>
+        sql`coalesce(${column}, ${sql.raw(direction === 'asc' ? '2147483647' : '-2147483648')})`,
+      type: 'integer',
+    }
+  const text = field.kind === 'list' ? sql`array_to_string(${column}, ', ')` : sql`${column}`
+  return {
+    expression: () => sql`natural_sort_key(coalesce(${text}, ''))`,
+    type: 'text',
+  }
 }
 
 /** `%` and `_` typed into the search box are searched for, not wildcards. */
@@ -51,15 +76,13 @@ export function bookConditions(organizationId: string, filters: Partial<BookFilt
   return and(...conditions) as SQL
 }
 
+/** What the list reads of each book: the definition's columns, and who added it when. */
 export const bookListColumns = {
   id: books.id,
-  title: books.title,
-  authors: books.authors,
-  isbn: books.isbn,
-  publishedYear: books.publishedYear,
-  language: books.language,
-  tags: books.tags,
-  coverUrl: books.coverUrl,
+  ...(Object.fromEntries(keysWhere(bookEntity, isListed).map((key) => [key, books[key]])) as Pick<
+    typeof books,
+    ListedKeys<typeof bookEntity.fields>
+  >),
   createdById: books.createdById,
   createdByName: users.name,
   createdAt: books.createdAt,
@@ -75,7 +98,7 @@ export interface BookPageRequest extends BookFilters {
 
 /** One page of the list, by keyset (src/server/db/keyset.ts): stable while books are added or removed. */
 export async function listBooks(db: Database, organizationId: string, request: BookPageRequest) {
-  const page = keysetQuery(sortKeys[request.sort], books.id, request)
+  const page = keysetQuery(sortKeyOf(request.sort), books.id, request)
   const [rows, total] = await Promise.all([
     db
       .select({ ...bookListColumns, cursorKey: page.cursorKey })
@@ -124,17 +147,13 @@ export async function bookFacets(db: Database, organizationId: string) {
 /** The stored columns of a valid book (what create, update and import write). */
 export function bookColumns(book: BookInput) {
   const isbn13 = book.isbn ? toIsbn13(book.isbn) : null
+  const searched = keysWhere(bookEntity, (field) => field.searchable === true).flatMap((key) =>
+    searchedTextsOf(book[key]),
+  )
   return {
-    title: book.title,
-    authors: book.authors,
-    isbn: book.isbn,
+    ...book,
     isbn13,
-    publishedYear: book.publishedYear,
-    language: book.language,
-    tags: book.tags,
-    coverUrl: book.coverUrl,
-    description: book.description,
-    searchText: [book.title, ...book.authors, book.isbn ?? '', isbn13 ?? ''].join('\n').toLowerCase(),
+    searchText: [...searched, isbn13 ?? ''].join('\n').toLowerCase(),
   }
 }
 

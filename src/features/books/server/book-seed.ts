@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { asc, eq, sql } from 'drizzle-orm'
+import { emptyRecordOf } from '#/lib/entity'
 import type { Database } from '#/server/db/client'
 import { books, members, organizations } from '#/server/db/schema'
+import { bookEntity } from '../book-entity'
 import { toIsbn13 } from '../isbn'
 import type { BookInput } from '../schemas'
 import { bookColumns } from './book-queries'
@@ -28,7 +30,8 @@ export function sampleBook(index: number): BookInput {
   const title = chinese
     ? `${chineseTitles[index % 10]}${chineseTitles[Math.floor(index / 10) % 10]}（第 ${index} 卷）`
     : `The ${adjectives[index % 10]} ${nouns[Math.floor(index / 10) % 10]} ${index}`
-  return {
+  // Fields the definition gains later start empty.
+  return emptyRecordOf(bookEntity, {
     title,
     authors: [authors[index % authors.length] ?? 'Anonymous'],
     isbn: toIsbn13(`${String(500_000_000 + index).padStart(9, '0')}0`),
@@ -39,7 +42,7 @@ export function sampleBook(index: number): BookInput {
     ),
     coverUrl: null,
     description: `Book number ${index}, made up by \`npm run db:seed\`.`,
-  }
+  })
 }
 
 /**

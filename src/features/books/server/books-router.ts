@@ -21,6 +21,7 @@ import {
   updateBookInput,
 } from '../schemas'
 import { booksToCsv, firstIssues, type ImportIssue, parseBooksCsv } from './book-csv'
+import { bookEventData } from './book-event-data'
 import { bookImportJob, queuedImportRows, recentImports, runBookImport } from './book-import-job'
 import { assertBookCapacity } from './book-limits'
 import { bookColumns, bookConditions, bookFacets, booksWithIsbn13, countBooks, listBooks } from './book-queries'
@@ -31,25 +32,6 @@ import '../book-messages'
 /** A refusal shown beside one field of the form, like a schema's own messages (`message` is a message key). */
 function fieldError(field: string, message: string): AppError {
   return new AppError({ code: 'BAD_REQUEST', appCode: 'BAD_REQUEST', message, field })
-}
-
-type BookRow = typeof books.$inferSelect
-
-/** A book as webhook receivers get it: what the console shows, without the columns kept for searching. */
-function bookEventData(book: BookRow) {
-  return {
-    id: book.id,
-    title: book.title,
-    authors: book.authors,
-    isbn: book.isbn,
-    publishedYear: book.publishedYear,
-    language: book.language,
-    tags: book.tags,
-    coverUrl: book.coverUrl,
-    description: book.description,
-    createdAt: book.createdAt.toISOString(),
-    updatedAt: book.updatedAt.toISOString(),
-  }
 }
 
 const notFound = () =>

@@ -225,7 +225,8 @@ describe.each(engines)('books on %s', (engine) => {
 
     it('refuses a well-formed cursor whose values are not of the sort column’s type, for every sort', async () => {
       const cursor = (key: string, id = 'x') => Buffer.from(JSON.stringify([key, id])).toString('base64url')
-      const wrongFor: Record<BookSortColumn, string[]> = {
+      // A field added to the definition later gets a text no sort column's type takes.
+      const wrongFor: Partial<Record<BookSortColumn, string[]>> = {
         createdAt: ['abc', '2026-02-30 10:00:00+00', '2026-01-01 25:00:00+00', '', '1e9'],
         updatedAt: ['abc', '2026-13-01 00:00:00+00'],
         publishedYear: ['abc', '1.5', '99999999999', '0x10', ''],
@@ -236,7 +237,7 @@ describe.each(engines)('books on %s', (engine) => {
       }
       for (const sort of bookSortColumns) {
         for (const direction of ['asc', 'desc'] as const) {
-          for (const [key, id] of [...wrongFor[sort].map((key) => [key, 'x']), ['fine', 'a\u0000b']]) {
+          for (const [key, id] of [...(wrongFor[sort] ?? ['\u0000']).map((key) => [key, 'x']), ['fine', 'a\u0000b']]) {
             for (const place of ['after', 'before'] as const) {
               const answer = await query('list', olga, { sort, direction, [place]: cursor(key ?? '', id) })
               expect(

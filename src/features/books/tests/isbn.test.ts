@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compactIsbn, isValidIsbn, toIsbn13 } from '#/features/books/isbn'
-import { bookInput, splitList } from '#/features/books/schemas'
+import { bookInput } from '#/features/books/schemas'
+import { splitList } from '#/lib/entity'
 
 describe('ISBNs', () => {
   it.each([
