@@ -119,7 +119,7 @@ export function entityColumns<Row extends RowData & Record<string, unknown>, Fie
   return keysWhere(entity, isColumn).map((key) => {
     const field = entity.fields[key] as EntityField
     const options = field.column || {}
-    return column.accessor((row) => row[key], {
+    return column.accessor((row): unknown => row[key], {
       id: key,
       header: columnLabelOf(field),
       enableSorting: options.sortable === true,

@@ -17,10 +17,8 @@ export function defineEventKinds(kinds: readonly EventKind[]): readonly EventKin
   return kinds
 }
 
-/** What the core reports: members joining and leaving, payments. */
+/** What the core reports: members joining and leaving. */
 export const coreEventKinds = defineEventKinds([
   { type: 'member.added', label: m.event_member_added },
   { type: 'member.removed', label: m.event_member_removed },
-  { type: 'order.paid', label: m.event_order_paid },
-  { type: 'subscription.updated', label: m.event_subscription_updated },
 ])
