@@ -1,7 +1,9 @@
 import type { SiteSettings } from '#/lib/site-settings'
 import type { AssistantTools } from './ai/assistant-tools'
 import type { Database } from './db/client'
+import type { Env } from './env'
 import type { JobDefinition } from './jobs/queue'
+import type { LaunchCheck, LaunchCheckContext } from './launch-checks'
 import type { McpToolSet } from './mcp'
 import type { EventSink, NoticeSink } from './organization-events'
 
@@ -113,6 +115,11 @@ export interface ServerAppManifest {
       >
     >
   >
+  /**
+   * Its items of the "Before you launch" checklist on Console → System (src/server/launch-checks.ts), read from the
+   * live configuration each time the page asks, with their words in the admin's language.
+   */
+  launchChecks?: (db: Database, env: Env, context: LaunchCheckContext) => Promise<readonly LaunchCheck[]>
   /** Work a server finishes before it stops (src/server/runtime.ts). */
   shutdownTasks?: readonly { name: string; run: (db: Database) => Promise<unknown> }[]
 }

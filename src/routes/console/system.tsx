@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { requireConsoleAccess } from '#/features/console/console-access'
 import { SystemScreen } from '#/features/system/components/system-screen'
 import { keptEmailsInputOf, systemSearch } from '#/features/system/search'
+import { getLocale } from '#/lib/i18n'
 import { m } from '#/paraglide/messages'
 
 export const Route = createFileRoute('/console/system')({
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/console/system')({
   loaderDeps: ({ search }) => ({ keptPage: search.keptPage, keptSize: search.keptSize }),
   loader: ({ context, deps }) =>
     Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.system.launchChecklist.queryOptions({ locale: getLocale() })),
       context.queryClient.prefetchQuery(context.trpc.system.status.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.system.jobs.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.system.keptEmails.queryOptions(keptEmailsInputOf(deps))),

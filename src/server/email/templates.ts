@@ -190,3 +190,17 @@ export function signInLockedEmail(options: {
     footer: m.email_sign_in_locked_footer({}, { locale }),
   })
 }
+
+/** "Send a test email" (Console → System): to the app admin who asked, to see that mail arrives and how it looks. */
+export function testEmail(options: { to: string; name: string; url: string; product: string; locale: Locale }) {
+  const { locale, product } = options
+  return actionEmail({
+    to: options.to,
+    subject: m.email_test_subject({ product }, { locale }),
+    greeting: m.email_greeting({ name: options.name }, { locale }),
+    body: m.email_test_body({ product }, { locale }),
+    action: m.email_test_action({}, { locale }),
+    url: options.url,
+    footer: m.email_test_footer({}, { locale }),
+  })
+}

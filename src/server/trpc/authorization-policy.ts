@@ -45,6 +45,8 @@ export const procedurePolicy: Record<string, ProcedurePolicy> = {
   'system.keptEmail': { gate: appAdmin, beyond: 'only an email kept without SMTP (held), never one queued or sent' },
   'system.deleteKeptEmails': { gate: appAdmin, beyond: 'only emails kept without SMTP (held)' },
   'system.retryJob': { gate: appAdmin, beyond: 'only a failed job' },
+  'system.launchChecklist': { gate: appAdmin },
+  'system.sendTestEmail': { gate: appAdmin, beyond: 'only to the caller’s own address' },
 
   'users.list': { gate: appAdmin },
   'users.count': { gate: appAdmin },

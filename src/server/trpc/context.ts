@@ -8,6 +8,8 @@ export interface TrpcContext {
   clientIp: string
   /** GET carries queries, POST mutations; it names the kind of a procedure that does not exist. */
   method: string
+  /** The request's origin as this server sees it (the forwarded one when TRUST_PROXY allows), for Console → System. */
+  requestOrigin?: string
   /**
    * A session the server itself checked for this request moments ago (the MCP endpoint's API key, the assistant's
    * cookie), for procedures it calls in-process: they skip a second check. Never set from anything a client sends.
@@ -30,5 +32,6 @@ export function createTrpcContext(options: { db: Database; request: Request }): 
     headers: options.request.headers,
     clientIp: clientIpOf(options.request),
     method: options.request.method,
+    requestOrigin: new URL(options.request.url).origin,
   }
 }

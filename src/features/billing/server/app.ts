@@ -38,6 +38,7 @@ export const serverApp = defineServerApp({
       run: async (db) => (await import('./operator-tasks')).closeOverdueProviderCheckouts(db),
     },
   ],
+  launchChecks: async (db, _env, context) => (await import('./launch-checks')).paymentLaunchChecks(db, context),
   operatorTasks: {
     replay: async () => {
       const { replayBillingEvent } = await import('./operator-tasks')

@@ -12,6 +12,7 @@ import { m } from '#/paraglide/messages'
 import type { AppRouter } from '#/server/trpc/root'
 import type { SystemSearch } from '../search'
 import { KeptEmailsSection } from './kept-emails-section'
+import { LaunchChecklistSection } from './launch-checklist-section'
 import { RetryItem } from './retry-item'
 
 type SystemOutputs = inferRouterOutputs<AppRouter>['system']
@@ -41,6 +42,7 @@ export function SystemScreen({
   return (
     <div className="max-w-4xl">
       <PageHeader title={m.console_system()} description={m.system_description()} />
+      <LaunchChecklistSection />
       <ServerSection status={status.data} />
       <ServersSection status={status.data} />
       <JobsSection jobs={jobs.data} />

@@ -6,14 +6,23 @@ import { locales } from '#/paraglide/runtime'
 import { appVersion, serversSeen } from '../../app-servers'
 import { emailOutbox } from '../../db/schema'
 import { deleteKeptEmails, keptEmailRetentionDays, listKeptEmails, readKeptEmail } from '../../email/kept-emails'
-import { retryDeadEmail } from '../../email/mailer'
+import { retryDeadEmail, sendEmail } from '../../email/mailer'
+import { testEmail } from '../../email/templates'
 import { getEnv } from '../../env'
 import { deadEmails, failureOf, retryJob, summarizeQueues, unsettledJobs } from '../../jobs/operator'
 import { runningQueue } from '../../jobs/queue'
+import { launchChecklist } from '../../launch-checks'
+import { consumeRateLimit, type RateLimitRule } from '../../rate-limit'
 import { startedAt } from '../../runtime'
-import { AppError, adminProcedure, createRouter } from '../init'
+import { getSiteSettings } from '../../settings'
+import { AppError, adminProcedure, createRouter, tooManyRequests } from '../init'
 
 const outboxStatuses = ['held', 'queued', 'sent', 'dead'] as const
+
+const localeInput = z.object({ locale: z.enum(locales) })
+
+/** Enough to try SMTP a few times while setting it up; few enough that the button is no way to flood a mailbox. */
+const testEmailLimit: RateLimitRule = { limit: 5, windowMs: 60_000 }
 
 const outboxId = z.number('validation_record_id_invalid').int().positive().max(2_147_483_647)
 const keptPageSize = z
@@ -117,6 +126,43 @@ export const systemRouter = createRouter({
 
   /** Deletes every kept email at once (they are never sent later anyway). */
   deleteKeptEmails: adminProcedure.mutation(async ({ ctx }) => ({ deleted: await deleteKeptEmails(ctx.db) })),
+
+  /**
+   * "Before you launch": what a site should have before real people use it, each item done or to do, read from the
+   * configuration this server runs with and the installed apps' own checks.
+   */
+  launchChecklist: adminProcedure.input(localeInput).query(async ({ ctx, input }) => {
+    const checks = await launchChecklist(ctx.db, getEnv(), {
+      locale: input.locale,
+      requestOrigin: ctx.requestOrigin,
+      userId: ctx.user.id,
+    })
+    return { checks, done: checks.filter((check) => check.done).length }
+  }),
+
+  /**
+   * Queues an email to the signed-in app admin through the outbox, as every email goes: delivered by the queue with
+   * SMTP, kept (readable under Kept emails) without it.
+   */
+  sendTestEmail: adminProcedure.input(localeInput).mutation(async ({ ctx, input }) => {
+    const rate = await consumeRateLimit(ctx.db, `test-email:${ctx.user.id}`, testEmailLimit)
+    if (!rate.allowed) {
+      throw tooManyRequests(rate.retryAfterSeconds, `Too many test emails; try again in ${rate.retryAfterSeconds} s.`)
+    }
+    const env = getEnv()
+    const { productName } = await getSiteSettings(ctx.db)
+    await sendEmail(
+      ctx.db,
+      testEmail({
+        to: ctx.user.email,
+        name: ctx.user.name,
+        url: `${env.APP_URL}/${input.locale}/console/system`,
+        product: productName,
+        locale: input.locale,
+      }),
+    )
+    return { to: ctx.user.email, kept: !env.SMTP_URL }
+  }),
 
   /** Runs a failed job again. */
   retryJob: adminProcedure
