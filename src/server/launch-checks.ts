@@ -41,6 +41,10 @@ const faviconChanged = createHash('sha256').update(defaultFavicon).digest('hex')
 const defaultProductName = siteSettings.productName.default as string
 const defaultSourceRepositoryUrl = siteSettings.sourceRepositoryUrl.default as string
 
+/** Names as a list in the reader's language ("GitHub and Google", "GitHub和Google"). */
+const listOf = (names: readonly string[], locale: Locale) =>
+  new Intl.ListFormat(locale, { type: 'conjunction' }).format(names)
+
 /** A host name only: never a URL's user name, password or path (SMTP_URL carries credentials). */
 const hostOf = (url: string) => {
   try {
@@ -172,9 +176,9 @@ function socialSignInCheck(settings: SiteSettings, env: Env, locale: Locale): La
     title: m.launch_social_title({}, l),
     detail:
       unconfigured.length > 0
-        ? m.launch_social_unconfigured({ providers: unconfigured.join(', ') }, l)
+        ? m.launch_social_unconfigured({ providers: listOf(unconfigured, locale) }, l)
         : working.length > 0
-          ? m.launch_social_done({ providers: working.join(', ') }, l)
+          ? m.launch_social_done({ providers: listOf(working, locale) }, l)
           : m.launch_social_hidden({}, l),
     docs: '/docs/authentication#social-providers',
   }

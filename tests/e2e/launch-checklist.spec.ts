@@ -131,7 +131,7 @@ test.describe('Before you launch, on a configured server', () => {
       await expect(items.and(page.locator(`[data-check="${done}"]`))).toHaveAttribute('data-state', 'done')
     }
     await expect(items.and(page.locator('[data-check="email"]'))).toContainText('邮件经由 127.0.0.1')
-    await expect(items.and(page.locator('[data-check="social-sign-in"]'))).toContainText('已配置：GitHub, Google。')
+    await expect(items.and(page.locator('[data-check="social-sign-in"]'))).toContainText('已配置：GitHub和Google。')
     // Served over plain http on this machine: APP_URL is not https, and Hatch records no backup.
     await expect(items.and(page.locator('[data-check="app-url"]'))).toHaveAttribute('data-state', 'todo')
     await expect(items.and(page.locator('[data-check="backups"]'))).toHaveAttribute('data-state', 'todo')

@@ -145,7 +145,7 @@ describe.each(engines)('Before you launch, on %s', (engine) => {
     expect(detail('email'), 'the SMTP host is named, never its credentials').toBe(
       'SMTP_URL is set: emails go through mail.acme.example:587.',
     )
-    expect(detail('social-sign-in')).toBe('Configured: GitHub, Google.')
+    expect(detail('social-sign-in')).toBe('Configured: GitHub and Google.')
     expect(detail('security-contact')).toBe('Vulnerability reports go to https://github.com/acme/books.')
     expect(detail('telemetry')).toBe('OpenTelemetry traces go to otel.acme.example:4318.')
   })

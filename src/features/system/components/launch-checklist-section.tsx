@@ -41,7 +41,7 @@ export function LaunchChecklistSection() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {check.title}{' '}
-                    <span className="ms-1 rounded-md bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
+                    <span className="ms-1 whitespace-nowrap rounded-md bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
                       {check.done ? m.system_launch_done() : m.system_launch_todo()}
                     </span>
                   </p>
