@@ -1,5 +1,6 @@
 // `npm run hatch -- list` and `npm run hatch -- remove <app>... | --all-optional [--with-dependents] [--dry-run]`: the
-// installed apps (src/apps.ts; docs/decisions/042) and taking them out. Removing apps deletes what they own (their
+// installed apps (src/apps.ts; docs/decisions/042) and taking them out. `npm run hatch -- new <app> <Entity> …` writes
+// a new organization-scoped app (scripts/hatch/new-app.ts). Removing apps deletes what they own (their
 // folders), their line in the list and the dependencies nothing else uses, writes the migration that drops their
 // tables, regenerates what is generated from the list and runs the type check. No other file is edited: a file
 // outside an app that still imports it is a place that does not read the list yet, and the removal is refused.
@@ -19,6 +20,8 @@ import {
   variablesOf,
   withDependents,
 } from './hatch/app-facts.ts'
+import { newApp } from './hatch/new-app.ts'
+import { newAppUsage } from './hatch/new-app-spec.ts'
 import { compileMessages } from './i18n.ts'
 import { assertSupportedNode, root } from './project.ts'
 
@@ -211,6 +214,7 @@ function updateLockFile(): boolean {
 if (import.meta.main) {
   assertSupportedNode()
   const [command, ...rest] = process.argv.slice(2)
+  if (command === 'new') process.exit(await newApp(rest))
   const named = rest.filter((argument) => !argument.startsWith('--'))
   // Every app in the list is optional: without them all, what is left is the minimal kit.
   const apps = rest.includes('--all-optional') ? [...new Set([...named, ...installedAppNames()])] : named
@@ -225,5 +229,6 @@ if (import.meta.main) {
     )
   }
   console.error('Usage: npm run hatch -- list | remove <app>... | --all-optional [--with-dependents] [--dry-run]')
+  console.error(newAppUsage)
   process.exit(1)
 }

@@ -179,7 +179,8 @@ try {
       kit,
       'node_modules/vitest/vitest.mjs',
       ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      withoutSharedServers(),
+      // HATCH_KIT: the generator's test runs here only (vitest.config.ts).
+      withoutSharedServers({ HATCH_KIT: 'minimal' }),
     )
     if (existsSync(report)) vitestFailures = failedVitestTests(report, kit)
     return passed
