@@ -72,12 +72,13 @@ describe('npm run hatch -- new', () => {
       expect(refused.status, refused.output).toBe(1)
       expect(refused.output).toContain(reason)
     }
-    const taken = run(copy, ['scripts/hatch.ts', 'new', 'books', 'Tome', '--fields', 'title:text:required'])
+    // A core feature's folder: taken in every kit, the minimal one included.
+    const taken = run(copy, ['scripts/hatch.ts', 'new', 'diagnostics', 'Tome', '--fields', 'title:text:required'])
     expect(taken.status).toBe(1)
     const named = run(copy, [
       'scripts/hatch.ts',
       'new',
-      'books',
+      'diagnostics',
       'Tome',
       '--fields',
       'title:text:required',
@@ -87,7 +88,7 @@ describe('npm run hatch -- new', () => {
       'title=Title/标题',
     ])
     expect(named.status, named.output).toBe(1)
-    expect(named.output).toContain('src/features/books exists already')
+    expect(named.output).toContain('src/features/diagnostics exists already')
     expect(existsSync(path.join(copy, 'src/features', app)), 'no folder was written').toBe(false)
     expect(readFileSync(path.join(copy, 'src/apps.ts'), 'utf8')).toBe(list)
   })

@@ -86,8 +86,12 @@ function messagesOf(spec: NewAppSpec, field: NewField): string {
 const kindOf = (field: NewField) =>
   ({ text: 'text', longtext: 'longText', list: 'list', integer: 'integer', year: 'integer', url: 'url' })[field.kind]
 
+/** The list orders by the first field and by every one-line text or number. */
+const isSortableField = (field: NewField, index: number) =>
+  index === 0 || ['text', 'integer', 'year'].includes(field.kind)
+
 function fieldDefinition(spec: NewAppSpec, field: NewField, index: number): string {
-  const sortable = ['text', 'integer', 'year'].includes(field.kind)
+  const sortable = isSortableField(field, index)
   const lines = [
     `kind: '${kindOf(field)}',`,
     field.required ? 'required: true,' : '',
@@ -242,12 +246,15 @@ export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.
 
 export function searchFile(spec: NewAppSpec): string {
   const s = spec
-  return `import { sortableKeysOf } from '#/lib/entity'
-import { listDirection, listPage, listPageSize, oneOf, searchParams, text } from '#/lib/url-search'
-import { ${s.entity}Entity } from './${s.entityFile}-entity'
+  const sortable = s.fields.filter(isSortableField).map((field) => `'${field.key}'`)
+  return `import { listDirection, listPage, listPageSize, oneOf, searchParams, text } from '#/lib/url-search'
 
-/** The list's orders: the definition's sortable fields, then when a ${s.english.oneInSentence} was added or changed. */
-export const ${s.entity}SortColumns = [...sortableKeysOf(${s.entity}Entity), 'createdAt', 'updatedAt'] as const
+/**
+ * The list's orders: the definition's sortable fields, then when a ${s.english.oneInSentence} was added or changed.
+ * Written out rather than read from the definition: every page reads the list's address, and the definition brings zod
+ * and the app's words with it. The app's test fails when the two disagree.
+ */
+export const ${s.entity}SortColumns = [${[...sortable, "'createdAt'", "'updatedAt'"].join(', ')}] as const
 export type ${s.Entity}SortColumn = (typeof ${s.entity}SortColumns)[number]
 
 /** The list's address: a mangled or outdated parameter is dropped rather than refused. */

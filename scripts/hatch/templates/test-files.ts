@@ -58,7 +58,10 @@ import {
   type Person,
 } from '../../../../tests/integration/organization-fixtures'
 import { createFreshDatabase, engines, type FreshDatabase } from '../../../../tests/integration/test-databases'
+import { sortableKeysOf } from '#/lib/entity'
+import { ${s.entity}Entity } from '../${s.entityFile}-entity'
 import { ${helper} } from '../schemas'
+import { ${s.entity}SortColumns } from '../search'
 
 interface Listed {
   id: string
@@ -169,6 +172,10 @@ ${refusals
     expect((await list(max, { q: 'binned' })).items).toEqual([])
     expect((await mutate('restore', max, { ids: [id] })).error).toBeUndefined()
     expect((await list(max, { q: 'binned' })).items.map((item) => item.id)).toEqual([id])
+  })
+
+  it('lets the list’s address order by exactly the definition’s sortable fields', () => {
+    expect(${s.entity}SortColumns).toEqual([...sortableKeysOf(${s.entity}Entity), 'createdAt', 'updatedAt'])
   })
 
   it('searches, sorts by its ${s.fields[0]?.label.en.toLowerCase()} and pages by cursor', async () => {

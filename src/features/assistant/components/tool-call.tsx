@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai'
 import { CheckIcon, FileSearchIcon, LoaderIcon, WrenchIcon, XIcon } from 'lucide-react'
+import { Suspense } from 'react'
 import { Button } from '#/components/ui/button'
 import { consoleApps } from '#/console-apps.gen'
 import type { AssistantToolLink, AssistantToolView } from '#/lib/app-manifest'
@@ -108,7 +109,10 @@ export function ToolCall({
           <Icon className="size-4" aria-hidden />
           {confirm.question()}
         </p>
-        <Details input={input} />
+        {/* An app's details may load when first asked for (books' reads its definition). */}
+        <Suspense>
+          <Details input={input} />
+        </Suspense>
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={() => onAnswer(approvalId, true)}>
             <CheckIcon aria-hidden />

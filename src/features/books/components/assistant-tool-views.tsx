@@ -1,34 +1,12 @@
 import { BookPlusIcon, SearchIcon } from 'lucide-react'
+import { lazy } from 'react'
 import type { AssistantToolView } from '#/lib/app-manifest'
-import { keysWhere, textOf } from '#/lib/entity'
 import { m } from '#/paraglide/messages'
-import { bookEntity } from '../book-entity'
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '')
-const asList = (value: unknown) => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : [])
-
-/** The book the model wrote, as the person sees it before it is added: the fields it filled in. */
-function BookToConfirm({ input }: { input: Record<string, unknown> }) {
-  const rows = keysWhere(bookEntity, (field) => field.tool !== false).map((key) => {
-    const field = bookEntity.fields[key]
-    const value = input[key]
-    // Only what a tool may send: text, a number or a list of texts.
-    const given = typeof value === 'string' || typeof value === 'number' ? value : asList(value)
-    return [field.label(), textOf(given)] as const
-  })
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-    </dl>
-  )
-}
+// Loaded when the assistant asks to create a book: the definition it reads brings zod and the books' words, and these
+// views are part of every console page.
+const BookToConfirm = lazy(() => import('./book-to-confirm'))
 
 /** How the assistant's conversation shows calls of books' tools (server/assistant-tools.ts). */
 export const bookAssistantToolViews: Readonly<Record<string, AssistantToolView>> = {

@@ -1,6 +1,6 @@
 // The docs' recipe "Add a field" (content/docs/(guide)/add-a-field.mdx), followed in a copy of the project: a
-// `publisher` field added with only the book's definition, its table column, and its words in English and Chinese,
-// plus the migration drizzle-kit writes. The copy then passes the type check, and every surface test
+// `publisher` field added with only the book's definition, its table column, and its words in English and Chinese
+// (and, since the list orders by it, its key in the list's address), plus the migration drizzle-kit writes. The copy then passes the type check, and every surface test
 // (book-entity-surfaces.test.ts: form, list, details, CSV both ways, webhook payload, MCP and assistant tools, seed)
 // passes with the field in it: nothing else needed changing by hand.
 import { spawnSync } from 'node:child_process'
@@ -41,7 +41,9 @@ function addWords(file: string, words: Record<string, string>) {
   })
 }
 
-it('adds a field to books with four files edited by hand, and it reaches every surface', { timeout: 300_000 }, () => {
+it('adds a field to books with four files edited by hand (five when the list orders by it), and it reaches every surface', {
+  timeout: 300_000,
+}, () => {
   copy = copyOfProject(project, { prefix: 'hatch-field-' })
 
   // 1. The definition: the field, after the published year.
@@ -69,6 +71,10 @@ it('adds a field to books with four files edited by hand, and it reaches every s
       "publishedYear: integer('published_year'),",
       "publishedYear: integer('published_year'),\n    publisher: text('publisher'),",
     ),
+  )
+  // A field the list orders by also goes into the list's address (src/features/books/search.ts).
+  edit('src/features/books/search.ts', (text) =>
+    text.replace("  'publishedYear',\n  'language',", "  'publishedYear',\n  'publisher',\n  'language',"),
   )
   // 3 and 4. Its words.
   addWords('src/features/books/messages/en.json', {

@@ -19,6 +19,7 @@ import {
   isListed,
   keysWhere,
   searchedTextsOf,
+  sortableKeysOf,
   textOf,
 } from '#/lib/entity'
 import { overwriteGetLocale } from '#/paraglide/runtime'
@@ -88,6 +89,14 @@ describe(`every field of the book’s definition (${bookEntity.keys.join(', ')})
       if (field.kind === 'choice') expect(html, key).toMatch(new RegExp(`<option value="${text}" selected`))
       else expect(html, key).toContain(escaped(text.split('\n')[0] ?? ''))
     }
+  })
+
+  it('orders the list where the definition says so, and the list’s address knows those orders', () => {
+    expect(bookSortColumns, 'src/features/books/search.ts lists the sortable fields').toEqual([
+      ...sortableKeysOf(bookEntity),
+      'createdAt',
+      'updatedAt',
+    ])
   })
 
   it('is a column of the list where the definition says so, with its header and value', () => {
