@@ -1,32 +1,25 @@
-// HTTP throughput benchmark of an already running production server (`npm start`); run it with `npm run bench`.
-// It builds nothing and starts no app server. Settings (environment):
-//   BENCH_URL         the server to measure, loopback only (default http://localhost:3000)
-//   BENCH_DURATION    seconds measured per target, after an uncounted 5 s warm-up (default 10)
-//   BENCH_IDLE_SECONDS  seconds without requests before the server's memory is read a second time (default 90)
-// The analytics row sends thousands of beacons from one address: start the server with INSIGHTS_BEACONS_PER_MINUTE=0.
-// The ceiling is Debian's nginx serving the exact bytes of the SSR landing page as a file (bench/load.ts).
-// After the rows it reports the measured server's memory (RSS, read from /proc), times a cold start (a second
-// production server started on an existing embedded database, until its first healthy answer), and reads the memory
-// again once the server has been without requests for a while.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { installedAppNames } from '../scripts/generate-apps.ts'
-import { buildIsStale, root } from '../scripts/project.ts'
 import {
-  type AutocannonResult,
+  importBenchBooks,
+  signUpBenchAccount,
+  trpcQuery,
+  upgradeBenchWorkspace,
+  withFreshSessionCopy,
+} from './bench-account.ts'
+import { measureColdStart } from './cold-start.ts'
+import {
   type CeilingSample,
   connections,
+  describeHeadroom,
   durationSetting,
   fail,
   failuresOf,
-  freePort,
   getUncompressed,
   type Load,
+  type LoadResult,
   type Measurement,
   measure,
-  onExit,
   printTable,
   reportFailures,
   runLoad,
@@ -42,10 +35,6 @@ interface Target {
   /** Sent with the session cookie of an account the benchmark signs up (it then has a personal workspace). */
   signedIn?: boolean
 }
-
-/** A tRPC query's URL (superjson input), as the browser sends it. */
-const trpcQuery = (procedure: string, input: unknown) =>
-  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`
 
 /** Books imported into the benchmark account's workspace before the book rows are measured. */
 const benchBookCount = 10_000
@@ -117,104 +106,8 @@ async function assertServerReachable(): Promise<void> {
   }
 }
 
-/**
- * Signs up a throwaway account (a new one each run, so nothing depends on earlier runs) and returns its session
- * cookie; the server's own sign-up gives it a personal workspace to be active in.
- */
-async function signUpBenchAccount(): Promise<string> {
-  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const response = await fetch(new URL('/api/auth/sign-up/email', settings.origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: settings.origin },
-    body: JSON.stringify({ name: 'Bench', email, password: `bench-${Date.now()}` }),
-  })
-  if (response.status !== 200) {
-    fail(
-      `Signing up a benchmark account answered ${response.status}: ${await response.text()}\n` +
-        'Is APP_URL the address the benchmark uses (BENCH_URL)? Better Auth refuses other origins.',
-    )
-  }
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ')
-}
-
-/**
- * The cookie with a fresh signed session copy, as a browser holds it: the copy lasts SESSION_CACHE_SECONDS, and
- * autocannon keeps the cookie it was given, so each signed-in row starts with a new one.
- */
-async function withFreshSessionCopy(cookie: string): Promise<string> {
-  const sessionToken = cookie.split('; ').filter((pair) => !pair.startsWith('hatch.session_data'))
-  const response = await fetch(new URL('/api/auth/get-session', settings.origin), {
-    headers: { cookie: sessionToken.join('; ') },
-  })
-  if (response.status !== 200) fail(`Refreshing the benchmark session answered ${response.status}.`)
-  const copies = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.startsWith('hatch.session_data') && !pair.endsWith('='))
-  return [...sessionToken, ...copies].join('; ')
-}
-
-/** A tRPC mutation as the browser sends it; fails the run on an error answer. */
-async function trpcMutation<T>(path: string, cookie: string, input: unknown): Promise<T> {
-  const response = await fetch(new URL(`/api/trpc/${path}`, settings.origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: settings.origin, cookie },
-    body: JSON.stringify({ json: input }),
-  })
-  if (response.status !== 200) fail(`${path} answered ${response.status}: ${await response.text()}`)
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json
-}
-
-/**
- * Free holds 50 books, so the workspace buys Pro first, through the built-in test provider's checkout as a person
- * would (a server with Stripe keys cannot be benchmarked this way: use one without them).
- */
-async function upgradeBenchWorkspace(cookie: string): Promise<void> {
-  const { url } = await trpcMutation<{ url: string }>('billing.startCheckout', cookie, {
-    planId: 'pro',
-    interval: 'monthly',
-    currency: 'USD',
-    locale: 'en',
-  })
-  const checkoutId = url.slice(url.lastIndexOf('/') + 1)
-  if (!checkoutId.startsWith('lcs_')) fail(`Checkout went to ${url}, not the built-in test provider.`)
-  await trpcMutation('billing.local.settle', cookie, { id: checkoutId, outcome: 'pay' })
-}
-
-/**
- * Imports the sample books into the account's workspace (one CSV, as a person would), then pages through them by
- * title to find the cursor 9,000 rows deep. Returns that cursor.
- */
-async function importBenchBooks(cookie: string): Promise<string> {
-  const lines = ['title,authors,isbn,published_year,language,tags']
-  const words = ['River', 'Garden', 'Machine', 'Harbour', 'Letter', 'Forest', '山河', '星河', 'Atlas', 'Lantern']
-  for (let index = 0; index < benchBookCount; index++) {
-    lines.push(`The ${words[index % 10]} ${index},Author ${index % 97},,${1900 + (index % 125)},en,tag${index % 20}`)
-  }
-  const started = performance.now()
-  const response = await fetch(new URL('/api/trpc/books.import', settings.origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: settings.origin, cookie },
-    body: JSON.stringify({ json: { csv: lines.join('\n'), dryRun: false } }),
-  })
-  if (response.status !== 200)
-    fail(`Importing the benchmark books answered ${response.status}: ${await response.text()}`)
-  // A file this large is written by a background job (book-import-job.ts): wait until the Books page would say done.
-  const { importId } = ((await response.json()) as { result: { data: { json: { importId: string | null } } } }).result
-    .data.json
-  for (let waited = 0; importId; waited++) {
-    const imports = await fetch(new URL(trpcQuery('books.imports', {}), settings.origin), { headers: { cookie } })
-    const body = (await imports.json()) as { result?: { data: { json: { id: string; status: string }[] } } }
-    const status = body.result?.data.json.find((entry) => entry.id === importId)?.status
-    if (status === 'done') break
-    if (status === 'failed' || waited > 600) fail(`The benchmark books' import ended ${status ?? 'out of sight'}.`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  console.log(`Imported ${benchBookCount} books in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`)
+/** Pages through the benchmark books by title to find the cursor 9,000 rows deep. */
+async function deepCursor(cookie: string): Promise<string> {
   let after: string | undefined
   for (let page = 0; page < 90; page++) {
     const list = await fetch(
@@ -231,7 +124,13 @@ async function importBenchBooks(cookie: string): Promise<string> {
 /** A signed-in or anonymous GET of a path on the measured server. */
 function measurePath(name: string, pathname: string, cookie?: string): Promise<Measurement> {
   return measure(
-    { name, url: new URL(pathname, settings.origin).href, headers: cookie ? { cookie } : undefined },
+    {
+      name,
+      url: new URL(pathname, settings.origin).href,
+      headers: cookie ? { cookie } : undefined,
+      // A signed-in page that lost its session redirects to sign-in: counted, so it shows as a failure.
+      countStatuses: Boolean(cookie),
+    },
     settings.duration,
   )
 }
@@ -259,13 +158,14 @@ async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
       language: 'en-US',
       screenWidth: 1280,
     }),
+    countStatuses: true,
   }
   const landing: Load = { name: 'landing /en/ (while beacons arrive)', url: new URL('/en/', settings.origin).href }
   console.log(`- ${beacons.name}: POST ${beacons.url} beside GET ${landing.url}`)
   const both = (duration: number) => Promise.all([runLoad(beacons, duration), runLoad(landing, duration)])
   const warmup = await both(warmupSeconds)
   const [beaconResult, landingResult] = await both(settings.duration)
-  const row = (load: Load, result: AutocannonResult, warmupResult: AutocannonResult): Measurement => ({
+  const row = (load: Load, result: LoadResult, warmupResult: LoadResult): Measurement => ({
     name: load.name,
     url: load.url,
     result,
@@ -273,7 +173,7 @@ async function measureBeaconsBesideLanding(): Promise<Measurement[]> {
     warmupFailures: failuresOf(warmupResult),
   })
   // 204 is "not counted" (analytics switched off in Configuration): quick, and measuring nothing the row claims.
-  const uncounted = (result: AutocannonResult) => result.statusCodeStats['204']?.count ?? 0
+  const uncounted = (result: LoadResult) => result.statuses?.['204'] ?? 0
   const beaconRow = row(beacons, beaconResult, warmup[0])
   beaconRow.failures += uncounted(beaconResult)
   beaconRow.warmupFailures += uncounted(warmup[0])
@@ -308,8 +208,8 @@ async function measureBesideNginx(samples: CeilingSample[]): Promise<Measurement
       settings.duration,
     )
     const nginx = await measure(copies.loads[index] as Load, settings.duration)
-    app.ceilingRps = nginx.result.requests.average
-    nginx.ceilingRps = nginx.result.requests.average
+    app.ceilingRps = nginx.result.requestsPerSecond
+    nginx.ceilingRps = nginx.result.requestsPerSecond
     rows.push(app, nginx)
   }
   await copies.stop()
@@ -397,62 +297,6 @@ function residentMegabytes(pid: number): number | undefined {
   return match ? Number(match[1]) / 1024 : undefined
 }
 
-/** Starts the built production server on `dataDir` and resolves with the ms until /api/health answers 200. */
-async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
-  const port = await freePort()
-  // What `npm start` runs, with its restart under the memory settings and its look at whether the build is current.
-  if (buildIsStale()) fail('The build is older than the sources: build first (npm run build), or the start would.')
-  const started = performance.now()
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      WEB_CONCURRENCY: '1',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      APP_URL: '',
-    },
-    stdio: 'ignore',
-  })
-  onExit(() => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-  })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  for (;;) {
-    if (child.exitCode !== null) fail(`The cold-start server exited with code ${child.exitCode}.`)
-    if (performance.now() - started > 60_000) {
-      await stop()
-      fail('The cold-start server did not answer /api/health within 60 s.')
-    }
-    try {
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (health.status === 200) return { ms: performance.now() - started, stop }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-/** A cold start on an existing embedded database: created (and migrated) by a first start, timed on the second. */
-async function measureColdStart(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-bench-cold-'))
-  try {
-    await (await timeStart(dataDir)).stop()
-    const second = await timeStart(dataDir)
-    await second.stop()
-    return second.ms
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
 /** How long the bench leaves the server without requests before it reads its memory again (BENCH_IDLE_SECONDS). */
 const idleSeconds = Math.max(0, Number(process.env.BENCH_IDLE_SECONDS ?? 90) || 0)
 
@@ -476,24 +320,25 @@ async function main(): Promise<void> {
   console.log(`Connections: ${connections}`)
   console.log(`Ceiling:     ${ceiling.load.url} (nginx, ${ceiling.bytes} bytes, the same as /en/)\n`)
 
-  const cookie = await signUpBenchAccount()
-  await upgradeBenchWorkspace(cookie)
-  const deepCursor = await importBenchBooks(cookie)
+  const cookie = await signUpBenchAccount(settings.origin)
+  await upgradeBenchWorkspace(settings.origin, cookie)
+  const importSeconds = await importBenchBooks(settings.origin, cookie, benchBookCount)
+  console.log(`Imported ${benchBookCount} books in ${importSeconds.toFixed(1)} s.\n`)
   const rows: Measurement[] = []
-  for (const target of targets(deepCursor)) {
-    const cookieForRow = target.signedIn ? await withFreshSessionCopy(cookie) : undefined
+  for (const target of targets(await deepCursor(cookie))) {
+    const cookieForRow = target.signedIn ? await withFreshSessionCopy(settings.origin, cookie) : undefined
     rows.push(await measurePath(target.name, target.path, cookieForRow))
   }
   // The beacons' row while the analytics app is installed (src/apps.ts): without it there is no endpoint to measure.
   const beaconRows = installedAppNames().includes('analytics') ? await measureBeaconsBesideLanding() : []
   rows.push(...beaconRows)
   // Today's numbers now hold the beacons just sent: the Dashboard must not scan them per request.
-  const beaconsToday = beaconRows[0]?.result.statusCodeStats['202']?.count ?? 0
+  const beaconsToday = beaconRows[0]?.result.statuses?.['202'] ?? 0
   rows.push(
     await measurePath(
       `Dashboard /en/console (after ${beaconsToday} beacons today)`,
       '/en/console',
-      await withFreshSessionCopy(cookie),
+      await withFreshSessionCopy(settings.origin, cookie),
     ),
   )
   rows.push(...(await measureBesideNginx(await sameBytesSamples())))
@@ -502,19 +347,23 @@ async function main(): Promise<void> {
   await ceiling.stop()
 
   console.log('')
-  printTable(rows, ceilingRow.result.requests.average)
+  printTable(rows, ceilingRow.result.requestsPerSecond)
+  console.log(`\n${describeHeadroom(rows)}`)
 
   const pid = listeningProcess(Number(new URL(settings.origin).port || 80))
   console.log(`\nServer memory after the run: ${describeMemory(pid)}`)
-  const coldMs = await measureColdStart()
-  console.log(`Cold start on an existing embedded database, to the first healthy answer: ${coldMs.toFixed(0)} ms.`)
+  const cold = await measureColdStart()
+  console.log(
+    `Cold start on an existing embedded database, to the first healthy answer: ${cold.appMs.toFixed(0)} ms ` +
+      `(a bare Node server: ${cold.bareNodeMs.toFixed(0)} ms; medians of 3).`,
+  )
   // V8 keeps the heap pages a busy run freed, for reuse, until its memory reducer sees the allocation rate fall: about
   // a minute here. What an idle server holds is what it leaves to the rest of the machine.
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000))
   console.log(`Server memory after ${idleSeconds} s without requests: ${describeMemory(pid)}`)
 
   if (reportFailures(rows)) {
-    const beaconCodes = rows.find((row) => row.url.endsWith('/api/insights'))?.result.statusCodeStats ?? {}
+    const beaconCodes = rows.find((row) => row.url.endsWith('/api/insights'))?.result.statuses ?? {}
     if (beaconCodes['429']) {
       console.error('(Beacons got 429: start the server with INSIGHTS_BEACONS_PER_MINUTE=0 to measure the endpoint.)')
     }

@@ -14,6 +14,7 @@ import { type AppServer, startAppServer } from '../tests/support/app-server.ts'
 import { shippedNginxSite, startNginx } from '../tests/support/nginx.ts'
 import { createThrowawayPostgresDatabase } from '../tests/support/postgres-database.ts'
 import {
+  describeHeadroom,
   durationSetting,
   freePort,
   type Load,
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
       password,
     })
     // As a browser holds it: the token and the signed session copy a session check adds. The copy lasts
-    // SESSION_CACHE_SECONDS and autocannon keeps the cookie it is given, so each group of rows starts with a new one.
+    // SESSION_CACHE_SECONDS and wrk keeps the cookie it is given, so each group of rows starts with a new one.
     const token = cookiesOf(signUp)
     const browserCookie = async (origin: string) => {
       const check = await fetch(`${origin}/api/auth/get-session`, { headers: { cookie: token } })
@@ -176,7 +177,8 @@ async function main(): Promise<void> {
     const ceilingRow = await measure(ceiling.load, duration)
     rows.push(ceilingRow)
     console.log('')
-    printTable(rows, ceilingRow.result.requests.average)
+    printTable(rows, ceilingRow.result.requestsPerSecond)
+    console.log(`\n${describeHeadroom(rows)}`)
     console.log(`\nWith tracing on, the server sent ${exportsWithTracing} OTLP exports to the receiver.`)
     if (reportFailures(rows)) process.exitCode = 1
   } finally {

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { FastResponse, type ServerMiddleware, serve } from 'srvx'
@@ -13,6 +14,11 @@ import { startTelemetry } from './telemetry.ts'
 interface AppBundle {
   default: { fetch(request: Request): Response | Promise<Response> }
   lifecycle: {
+    keptPageAnswer(
+      method: string,
+      target: string,
+      header: (name: string) => string | undefined,
+    ): { status: number; headers: readonly [string, string][]; body: Uint8Array | null } | undefined
     ensureServerReady(options: { jobs: 'later' }): Promise<void>
     startPromisedJobQueue(): Promise<void>
     closeServerResources(): Promise<void>
@@ -85,6 +91,33 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
     }
   }
+}
+
+/**
+ * Kept public pages (the landing page, the docs) are answered from the request as Node parsed it, before srvx builds
+ * a Request and the app's Response goes back through it: that conversion, the middleware and the request's scopes
+ * were most of what a kept page cost, which kept it near a fifth of nginx's rate (issue 55). With tracing on, every
+ * request takes the full way, so each has its span; once shutdown has begun too, so each says Connection: close.
+ */
+function answerKeptPagesFirst(
+  server: ReturnType<typeof serve>,
+  keptPageAnswer: AppBundle['lifecycle']['keptPageAnswer'],
+  isStopping: () => boolean,
+): void {
+  const nodeServer = server.node?.server
+  const fullWay = server.node?.handler
+  if (!nodeServer || !fullWay) return
+  nodeServer.removeAllListeners('request')
+  nodeServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const header = (name: string) => {
+      const value = request.headers[name]
+      return Array.isArray(value) ? value.join(', ') : value
+    }
+    const kept = isStopping() ? undefined : keptPageAnswer(request.method ?? '', request.url ?? '', header)
+    if (!kept) return fullWay(request, response)
+    response.writeHead(kept.status, kept.headers.flat())
+    response.end(kept.body)
+  })
 }
 
 /** How long a server that has had no request yet waits before it starts its job queue. */
@@ -196,8 +229,11 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     // server keeps it to itself, so a second `npm start` on the same port fails instead of sharing it unnoticed.
     reusePort: cluster.isWorker,
     silent: true,
+    // Listens below, once the kept pages' lane is in front of srvx's handler.
+    manual: true,
   })
-  await server.ready()
+  if (!telemetry) answerKeptPagesFirst(server, app.lifecycle.keptPageAnswer, () => stopping)
+  await server.serve()
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
   if (cluster.isWorker) process.send?.(listeningMessage)

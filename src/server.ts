@@ -25,14 +25,14 @@ import {
 import { jobOperator } from './server/jobs/operator'
 import { endLiveStreams } from './server/live-updates'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
-import { log, loggablePath, requestIdHeader, requestIdOf, withRequestId } from './server/log'
+import { log, loggablePath, requestIdFrom, requestIdHeader, requestIdOf, withRequestId } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { otherHostAnswer, otherHostWarning } from './server/one-address'
-import { isCompleteAnswer, PageCache } from './server/page-cache'
+import { isCompleteAnswer, type KeptAnswer, PageCache } from './server/page-cache'
 import { unreadableRequestTarget, unreadableTargetAnswer } from './server/request-path'
 import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
-import { getSiteSettings } from './server/settings'
+import { freshSiteSettings, getSiteSettings } from './server/settings'
 import { inRequestSpan } from './server/tracing'
 import { clientIpOf } from './server/trpc/context'
 import { handleTrpcRequest, trpcEndpoint } from './server/trpc/handler'
@@ -283,8 +283,59 @@ function sessionJson(session: SessionRead['session']): string {
   return json
 }
 
+/**
+ * A kept public page's answer, for the production server to write before it builds a Request (scripts/serve.ts): the
+ * landing page and the docs cost what writing their bytes costs, near a bare Node server's rate (issue 55). Only
+ * what the full way would answer from memory too: a GET or HEAD without a query, on APP_URL's host, of a page
+ * already kept under the current site settings; anything else (a first visit, another host, settings not read for a
+ * while) is undefined and takes the full way. The request is logged and counted as every other.
+ */
+function keptPageAnswer(
+  method: string,
+  target: string,
+  header: (name: string) => string | undefined,
+): KeptAnswer | undefined {
+  if ((method !== 'GET' && method !== 'HEAD') || target.includes('?') || !isOnAppHost(header)) {
+    return undefined
+  }
+  const settings = freshSiteSettings(getDb())
+  if (!settings) return undefined
+  const started = performance.now()
+  // The request target is matched as it came: a kept key is a parsed URL's path, so only a target that parses to
+  // itself can match one (a `..`, a backslash or an absolute URL never does).
+  const kept = publicPages.keptAnswer(
+    `${target}|${settings.updatedAt.getTime()}`,
+    method,
+    header('accept-encoding'),
+    header('if-none-match'),
+  )
+  if (!kept) return undefined
+  const requestId = requestIdFrom(header(requestIdHeader.toLowerCase()))
+  const ms = Math.round((performance.now() - started) * 10) / 10
+  recordRequest(method, target, kept.status, ms / 1000)
+  withRequestId(requestId, () => log().info({ method, path: loggablePath(target), status: kept.status, ms }, 'request'))
+  return {
+    ...kept,
+    headers: [...kept.headers, ['x-cache', 'hit'], [requestIdHeader.toLowerCase(), requestId]],
+  }
+}
+
+let appUrl: URL | undefined
+/**
+ * A request on APP_URL: its Host header is APP_URL's host (with its port unless the scheme's own), and a proxy's
+ * X-Forwarded-Host, if any, names the same host. Anything else takes the full way, which redirects where it must.
+ */
+function isOnAppHost(header: (name: string) => string | undefined): boolean {
+  if (getEnv().NODE_ENV !== 'production') return false
+  appUrl ??= new URL(getEnv().APP_URL)
+  const forwarded = header('x-forwarded-host')
+  if (forwarded !== undefined && forwarded.toLowerCase() !== appUrl.hostname) return false
+  return header('host')?.toLowerCase() === appUrl.host
+}
+
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */
 export const lifecycle = {
+  keptPageAnswer,
   ensureServerReady,
   startPromisedJobQueue,
   closeServerResources,

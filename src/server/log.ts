@@ -22,7 +22,11 @@ const acceptableRequestId = /^[\w.:-]{8,128}$/
 
 /** The id a request is logged under: the proxy's, or a new one. */
 export function requestIdOf(request: Request): string {
-  const given = request.headers.get(requestIdHeader)
+  return requestIdFrom(request.headers.get(requestIdHeader))
+}
+
+/** The id a proxy gave the request in its X-Request-Id header when it is one we can log, or a new one. */
+export function requestIdFrom(given: string | null | undefined): string {
   return given && acceptableRequestId.test(given) ? given : randomUUID()
 }
 
@@ -111,7 +115,8 @@ export function createLogger(options: {
     hooks: {
       // Text written into a message (an address, a URL, an error's message) is screened like an error's.
       logMethod(args, method) {
-        const screened = args.map((arg) => (typeof arg === 'string' ? withoutSecrets(arg) : arg))
+        // Except the request line's fixed message, written once per request: its path is screened (loggablePath).
+        const screened = args.map((arg) => (typeof arg === 'string' && arg !== 'request' ? withoutSecrets(arg) : arg))
         method.apply(this, screened as Parameters<typeof method>)
       },
     },

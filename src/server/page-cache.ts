@@ -24,6 +24,13 @@ interface CachedPage {
   gzip: Representation
 }
 
+/** A kept page's answer, for the server to write as it is: its headers lack only the per-request ones. */
+export interface KeptAnswer {
+  status: number
+  headers: readonly [string, string][]
+  body: Uint8Array | null
+}
+
 const completeAnswers = new WeakSet<Response>()
 
 /**
@@ -87,6 +94,8 @@ export function withoutRenderTimes(html: string): string {
  */
 export class PageCache {
   readonly #entries = new Map<string, Promise<CachedPage | undefined>>()
+  /** The entries already rendered, for keptAnswer: a key here is also in #entries, which orders them by use. */
+  readonly #kept = new Map<string, CachedPage>()
 
   /**
    * @param headersForHtml extra headers for a kept HTML page, from its final text (its script policy, whose hashes
@@ -130,12 +139,38 @@ export class PageCache {
       this.#entries.delete(key)
       return fresh ? this.#withHtmlHeaders(fresh) : new Response(null, { status: 500 })
     }
+    // Unless the entry went while it rendered (evicted, or a render of the same key that failed).
+    if (this.#entries.get(key) === pending) this.#kept.set(key, page)
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break
       this.#entries.delete(oldest)
+      this.#kept.delete(oldest)
     }
     return toResponse(page, 'miss', request)
+  }
+
+  /**
+   * The answer to a GET or HEAD of `key` when its page is already kept, worked out without a promise, a Request or a
+   * Response: what the server sends before building either (scripts/serve.ts). Undefined when the page is not kept
+   * yet, and `serve` renders it.
+   */
+  keptAnswer(
+    key: string,
+    method: 'GET' | 'HEAD',
+    acceptEncoding: string | undefined,
+    ifNoneMatch: string | undefined,
+  ): KeptAnswer | undefined {
+    const page = this.#kept.get(key)
+    if (!page) return undefined
+    const entry = this.#entries.get(key)
+    if (entry) {
+      this.#entries.delete(key) // re-inserted: most recently used last
+      this.#entries.set(key, entry)
+    }
+    const chosen = page[chosenEncoding(acceptEncoding ?? null) ?? 'identity']
+    if (noneMatchFails(ifNoneMatch, chosen.etag)) return { status: 304, headers: chosen.notModified, body: null }
+    return { status: page.status, headers: chosen.headers, body: method === 'HEAD' ? null : chosen.bytes }
   }
 
   /** An answer that is not kept (a 404, say) still gets the headers its HTML calls for. */

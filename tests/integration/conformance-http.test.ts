@@ -207,3 +207,42 @@ describe('conditional requests and HEAD (RFC 9110) on two server processes', { t
     }
   })
 })
+
+describe('kept pages answered from memory, before a Request is built (scripts/serve.ts)', { timeout: 120_000 }, () => {
+  const page = '/zh/docs/development/testing'
+
+  it('sends the bytes and headers the full way sent, and logs the answer with its request id', async () => {
+    const server = servers[0]
+    const first = await request(server, page, 'br')
+    const firstBody = await first.arrayBuffer()
+    expect(first.headers.get('x-cache'), 'the first visit renders the page').toBe('miss')
+    const kept = await request(server, page, 'br')
+    expect(kept.headers.get('x-cache')).toBe('hit')
+    expect(representationHeaders(kept)).toEqual(representationHeaders(first))
+    expect(Buffer.from(await kept.arrayBuffer()).equals(Buffer.from(firstBody))).toBe(true)
+    const requestId = kept.headers.get('x-request-id') ?? ''
+    expect(requestId).not.toBe(first.headers.get('x-request-id'))
+    await expect.poll(() => server?.output() ?? '').toContain(`"requestId":"${requestId}"`)
+    const line = (server?.output() ?? '').split('\n').find((entry) => entry.includes(requestId)) ?? ''
+    expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: page, status: 200, msg: 'request' })
+  })
+
+  it('keeps the id a proxy gave the request', async () => {
+    const response = await fetch(`${servers[0]?.url}${page}`, { headers: { 'x-request-id': 'proxy-given-id-0001' } })
+    expect(response.headers.get('x-cache')).toBe('hit')
+    expect(response.headers.get('x-request-id')).toBe('proxy-given-id-0001')
+  })
+
+  it('sends a kept page asked for on another host to APP_URL, as the full way does', async () => {
+    const response = await fetch(`http://127.0.0.1:${firstPort}${page}`, { redirect: 'manual' })
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe(`${appUrl}${page}`)
+  })
+
+  it('renders a kept page asked for with a query for that request alone, with its own nonce', async () => {
+    const response = await fetch(`${servers[0]?.url}${page}?utm_source=test`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-cache')).toBeNull()
+    expect(response.headers.get('content-security-policy')).toMatch(/'nonce-/)
+  })
+})
