@@ -1,4 +1,4 @@
-import { type Database, refreshPlannerStatistics } from './db/client'
+import { type Database, vacuumEmbeddedDatabase } from './db/client'
 import { keptEmailRetentionDays, purgeOldKeptEmails } from './email/kept-emails'
 import { defineJob } from './jobs/queue'
 import { log } from './log'
@@ -6,7 +6,7 @@ import { log } from './log'
 /** Tasks the features hand in (the composition root, src/server.ts, registers them): each idempotent. */
 const tasks = new Map<string, (db: Database) => Promise<unknown>>([
   [`deleting emails kept without SMTP older than ${keptEmailRetentionDays} days`, purgeOldKeptEmails],
-  ['refreshing the embedded database planner statistics', (db) => refreshPlannerStatistics(db)],
+  ['vacuuming the embedded database and refreshing its planner statistics', (db) => vacuumEmbeddedDatabase(db)],
 ])
 
 export function registerMaintenanceTask(name: string, task: (db: Database) => Promise<unknown>): void {

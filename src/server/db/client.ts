@@ -146,21 +146,25 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
 const embeddedDatabases = new WeakSet<object>()
 
 /**
- * Whether `db` is the embedded database. It has no autovacuum, so nothing gathers its planner statistics unless we
- * do (refreshPlannerStatistics); PostgreSQL's own autovacuum keeps them current.
+ * Whether `db` is the embedded database. It has no autovacuum, so nothing vacuums it or gathers its planner statistics
+ * unless we do (vacuumEmbeddedDatabase); PostgreSQL's own autovacuum does both.
  */
 export function isEmbeddedDatabase(db: Database): boolean {
   return embeddedDatabases.has(db)
 }
 
 /**
- * Gathers the embedded database's planner statistics (all tables, or the named ones). Without them PostgreSQL plans
- * every query for tables of unknown size: the analytics events of the last five minutes were read by scanning them all,
- * and a page of 10,000 books took twice as long. Nothing to do on PostgreSQL.
+ * Vacuums the embedded database and gathers its planner statistics (all tables, or the named ones), as autovacuum does
+ * on PostgreSQL, where there is nothing to do. Without statistics PostgreSQL plans every query for tables of unknown
+ * size: the analytics events of the last five minutes were read by scanning them all, and a page of 10,000 books took
+ * twice as long. Without a vacuum every row read after a large import is checked against the transaction log and no
+ * count is answered from an index alone: an organization's 10,000 books were counted in 14 ms, 4.5 ms after it, and
+ * the Dashboard's books-per-day in 42 ms, 13 ms after it. A plain vacuum skips the pages it already found settled.
  */
-export async function refreshPlannerStatistics(db: Database, tables: readonly string[] = []): Promise<boolean> {
+export async function vacuumEmbeddedDatabase(db: Database, tables: readonly string[] = []): Promise<boolean> {
   if (!isEmbeddedDatabase(db)) return false
-  await db.execute(sql.raw(tables.length > 0 ? `analyze ${tables.map((table) => `"${table}"`).join(', ')}` : 'analyze'))
+  const named = tables.map((table) => `"${table}"`).join(', ')
+  await db.execute(sql.raw(`vacuum (analyze) ${named}`.trim()))
   return true
 }
 
