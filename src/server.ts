@@ -6,9 +6,9 @@ import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth } from './server/auth/auth'
 import { forgettingAccessOnChange } from './server/auth/organization-access'
 import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
-import { withCacheControl } from './server/cache-control'
+import { personalCacheControl, withCacheControl } from './server/cache-control'
 import { clientClosedRequest, clientLeftBeforeAnswer, routedUntilAnswered } from './server/client-hang-up'
-import { compressedAnswer } from './server/compression'
+import { compressedAnswer, minimumBytes as compressionMinimumBytes } from './server/compression'
 import { policyWithHashes, policyWithNonce, renderWithNonce } from './server/content-security-policy'
 import type { DatabaseFault } from './server/db/client'
 import { getDatabaseConnection, getDb } from './server/db/database'
@@ -25,10 +25,18 @@ import {
 import { jobOperator } from './server/jobs/operator'
 import { endLiveStreams } from './server/live-updates'
 import { redirectToLocalizedUrl } from './server/locale-redirect'
-import { log, loggablePath, requestIdFrom, requestIdHeader, requestIdOf, withRequestId } from './server/log'
+import {
+  currentRequestId,
+  log,
+  loggablePath,
+  requestIdFrom,
+  requestIdHeader,
+  requestIdOf,
+  withRequestId,
+} from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, routeLabelOf } from './server/metrics'
 import { otherHostAnswer, otherHostWarning } from './server/one-address'
-import { isCompleteAnswer, type KeptAnswer, PageCache } from './server/page-cache'
+import { asCompleteAnswer, isCompleteAnswer, type KeptAnswer, PageCache } from './server/page-cache'
 import { unreadableRequestTarget, unreadableTargetAnswer } from './server/request-path'
 import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
 import { securityHeaders, withSecurityHeaders } from './server/security-headers'
@@ -262,13 +270,36 @@ function asGet(request: Request): Request {
   return Object.assign(get, { ip: (request as Request & { ip?: string }).ip })
 }
 
-/** GET /api/auth/get-session's answer, as Better Auth writes it: the session as JSON (or null), never cached. */
+/** Better Auth's own headers on a session answer that sessionAnswer writes itself. */
+const sessionAnswerOwnHeaders = new Set(['content-type', 'cache-control', 'pragma', 'content-length'])
+
+/**
+ * GET /api/auth/get-session's answer, as Better Auth writes it: the session as JSON (or null), never cached. It is
+ * built with every header it leaves with, as a kept page is: copying it through Headers objects for the security
+ * headers, the caching policy and a compression that never happens below a kilobyte was about a quarter of the CPU a
+ * remembered session's answer took. A larger session is compressed on the way out like any other answer.
+ */
 function sessionAnswer({ session, headers }: SessionRead): Response {
-  const answerHeaders = new Headers(headers ?? undefined)
-  answerHeaders.set('Content-Type', 'application/json')
-  answerHeaders.set('Cache-Control', 'no-store')
-  answerHeaders.set('Pragma', 'no-cache')
-  return new FastResponse(sessionJson(session), { headers: answerHeaders })
+  const json = sessionJson(session)
+  const list: [string, string][] = [
+    ['content-type', 'application/json'],
+    ['cache-control', personalCacheControl],
+    ['pragma', 'no-cache'],
+  ]
+  for (const [name, value] of headers ?? []) if (!sessionAnswerOwnHeaders.has(name)) list.push([name, value])
+  if (Buffer.byteLength(json) >= compressionMinimumBytes) return new FastResponse(json, { headers: list })
+  // As withSecurityHeaders does: a header Better Auth set itself is kept.
+  const given = list.length > 3 ? new Set(list.map(([name]) => name)) : undefined
+  for (const [name, value] of lowerCaseHeadersForEveryAnswer()) if (!given?.has(name)) list.push([name, value])
+  const requestId = currentRequestId()
+  if (requestId) list.push([requestIdHeader.toLowerCase(), requestId])
+  return asCompleteAnswer(new FastResponse(json, { headers: list }))
+}
+
+let lowerCaseResponseHeaders: [string, string][] | undefined
+function lowerCaseHeadersForEveryAnswer(): [string, string][] {
+  lowerCaseResponseHeaders ??= headersForEveryAnswer().map(([name, value]) => [name.toLowerCase(), value])
+  return lowerCaseResponseHeaders
 }
 
 /** A remembered session is one object for as long as it is remembered, so its JSON is written once. */

@@ -7,7 +7,7 @@ const gzipAsync = promisify(gzip)
 /** Worth compressing: the text answers the app writes (pages, API JSON, Markdown, feeds). */
 const compressibleType = /^(text\/(html|plain|markdown|xml|css)|application\/(json|xml|javascript))\b/
 /** Below this, headers and framing outweigh what compression saves. */
-const minimumBytes = 1024
+export const minimumBytes = 1024
 
 /**
  * The encoding to send for a request's `Accept-Encoding`: brotli when the client takes it, else gzip, else none

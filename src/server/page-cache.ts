@@ -42,6 +42,12 @@ export function isCompleteAnswer(response: Response): boolean {
   return completeAnswers.has(response)
 }
 
+/** Marks an answer that was built with every header it leaves with, as a kept page's is (see isCompleteAnswer). */
+export function asCompleteAnswer<T extends Response>(answer: T): T {
+  completeAnswers.add(answer)
+  return answer
+}
+
 /** Revalidated on every use (the ETag makes that a 304), so a new build or setting shows at once. */
 export const cachedPageCacheControl = 'public, no-cache'
 

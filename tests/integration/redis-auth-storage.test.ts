@@ -103,3 +103,62 @@ describe('GET /api/health with sessions in Redis', () => {
     }
   })
 })
+
+describe('an app server connecting to a Redis other servers already use', () => {
+  const prefix = `hatch-test:${randomUUID()}:`
+  let shared: Redis
+  const connections: Redis[] = []
+  const connecting = () => {
+    const connection = connectRedis(redisUrl)
+    connections.push(connection)
+    return connection
+  }
+  const readyOf = (connection: Redis) =>
+    connection.status === 'ready' ? Promise.resolve() : new Promise((resolve) => connection.once('ready', resolve))
+  // What happens on `ready` (dropping keys after an outage) runs in the background: give it time to finish.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 200))
+
+  beforeAll(async () => {
+    shared = connectRedis(redisUrl)
+    await readyOf(shared)
+  })
+  afterAll(async () => {
+    const keys = await shared.keys(`${prefix}*`)
+    if (keys.length > 0) await shared.del(...keys)
+    for (const connection of connections) connection.disconnect()
+    await shared.quit()
+  })
+
+  it('keeps the sessions other servers stored when its first request comes before its connection is ready', async () => {
+    await shared.set(`${prefix}other-servers-session`, 'kept', 'EX', 60)
+    const connection = connecting()
+    const storage = createRedisStorage(connection, prefix)
+    expect(connection.status, 'the read below comes while the connection is being made').not.toBe('ready')
+    expect(await storage.get('other-servers-session'), 'read from the database meanwhile').toBeNull()
+    await readyOf(connection)
+    await settled()
+    expect(await shared.get(`${prefix}other-servers-session`)).toBe('kept')
+    expect(await storage.get('other-servers-session')).toBe('kept')
+  })
+
+  it('stores what it writes while connecting, rather than leaving Redis behind the database', async () => {
+    const connection = connecting()
+    const storage = createRedisStorage(connection, prefix)
+    expect(connection.status).not.toBe('ready')
+    await storage.set('written-while-connecting', 'stored', 60)
+    expect(await shared.get(`${prefix}written-while-connecting`)).toBe('stored')
+  })
+
+  it('still drops its keys after losing a connection it had, since a change may have missed Redis meanwhile', async () => {
+    const connection = connecting()
+    createRedisStorage(connection, prefix)
+    await readyOf(connection)
+    await shared.set(`${prefix}possibly-stale`, 'revoked meanwhile', 'EX', 60)
+    const id = await connection.client('ID')
+    await shared.client('KILL', 'ID', String(id))
+    await new Promise((resolve) => connection.once('reconnecting', resolve))
+    await readyOf(connection)
+    await settled()
+    expect(await shared.exists(`${prefix}possibly-stale`)).toBe(0)
+  })
+})

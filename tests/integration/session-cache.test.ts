@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createAuth } from '#/server/auth/auth'
+import { authForDatabase, createAuth } from '#/server/auth/auth'
 import { forgetRememberedAccess, forgettingAccessOnChange } from '#/server/auth/organization-access'
 import { readSession } from '#/server/auth/session-reads'
 import { members, sessions, users } from '#/server/db/schema'
@@ -203,6 +203,32 @@ describe.each(engines)('the session cookie cache on %s', (engine) => {
       .from(users)
       .where(eq(users.email, 'dan-cache@example.com'))
     expect(row?.role).toBe('user')
+  })
+
+  it('gives an API caller whose copy lapsed a fresh one, reading the session once for a whole batch', async () => {
+    const jar = await signUp('Joan', 'joan-cache@example.com')
+    expect(jar.get('hatch.session_data'), 'sign-up leaves no copy').toBeUndefined()
+    const reads = vi.spyOn(authForDatabase(database.connection.db).api, 'getSession')
+    const batch = encodeURIComponent(JSON.stringify({ 0: { json: { limit: 5 } }, 1: { json: { limit: 5 } } }))
+    const answer = await handleTrpcRequest(
+      new Request(`${testOrigin}/api/trpc/organizations.members,organizations.members?batch=1&input=${batch}`, {
+        headers: { cookie: jar.header() },
+      }),
+      database.connection.db,
+    )
+    expect(answer.status).toBe(200)
+    expect(reads, 'one read of the session store for both queries').toHaveBeenCalledTimes(1)
+    reads.mockRestore()
+    jar.take(answer)
+    expect(jar.get('hatch.session_data'), 'the answer carries the fresh copy').toBeTruthy()
+
+    // The copy is the session's word at that moment, no more: revoked elsewhere, it lapses as any other copy does.
+    await database.connection.db.delete(sessions).where(eq(sessions.userId, await userIdOf('joan-cache@example.com')))
+    expect((await trpc(jar, 'query', 'organizations.members', { limit: 5 })).status).toBe(200)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + (cacheSeconds + 1) * 1000)
+    const lapsed = await trpc(jar, 'query', 'organizations.members', { limit: 5 })
+    expect(lapsed.status).toBe(401)
   })
 
   describe('session reads for pages and queries (remembered while the copy lasts)', () => {

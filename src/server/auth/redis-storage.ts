@@ -13,7 +13,13 @@ const incrementWithTtl = `local value = redis.call('INCR', KEYS[1])
 if value == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return value`
 
-const outages = new WeakMap<Redis, { down: boolean }>()
+interface ConnectionState {
+  down: boolean
+  /** Whether this connection has been ready once: before that, nothing was missed, so nothing is out of date. */
+  connected: boolean
+}
+
+const outages = new WeakMap<Redis, ConnectionState>()
 
 /**
  * Whether Redis takes commands now. While it does not, sessions are read from the database (every session is kept
@@ -21,13 +27,14 @@ const outages = new WeakMap<Redis, { down: boolean }>()
  * it still holds may be out of date (a session revoked meanwhile), so this app's keys are dropped: the database
  * fills them again.
  */
-function watchOutages(redis: Redis, prefix: string): { down: boolean } {
+function watchOutages(redis: Redis, prefix: string): ConnectionState {
   let outage = outages.get(redis)
   if (outage) return outage
-  const state = { down: false }
+  const state = { down: false, connected: redis.status === 'ready' }
   outage = state
   outages.set(redis, state)
   redis.on('ready', () => {
+    state.connected = true
     if (!state.down) return
     state.down = false
     log().info('Redis is back; sessions and limits use it again')
@@ -41,7 +48,7 @@ function watchOutages(redis: Redis, prefix: string): { down: boolean } {
   return state
 }
 
-function noteOutage(redis: Redis, state: { down: boolean }): void {
+function noteOutage(redis: Redis, state: ConnectionState): void {
   // ioredis retries for ever: a connection that has ended was closed by this server as it stops, not lost.
   if (state.down || redis.status === 'end') return
   state.down = true
@@ -65,10 +72,15 @@ async function forgetKeys(redis: Redis, prefix: string): Promise<void> {
 export function createRedisStorage(redis: Redis, prefix = 'hatch:auth:'): SecondaryStorage {
   const key = (name: string) => `${prefix}${name}`
   const outage = watchOutages(redis, prefix)
-  const whenUp = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
+  const whenUp = async <T>(kind: 'read' | 'write', work: () => Promise<T>, otherwise: T): Promise<T> => {
     if (redis.status !== 'ready') {
-      noteOutage(redis, outage)
-      return otherwise
+      // A server's first connection is still being made (each app process connects on its first request). That is
+      // no outage: counting it as one dropped every session and counter in Redis whenever a process started, the
+      // other processes' too. A read goes to the database meanwhile; a write waits in the client's queue for the
+      // connection, because one skipped would leave Redis behind the database (a sign-out it never heard of).
+      const connecting = !outage.connected && !outage.down
+      if (!connecting) noteOutage(redis, outage)
+      if (!connecting || kind === 'read') return otherwise
     }
     try {
       return await work()
@@ -78,23 +90,32 @@ export function createRedisStorage(redis: Redis, prefix = 'hatch:auth:'): Second
     }
   }
   return {
-    get: (name) => whenUp(() => redis.get(key(name)), null),
-    getAndDelete: (name) => whenUp(() => redis.getdel(key(name)), null),
+    get: (name) => whenUp('read', () => redis.get(key(name)), null),
+    getAndDelete: (name) => whenUp('write', () => redis.getdel(key(name)), null),
     increment: (name, ttlSeconds) =>
       whenUp(
+        'write',
         async () =>
           Number(await redis.eval(incrementWithTtl, 1, key(name), String(Math.max(1, Math.ceil(ttlSeconds))))),
         1,
       ),
     set: (name, value, ttlSeconds) =>
-      whenUp(async () => {
-        if (ttlSeconds && ttlSeconds > 0) await redis.set(key(name), value, 'EX', Math.ceil(ttlSeconds))
-        else await redis.set(key(name), value)
-      }, undefined),
+      whenUp(
+        'write',
+        async () => {
+          if (ttlSeconds && ttlSeconds > 0) await redis.set(key(name), value, 'EX', Math.ceil(ttlSeconds))
+          else await redis.set(key(name), value)
+        },
+        undefined,
+      ),
     delete: (name) =>
-      whenUp(async () => {
-        await redis.del(key(name))
-      }, undefined),
+      whenUp(
+        'write',
+        async () => {
+          await redis.del(key(name))
+        },
+        undefined,
+      ),
   }
 }
 

@@ -15,6 +15,11 @@ export interface TrpcContext {
    * cookie), for procedures it calls in-process: they skip a second check. Never set from anything a client sends.
    */
   verifiedSession?: VerifiedSession
+  /**
+   * Headers added to the answer of a request to /api/trpc (tRPC's own). Absent while a page renders, where Better
+   * Auth's TanStack Start hook writes its cookies into the page's answer itself.
+   */
+  responseHeaders?: Headers
 }
 
 /** A session as Better Auth's getSession answers it. */
@@ -26,12 +31,13 @@ export function clientIpOf(request: Request): string {
   return ip && ip.length > 0 ? ip : 'unknown'
 }
 
-export function createTrpcContext(options: { db: Database; request: Request }): TrpcContext {
+export function createTrpcContext(options: { db: Database; request: Request; responseHeaders?: Headers }): TrpcContext {
   return {
     db: options.db,
     headers: options.request.headers,
     clientIp: clientIpOf(options.request),
     method: options.request.method,
     requestOrigin: new URL(options.request.url).origin,
+    responseHeaders: options.responseHeaders,
   }
 }

@@ -24,7 +24,7 @@ export function handleTrpcRequest(request: Request, db: Database): Promise<Respo
     // Said again to tRPC itself, in case a batch names its procedures in a way the count above does not read.
     maxBatchSize: trpcBatchCallsMax,
     router: appRouter,
-    createContext: () => createTrpcContext({ db, request }),
+    createContext: ({ resHeaders }) => createTrpcContext({ db, request, responseHeaders: resHeaders }),
     responseMeta({ errors }) {
       const limited = errors.find((error) => error.cause instanceof RateLimitExceeded)?.cause
       if (limited instanceof RateLimitExceeded) {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { denialMessage, type Permissions } from '#/lib/access-control'
 import { ZodError, z } from '#/lib/zod'
-import { apiKeyHeader, authForDatabase } from '../auth/auth'
+import { type Auth, apiKeyHeader, authForDatabase } from '../auth/auth'
 import {
   accessAllows,
   keyOwnerOrganizationId,
@@ -184,7 +184,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
       session =
         type === 'mutation'
           ? await auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
-          : (await readSession(auth, ctx.headers)).session
+          : await readSessionOnce(auth, ctx)
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500) {
         const body = error.body as { code?: string } | undefined
@@ -201,6 +201,29 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
   }
   return next({ ctx: { ...ctx, session: session.session, user: session.user } })
 })
+
+/** The session read of each request, shared by the queries of one batch (or one page render). */
+const sessionReads = new WeakMap<Headers, { auth: Auth; read: Promise<VerifiedSession | null> }>()
+
+/**
+ * The session a query runs as, read once per request: a batch of queries whose signed copy has expired makes one
+ * read of the session store, not one per query. The fresh copy that read made goes back to the browser with the
+ * answer, as it does from GET /api/auth/get-session; otherwise a console that only calls the API kept sending the
+ * expired copy, and every call read the store again until the next page load.
+ */
+function readSessionOnce(auth: Auth, ctx: TrpcContext): Promise<VerifiedSession | null> {
+  const known = sessionReads.get(ctx.headers)
+  if (known?.auth === auth) return known.read
+  const read = readSession(auth, ctx.headers).then(({ session, headers }) => {
+    const cookies = headers?.getSetCookie() ?? []
+    // An API key or a bearer token is not a browser: it keeps no cookies.
+    const browser = !ctx.headers.has(apiKeyHeader) && !ctx.headers.has('authorization')
+    if (browser) for (const cookie of cookies) ctx.responseHeaders?.append('Set-Cookie', cookie)
+    return session
+  })
+  sessionReads.set(ctx.headers, { auth, read })
+  return read
+}
 
 /**
  * One call of an API key (a key's session carries the key's id). A key used too often is throttled, not revoked:
