@@ -17,7 +17,18 @@ export function appPlanLimit(name: string): AppPlanLimit | undefined {
 /** An amount of the limit written out in this Intl locale: a number, or a size; unlimited in words. */
 export function writtenAmount(limit: Pick<AppPlanLimit, 'unit'>, value: number | null, intl: string, locale?: Locale) {
   if (value === null) return m.docs_plans_unlimited({}, locale ? { locale } : undefined)
-  return limit.unit === 'bytes' ? formatFileSize(value, intl) : new Intl.NumberFormat(intl).format(value)
+  return limit.unit === 'bytes' ? formatFileSize(value, intl) : numberFormatIn(intl).format(value)
+}
+
+/** Made once per language: a new Intl.NumberFormat per figure showed in the console's render profile. */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function numberFormatIn(intl: string): Intl.NumberFormat {
+  let format = numberFormats.get(intl)
+  if (!format) {
+    format = new Intl.NumberFormat(intl)
+    numberFormats.set(intl, format)
+  }
+  return format
 }
 
 /** How a plan change that would leave the organization over an app's limit is refused: `PLAN_TOO_SMALL_FOR_<NAME>`. */

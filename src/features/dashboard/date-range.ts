@@ -52,14 +52,23 @@ export function startOfMonth(day: string): string {
 
 /** The day a calendar shows at `instant` in `timeZone`. */
 export function todayIn(timeZone: string, instant: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant)
+  const parts = dayFormatIn(timeZone).formatToParts(instant)
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/**
+ * One formatter per time zone, made once: building an Intl.DateTimeFormat was about 2% of a console page's render,
+ * which asks for today several times. Time zones are a few hundred names, so the map stays small.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(timeZone, format)
+  }
+  return format
 }
 
 export interface Bucket {
