@@ -40,6 +40,7 @@ import {
 const duration = durationSetting()
 const people = Number(process.env.BENCH_PEOPLE || 10)
 if (!Number.isInteger(people) || people < 1) fail(`BENCH_PEOPLE must be a whole number of at least 1, got ${people}`)
+const peopleLabel = people === 1 ? '1 person' : `${people} people`
 const bookCount = 10_000
 const goals = {
   publicShareOfNginx: 0.5,
@@ -178,7 +179,7 @@ async function measureEngine(engine: Engine): Promise<Measurement[]> {
       for (const cookie of cookies) await importBenchBooks(origin, cookie, bookCount)
     }
     console.log(
-      `${people} people signed up${installed.includes('books') ? `, each with ${bookCount} books,` : ''} in ` +
+      `${peopleLabel} signed up${installed.includes('books') ? `, each with ${bookCount} books,` : ''} in ` +
         `${((performance.now() - signUpStarted) / 1000).toFixed(1)} s.`,
     )
 
@@ -203,7 +204,7 @@ async function measureEngine(engine: Engine): Promise<Measurement[]> {
       const fresh = await Promise.all(cookies.map((cookie) => withFreshSessionCopy(origin, cookie)))
       const row = await measure(
         {
-          name: label(`${page.name}, ${people} people at once`),
+          name: label(`${page.name}, ${peopleLabel} at once`),
           url: `${origin}${page.path}`,
           cookies: fresh,
           connections: people,
@@ -250,6 +251,7 @@ async function main(): Promise<void> {
           `≤ ${goals.coldStartMs} ms`,
           cold.appMs <= goals.coldStartMs ? 'yes' : 'NO',
         ],
+        ['Hatch, to the landing page asked for right after', cold.firstPageMs.toFixed(0), '', ''],
         ['bare Node http server, to its first answer', cold.bareNodeMs.toFixed(0), '', ''],
       ],
     ),

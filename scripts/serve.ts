@@ -8,7 +8,7 @@ import { listeningMessage } from '../src/server/cluster-messages.ts'
 import { answerWithinBodyLimit } from '../src/server/request-body.ts'
 import { clientDir, serverBundle } from './project.ts'
 import { closingAllowanceMs } from './shutdown-deadline.ts'
-import { loadStaticFiles, staticAnswer } from './static-files.ts'
+import { loadStaticFiles, type StaticFile, staticAnswer } from './static-files.ts'
 import { startTelemetry } from './telemetry.ts'
 
 interface AppBundle {
@@ -21,6 +21,7 @@ interface AppBundle {
     ): { status: number; headers: readonly [string, string][]; body: Uint8Array | null } | undefined
     ensureServerReady(options: { jobs: 'later' }): Promise<void>
     startPromisedJobQueue(): Promise<void>
+    prepareForPages(): Promise<void>
     closeServerResources(): Promise<void>
     endLiveStreams(): void
     finished(response: Response): Response
@@ -38,23 +39,48 @@ interface AppBundle {
 /**
  * The built client's files, answered from memory (scripts/static-files.ts) before the app sees the request. Only
  * paths that name a file (a dot in the last segment) are looked up, so page requests pay nothing; a file too large to
- * hold is read from the disk.
+ * hold is read from the disk. They are read while the server starts listening and answering (a health check needs
+ * none of them); a file asked for before they are all in memory waits for them, so every answer is the same.
  */
-function staticFiles(finish: (response: Response) => Response): ServerMiddleware {
-  const files = loadStaticFiles(clientDir)
+function staticFiles(finish: (response: Response) => Response): {
+  middleware: ServerMiddleware
+  loading: Promise<unknown>
+} {
+  let files: Map<string, StaticFile> | undefined
+  const loading = loadStaticFiles(clientDir).then(
+    (loaded) => {
+      files = loaded
+      return loaded
+    },
+    (error: unknown) => {
+      // As when the build cannot be read before listening: the server stops rather than answer without its files.
+      console.error(error)
+      console.error('The server could not read the built files and stopped.')
+      process.exit(1)
+    },
+  )
   // The security headers every answer carries (src/server/security-headers.ts), worked out once.
   const commonHeaders = Object.fromEntries(finish(new Response(null)).headers)
   const fromDisk = staticMiddleware({ dir: clientDir, maxAge: 3600 })
   const finished = async (answer: Response | Promise<Response>) => finish(await answer)
-  return (request, next) => {
-    const pathname = pathnameOf(request.url)
-    // API paths name procedures, not files (`/api/trpc/books.list`).
-    if (!pathname.slice(pathname.lastIndexOf('/')).includes('.') || pathname.startsWith('/api/')) return next()
-    const file = request.method === 'GET' || request.method === 'HEAD' ? files.get(pathname) : undefined
+  const answerFrom = (
+    loaded: Map<string, StaticFile>,
+    pathname: string,
+    ...[request, next]: Parameters<ServerMiddleware>
+  ): Response | Promise<Response> => {
+    const file = request.method === 'GET' || request.method === 'HEAD' ? loaded.get(pathname) : undefined
     if (!file) return finished(fromDisk(request, next))
     const { status, headers, body } = staticAnswer(file, request, commonHeaders)
     return new FastResponse(body, { status, statusText: status === 200 ? 'OK' : 'Not Modified', headers })
   }
+  const middleware: ServerMiddleware = (request, next) => {
+    const pathname = pathnameOf(request.url)
+    // API paths name procedures, not files (`/api/trpc/books.list`).
+    if (!pathname.slice(pathname.lastIndexOf('/')).includes('.') || pathname.startsWith('/api/')) return next()
+    if (!files) return loading.then((loaded) => answerFrom(loaded, pathname, request, next))
+    return answerFrom(files, pathname, request, next)
+  }
+  return { middleware, loading }
 }
 
 /** The path of an absolute URL, without parsing all of it (this runs for every request). */
@@ -201,6 +227,21 @@ export async function startProductionServer(options: { afterStop?: () => Promise
       },
     )
   }
+  // What pages need (the page router's modules, Better Auth) is made ready after the first answer too, as a health
+  // check needs none of it, and before the job queue starts, as the next request is likelier a page than a job.
+  let pagesPrepared: Promise<void> | undefined
+  const prepareForPages = () => {
+    pagesPrepared ??= app.lifecycle.prepareForPages().catch((error: unknown) => {
+      // The first page's request does it again, and answers with what failed.
+      log.warn({ err: error }, 'the server could not prepare for its first page ahead of it')
+    })
+  }
+  const afterFirstAnswer = () => {
+    if (stopping) return
+    prepareForPages()
+    startJobQueue()
+  }
+  const clientFiles = staticFiles(app.lifecycle.finished)
   const server = serve({
     fetch: (request) => {
       // Uploads are held to their plans' limits (they check each plan's own) and to srvx's, the largest plan's.
@@ -214,12 +255,12 @@ export async function startProductionServer(options: { afterStop?: () => Promise
               app.lifecycle.finished,
             ),
           )
-      if (!jobQueueStart) answer.finally(() => setImmediate(() => startJobQueue())).catch(() => undefined)
+      if (!jobQueueStart) answer.finally(() => setImmediate(afterFirstAnswer)).catch(() => undefined)
       return answer
     },
     port: env.PORT,
     hostname: env.HOST,
-    middleware: [closeConnectionsWhen(() => stopping), staticFiles(app.lifecycle.finished)],
+    middleware: [closeConnectionsWhen(() => stopping), clientFiles.middleware],
     gracefulShutdown: false,
     // Client IPs (rate limits) come from X-Forwarded-For only when the operator says a proxy sets it.
     trustProxy: env.TRUST_PROXY === 'loopback' ? 'loopback' : env.TRUST_PROXY === 'true',
@@ -237,7 +278,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)
   if (cluster.isWorker) process.send?.(listeningMessage)
-  setTimeout(() => startJobQueue(), jobQueueStartDelayMs).unref()
+  setTimeout(afterFirstAnswer, jobQueueStartDelayMs).unref()
 
   const stop = async (reason: string) => {
     if (stopping) return
@@ -271,6 +312,10 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     )
     // The last spans are sent before the process ends.
     await telemetry?.shutdown().catch(() => undefined)
+    // A server stopped as soon as it answered is still loading modules and files: Node 24 could hang for ever in
+    // `process.exit` while V8 compiled the new code on another thread (the thread waited for a collection the exiting
+    // main thread never ran). Start-up's work finishes first, within the shutdown's deadline.
+    await Promise.race([Promise.allSettled([pagesPrepared, clientFiles.loading]), untilDeadline])
     await options.afterStop?.()
     log.info('Stopped.')
     process.exit(closed ? 0 : 1)

@@ -12,7 +12,7 @@ let files: Map<string, StaticFile>
 const get = (file: StaticFile, headers: Record<string, string> = {}, method = 'GET') =>
   staticAnswer(file, { method, headers: new Headers(headers) }, { 'x-content-type-options': 'nosniff' })
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'hatch-static-'))
   mkdirSync(path.join(dir, 'assets'))
   writeFileSync(path.join(dir, 'assets/app-abc123.js'), script)
@@ -20,7 +20,7 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), gzipSync(script, { level: 1 }))
   writeFileSync(path.join(dir, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`)
   writeFileSync(path.join(dir, 'assets/font-x.woff2'), Buffer.alloc(2000, 7))
-  files = loadStaticFiles(dir)
+  files = await loadStaticFiles(dir)
 })
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

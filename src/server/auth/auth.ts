@@ -430,6 +430,8 @@ export function getAuth(): Auth {
 
 /** The Redis connection sessions live on, when REDIS_URL is set (the health check pings it). */
 export function getAuthRedis(): Redis | undefined {
+  // Without REDIS_URL there is none: a new server's first health check does not wait for Better Auth to be built.
+  if (!getEnv().REDIS_URL) return undefined
   getAuth()
   return redis
 }
