@@ -164,7 +164,11 @@ export function routeLabelOf(pathname: string, status: number): string {
 
 /** Counts one answered request. */
 export function recordRequest(method: string, pathname: string, status: number, seconds: number): void {
-  const route = routeLabelOf(pathname, status)
+  recordRequestOnRoute(method, routeLabelOf(pathname, status), status, seconds)
+}
+
+/** Counts one answered request whose route label is already known (a kept page's, worked out once). */
+export function recordRequestOnRoute(method: string, route: string, status: number, seconds: number): void {
   const knownMethod = methods.has(method) ? method : 'OTHER'
   httpRequests.inc({ method: knownMethod, route, status: String(status) })
   httpDuration.observe({ method: knownMethod, route }, seconds)

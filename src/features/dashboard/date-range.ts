@@ -52,6 +52,8 @@ export function startOfMonth(day: string): string {
 
 /** The day a calendar shows at `instant` in `timeZone`. */
 export function todayIn(timeZone: string, instant: Date = new Date()): string {
+  // The default zone needs no time zone rules at all, which spares a phone tens of milliseconds while the page loads.
+  if (timeZone === 'UTC') return dayOfUtc(instant.getTime())
   const parts = dayFormatIn(timeZone).formatToParts(instant)
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`

@@ -1,8 +1,15 @@
 import type { SerializedPageTree } from 'fumadocs-core/source/client'
 import { deserializePageTree } from 'fumadocs-core/source/client'
 import { DocsLayout } from 'fumadocs-ui/layouts/docs'
+import {
+  Sidebar,
+  type SidebarProps,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from 'fumadocs-ui/layouts/docs/slots/sidebar'
 import { RootProvider } from 'fumadocs-ui/provider/tanstack'
-import { lazy, type ReactNode, useMemo } from 'react'
+import { lazy, type ReactNode, startTransition, useEffect, useMemo, useState } from 'react'
 import { LanguageMenu } from '#/components/language-menu'
 import { ThemeMenu } from '#/components/theme-menu'
 import type { Locale } from '#/lib/i18n'
@@ -13,6 +20,25 @@ import { SidebarThemeSwitch } from './sidebar-theme-switch'
 
 // Loaded when the search first opens, as fumadocs' own dialog is.
 const DocsSearchDialog = lazy(() => import('./docs-search-dialog'))
+
+/**
+ * fumadocs' sidebar, except that on a phone its drawer (the whole page tree, closed and invisible) is drawn in the
+ * background after the page has hydrated rather than in one go: drawn at once, it held a phone's main thread for a
+ * quarter of a second right after the page appeared. A drawer opened before then is drawn at once. The server and
+ * wider screens draw the sidebar as before.
+ */
+function DocsSidebar(props: SidebarProps) {
+  const { mode, open } = useSidebar()
+  const [drawerDrawn, setDrawerDrawn] = useState(false)
+  const waiting = mode === 'drawer' && !open && !drawerDrawn
+  useEffect(() => {
+    // A transition renders in slices that let the browser answer a tap between them.
+    if (waiting) startTransition(() => setDrawerDrawn(true))
+  }, [waiting])
+  return waiting ? null : <Sidebar {...props} />
+}
+
+const docsSidebarSlot = { provider: SidebarProvider, root: DocsSidebar, trigger: SidebarTrigger, useSidebar }
 
 interface DocsShellProps {
   lang: Locale
@@ -57,7 +83,7 @@ export function DocsShell({ lang, siteName, pageTree, aiConfigured, children }: 
           sidebar={{ defaultOpenLevel: 1, collapsible: true }}
           themeSwitch={{ mode: 'light-dark-system' }}
           // One language switch, the app's own (in the nav), as on every other page.
-          slots={{ themeSwitch: SidebarThemeSwitch, languageSelect: false }}
+          slots={{ themeSwitch: SidebarThemeSwitch, languageSelect: false, sidebar: docsSidebarSlot }}
         >
           {children}
         </DocsLayout>
