@@ -5,7 +5,7 @@
 // tables, regenerates what is generated from the list and runs the type check. No other file is edited: a file
 // outside an app that still imports it is a place that does not read the list yet, and the removal is refused.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { installedAppNames } from './generate-apps.ts'
 import {
@@ -23,6 +23,7 @@ import {
 import { newApp } from './hatch/new-app.ts'
 import { newAppUsage } from './hatch/new-app-spec.ts'
 import { compileMessages } from './i18n.ts'
+import { withMarkers } from './migration-rule.ts'
 import { assertSupportedNode, root } from './project.ts'
 
 function list(): number {
@@ -145,16 +146,25 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
   if (tables.length > 0) {
     // drizzle-kit compares the schema (now without the apps' tables) with the last snapshot: only drops, no question.
     const name = `remove_${apps.join('_').replaceAll('-', '_')}`
+    const migrationsBefore = readdirSync(path.join(root, 'drizzle'))
     const migration = runNode(
       [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', name],
       'ignore',
     )
-    if (migration !== 0) {
+    const written = readdirSync(path.join(root, 'drizzle')).filter(
+      (file) => file.endsWith('.sql') && !migrationsBefore.includes(file),
+    )
+    if (migration !== 0 || written.length !== 1) {
       console.error('drizzle-kit could not write the migration: run npm run db:generate to see why.')
       return 1
     }
+    // Dropping tables contracts the schema (scripts/migration-rule.ts): the file says so at its top, with the day their
+    // code went (today, this removal).
+    const file = path.join(root, 'drizzle', written[0] ?? '')
+    writeFileSync(file, withMarkers(readFileSync(file, 'utf8'), new Date().toISOString().slice(0, 10)))
     console.log(
-      `Wrote drizzle/…_${name}.sql. A deployment keeps the apps' data until it applies that migration (npm run db:migrate, or its next start).`,
+      `Wrote drizzle/${written[0]}, marked as a contract step. A deployment keeps the apps' data until it applies that migration (npm run db:migrate, or its next start).\n` +
+        'It drops them in the release that stops using them: with several servers restarted one at a time, those still on the previous release fail on these apps until their turn, so deploy it at a quiet time or stop every server first (docs: Upgrading).',
     )
   }
   // The content collections' modules (.source/) are written by a build; a fresh clone has none, and the type check reads

@@ -1,8 +1,9 @@
 // `npm run hatch -- new` writes an app that already follows every rule the project keeps: in a copy of the project, an
 // app with a field of every kind is generated, and the copy passes the type check (run by the command), the lint on
 // the app's folder, the import rules, the app's own integration tests, and the shared tests that read every installed
-// app (the authorization matrix and its policy rows, the permission matrix, the messages in both languages). Then
-// `hatch remove` takes it out again and the type check still passes. Refused specifications write nothing.
+// app (the authorization matrix and its policy rows, the permission matrix, the messages in both languages) or every
+// migration (the migration rule). Then `hatch remove` takes it out again and the type check still passes. Refused
+// specifications write nothing.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -125,6 +126,8 @@ describe('npm run hatch -- new', () => {
       `src/features/${app}/tests/${app}.test.ts`,
       'tests/integration/authorization-matrix.test.ts',
       'tests/integration/organization-permissions.test.ts',
+      // Its migration only expands the schema (scripts/migration-rule.ts).
+      'tests/integration/migration-rule.test.ts',
       'tests/unit/messages.test.ts',
       'tests/unit/validation-messages.test.ts',
       'tests/unit/app-error-codes.test.ts',

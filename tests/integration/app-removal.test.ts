@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
 import { dependenciesOnlyOf, tablesOf, withDependents } from '../../scripts/hatch/app-facts'
+import { checkMigration } from '../../scripts/migration-rule'
 import { copyOfProject as copyOf, removeCopy } from '../../scripts/project-copy'
 
 const project = path.resolve('.')
@@ -61,6 +62,9 @@ describe.each<string>([...installedApps])('removing the %s app', { timeout: 240_
       ])
       const migration = readFileSync(path.join(copy, 'drizzle', written[0] ?? ''), 'utf8')
       for (const table of tables) expect(migration, `drops ${table}`).toContain(`DROP TABLE "${table}"`)
+      // Dropping tables contracts the schema: the file says so at its top, as the migration rule asks.
+      for (const table of tables) expect(migration).toMatch(new RegExp(`^-- contract: drop table ${table} — `, 'm'))
+      expect(checkMigration(migration).problems).toEqual([])
     }
     const dependencies = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>
