@@ -95,23 +95,29 @@ export function buildIsStale(): boolean {
 
 /**
  * Runs an operator command against the app's database through the server bundle (built first when stale): the
- * task answers the exit code; a bad environment prints its message, not a stack.
+ * task answers the exit code; a bad environment prints its message, not a stack. `open: false` leaves the database
+ * to the task, unopened and unmigrated (a backup copies it as it is; a restore writes an empty one).
  */
 export async function runOperatorTask(
   // biome-ignore lint/suspicious/noExplicitAny: the bundle's operatorTasks, typed where the server defines them.
   task: (operatorTasks: any) => Promise<number>,
+  options: { open?: boolean } = {},
 ): Promise<never> {
   assertSupportedNode()
   if (buildIsStale()) await (await import('./build.ts')).buildWhenStale()
   const { lifecycle, operatorTasks } = await import(pathToFileURL(serverBundle).href)
+  const open = options.open !== false
   let exitCode = 1
   try {
-    await lifecycle.ensureServerReady({ jobs: 'none' })
+    if (open) await lifecycle.ensureServerReady({ jobs: 'none' })
+    else lifecycle.getEnv()
     exitCode = await task(operatorTasks)
   } catch (error) {
-    console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
+    console.error(
+      error instanceof Error && /^(EnvError|BackupInvalid|RestoreRefused)$/.test(error.name) ? error.message : error,
+    )
   } finally {
-    await lifecycle.closeServerResources().catch(() => undefined)
+    if (open) await lifecycle.closeServerResources().catch(() => undefined)
   }
   process.exit(exitCode)
 }

@@ -1,12 +1,15 @@
 // `npm run soak -- --minutes 10`: the production build under about 200 connections of mixed traffic on a fresh
 // database (PostgreSQL when DATABASE_URL is set, else embedded PGlite), then checks: no 5xx, every acknowledged write
 // stored exactly once, the billing ledger balanced, p50/p99 per kind of request, and the server's memory (a leak fails).
+// Halfway through it takes a backup with `npm run db:backup` and, after the run, restores it into a fresh database: the
+// restore drill (bench/soak/drill.ts).
 // `npm test` runs it for one minute. Options: --minutes N (default 10), --port P (default SOAK_PORT or 3420); SOAK_SMTP_PORT (default 2550).
 import { randomBytes } from 'node:crypto'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { noneAcknowledged } from '../bench/soak/acknowledged.ts'
+import { backupDuringTraffic, restoreDrill } from '../bench/soak/drill.ts'
 import { connectionCount, soakScenarios } from '../bench/soak/flows.ts'
 import { checksTable, latencyTable, markdownTable } from '../bench/soak/report.ts'
 import { createSoakDatabase, type SoakServer, startSoakServer, tailOf } from '../bench/soak/server.ts'
@@ -114,7 +117,10 @@ try {
     memory.peak = Math.max(memory.peak, soakServer.residentMegabytes() ?? 0)
   }, 5000)
   const started = performance.now()
+  // The restore drill: a backup halfway through, while the traffic goes on (bench/soak/drill.ts).
+  const drillBackup = backupDuringTraffic(database, acknowledged, seconds / 2)
   const traffic = await runTraffic(scenarios, port, seconds)
+  const backup = await drillBackup
   const elapsed = (performance.now() - started) / 1000
   clearTimeout(earlySample)
   clearInterval(peakSampler)
@@ -164,6 +170,7 @@ try {
     ok: endRss !== undefined && endRss <= limit,
   })
   checks.push(...(await verifyDatabase(database, runTag, acknowledged, installedApps)))
+  checks.push(...(await restoreDrill(backup, database.engine, runTag, installedApps)))
 
   console.log(`Latency per kind of request (${elapsed.toFixed(0)} s of load, ${answers} answers):\n`)
   console.log(latencyTable(traffic.kinds, elapsed))

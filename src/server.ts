@@ -6,6 +6,7 @@ import { setAppRole } from './server/auth/app-admins'
 import { apiKeyHeader, clientIpHeader, getAuth, getAuthRedis } from './server/auth/auth'
 import { forgettingAccessOnChange } from './server/auth/organization-access'
 import { readSession, rememberedSession, type SessionRead } from './server/auth/session-reads'
+import { backUpNow, restoreFromBackup } from './server/backups/backups'
 import { personalCacheControl, withCacheControl } from './server/cache-control'
 import { clientClosedRequest, clientLeftBeforeAnswer, routedUntilAnswered } from './server/client-hang-up'
 import { compressedAnswer, minimumBytes as compressionMinimumBytes } from './server/compression'
@@ -428,4 +429,16 @@ export const operatorTasks = {
     return (await task())(getDb(), ...args)
   },
   jobs: () => jobOperator(getDatabaseConnection()),
+  /** `npm run db:backup`, where no server holds the embedded database (or on PostgreSQL): taken by this process. */
+  backup: async (destination?: string) => {
+    try {
+      return await backUpNow('command', { destination })
+    } finally {
+      await getDatabaseConnection().close()
+    }
+  },
+  /** `npm run db:restore <backup>`: into an empty database unless `force`. */
+  restore: (source: string, force: boolean) => restoreFromBackup(source, { force }),
+  dataDir: () => getEnv().DATA_DIR,
+  embedded: () => !getEnv().DATABASE_URL,
 }

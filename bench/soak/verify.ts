@@ -52,11 +52,17 @@ function exactlyOnce(name: string, acknowledged: Set<string>, stored: Map<string
   }
 }
 
+/**
+ * `snapshot`: the database is a copy taken while the load ran (the restore drill). What was acknowledged before the copy
+ * must be in it, and the ledger must balance; an edit or a provider event may have been caught half-way through its
+ * flow, so those checks are left out.
+ */
 export async function verifyDatabase(
   database: SoakDatabase,
   runTag: string,
   acknowledged: Acknowledged,
   installedApps: readonly string[],
+  options: { snapshot?: boolean } = {},
 ): Promise<Check[]> {
   const { query, close } = await openDatabase(database)
   try {
@@ -80,22 +86,7 @@ export async function verifyDatabase(
         ]),
       ),
     )
-    const edited = await query('select id, description from books where id = any($1)', [
-      [...acknowledged.bookEdits.keys()],
-    ])
-    const editKept = edited.filter((row) => acknowledged.bookEdits.get(String(row.id)) === row.description).length
-    checks.push({
-      name: 'book edits (books.update)',
-      expected: `${acknowledged.bookEdits.size} kept`,
-      found: `${editKept} kept`,
-      ok: editKept === acknowledged.bookEdits.size,
-    })
-    checks.push({
-      name: 'CSV imports',
-      expected: `${acknowledged.imports} × 5 rows`,
-      found: 'in the books row above',
-      ok: true,
-    })
+    if (!options.snapshot) checks.push(...(await editChecks(query, acknowledged)))
     if (installedApps.includes('analytics')) {
       checks.push(
         exactlyOnce(
@@ -109,11 +100,31 @@ export async function verifyDatabase(
         ),
       )
     }
-    checks.push(...(await ledgerChecks(query, acknowledged)))
+    const ledger = await ledgerChecks(query, acknowledged)
+    checks.push(...(options.snapshot ? ledger.filter((check) => !caughtHalfWay.test(check.name)) : ledger))
     return checks
   } finally {
     await close()
   }
+}
+
+/** Ledger checks a copy taken during the load may fail without a fault: a provider event received but not applied yet. */
+const caughtHalfWay = /events applied|left pending|billing\.overview/
+
+async function editChecks(query: Query, acknowledged: Acknowledged): Promise<Check[]> {
+  const edited = await query('select id, description from books where id = any($1)', [
+    [...acknowledged.bookEdits.keys()],
+  ])
+  const editKept = edited.filter((row) => acknowledged.bookEdits.get(String(row.id)) === row.description).length
+  return [
+    {
+      name: 'book edits (books.update)',
+      expected: `${acknowledged.bookEdits.size} kept`,
+      found: `${editKept} kept`,
+      ok: editKept === acknowledged.bookEdits.size,
+    },
+    { name: 'CSV imports', expected: `${acknowledged.imports} × 5 rows`, found: 'in the books row above', ok: true },
+  ]
 }
 
 /**

@@ -34,7 +34,7 @@ export function localDay(day: string | undefined, locale: Locale | undefined): s
   return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 }
 
-/** What the core reports: organizations' invitations and roles, billing's payments. */
+/** What the core reports: organizations' invitations and roles, billing's payments, a failed scheduled backup. */
 export const coreNoticeKinds = defineNoticeKinds([
   {
     type: 'invited',
@@ -54,6 +54,12 @@ export const coreNoticeKinds = defineNoticeKinds([
     type: 'removed',
     text: (p, o) => m.notification_removed({ organization: p.organization ?? '' }, o),
     label: m.notifications_type_removed,
+    emailByDefault: true,
+  },
+  {
+    type: 'backup_failed',
+    text: (p, o) => m.notification_backup_failed({ reason: p.reason ?? '' }, o),
+    label: m.notifications_type_backup_failed,
     emailByDefault: true,
   },
   {

@@ -82,6 +82,11 @@ export interface ServerAppManifest {
    */
   operatorTasks?: Readonly<Record<string, () => Promise<(db: Database, ...args: string[]) => Promise<unknown>>>>
   /**
+   * Figures a backup records and a restore checks (src/server/backups), by name: SQL answering one row whose first
+   * column is a number (billing's paid amount and its live subscriptions' amount). Read in the backup's snapshot.
+   */
+  backupTotals?: Readonly<Record<string, string>>
+  /**
    * Origins the pages' script policy allows besides the site's own (src/server/content-security-policy.ts), asked per
    * page: none unless the app's service is configured.
    */

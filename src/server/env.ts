@@ -164,6 +164,31 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be empty').optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  /**
+   * Where backups go (src/server/backups): a folder, best on another disk, or `s3://bucket/prefix` reached with the S3
+   * keys above; unset: DATA_DIR/backups.
+   */
+  BACKUP_TO: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .refine(
+      (value) => !value.startsWith('s3:') || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(value),
+      'must be a folder or s3://bucket/prefix',
+    )
+    .optional(),
+  /** PostgreSQL's client tools for backups, when those on PATH are older than the server (pg_dump refuses then). */
+  PG_DUMP: z.string().trim().min(1, 'must not be empty').optional(),
+  PG_RESTORE: z.string().trim().min(1, 'must not be empty').optional(),
+  /** When the scheduled backup runs, a cron expression in UTC, or `off`. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(
+      /^(off|[0-9*,/-]+ [0-9*,/-]+ [0-9*,/-]+ [0-9*,/-]+ [0-9*,/-]+)$/,
+      'must be a cron expression of five fields (minute hour day month weekday, UTC) or off',
+    )
+    .default('20 3 * * *'),
 })
 
 const pairedCredentials = [
@@ -178,9 +203,21 @@ const dependentSettings = [
   ['AI_API_KEY', 'AI_BASE_URL'],
   ['AI_EMBEDDING_MODEL', 'AI_BASE_URL'],
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
-  ['S3_ACCESS_KEY_ID', 'S3_BUCKET'],
-  ['S3_ENDPOINT', 'S3_BUCKET'],
 ] as const
+
+/** The S3 keys serve the files' bucket, the backups' bucket, or both: keys with neither are a mistake, and so is either bucket without keys. */
+function s3Problems(parsed: Record<string, unknown>): string[] {
+  const backupBucket = typeof parsed.BACKUP_TO === 'string' && parsed.BACKUP_TO.startsWith('s3://')
+  const problems: string[] = []
+  for (const variable of ['S3_ACCESS_KEY_ID', 'S3_ENDPOINT']) {
+    if (parsed[variable] && !parsed.S3_BUCKET && !backupBucket) {
+      problems.push(`${variable}: needs S3_BUCKET (or BACKUP_TO=s3://…) as well`)
+    }
+  }
+  if (backupBucket && !parsed.S3_ACCESS_KEY_ID)
+    problems.push('BACKUP_TO: an s3:// address needs S3_ACCESS_KEY_ID as well')
+  return problems
+}
 
 /**
  * The core's rules across its variables and the installed apps' (src/server/app-env-rules.ts), each problem a line. A
@@ -188,7 +225,10 @@ const dependentSettings = [
  */
 export function envRuleProblems(
   parsed: Record<string, unknown>,
-  everyRule: readonly AppEnvRules[] = [{ together: pairedCredentials, needs: dependentSettings }, ...appEnvRules],
+  everyRule: readonly AppEnvRules[] = [
+    { together: pairedCredentials, needs: dependentSettings, check: s3Problems },
+    ...appEnvRules,
+  ],
 ): string[] {
   const problems: string[] = []
   for (const rules of everyRule) {

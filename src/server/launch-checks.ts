@@ -5,6 +5,7 @@ import type { SiteSettings } from '#/lib/site-settings'
 import { m } from '#/paraglide/messages'
 import defaultFavicon from '../../public/favicon.svg?raw'
 import { serverApps } from './apps.gen'
+import { backupStatus } from './backups/backups'
 import type { Database } from './db/client'
 import { siteSettings, users } from './db/schema'
 import type { Env } from './env'
@@ -130,14 +131,7 @@ async function coreLaunchChecks(db: Database, env: Env, request: LaunchCheckRequ
     secret,
     email,
     socialSignInCheck(settings, env, locale),
-    {
-      // Hatch takes no backups itself yet: nothing records one, so this says so rather than guessing.
-      id: 'backups',
-      done: false,
-      title: m.launch_backups_title({}, l),
-      detail: m.launch_backups_none({}, l),
-      docs: '/docs/database#backups',
-    },
+    await backupsCheck(db, env, locale),
     {
       id: 'two-factor',
       done: admin?.twoFactorEnabled === true,
@@ -193,5 +187,53 @@ function telemetryCheck(env: Env, locale: Locale): LaunchCheck {
     title: m.launch_telemetry_title({}, l),
     detail: endpoint ? m.launch_telemetry_done({ host: hostOf(endpoint) }, l) : m.launch_telemetry_missing({}, l),
     docs: '/docs/deployment#observability',
+  }
+}
+
+/** A backup older than this means the daily schedule missed at least one. */
+const backupStaleAfterMs = 36 * 3600_000
+
+/** "2 hours ago", "昨天", in the reader's language. */
+function timeAgo(at: Date, locale: Locale): string {
+  const seconds = Math.round((at.getTime() - Date.now()) / 1000)
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ]
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
+  }
+  return format.format(seconds, 'second')
+}
+
+/**
+ * Done when a backup finished within the last day and a half, the last attempt did not fail, and the backups leave
+ * the data's disk (BACKUP_TO elsewhere or a bucket): a copy beside the data is lost with it.
+ */
+async function backupsCheck(db: Database, env: Env, locale: Locale): Promise<LaunchCheck> {
+  const l = { locale }
+  const status = await backupStatus(db, env)
+  const where = status.latest?.location ?? status.destination
+  const recent = status.latest !== null && Date.now() - status.latest.at.getTime() <= backupStaleAfterMs
+  const detail =
+    env.BACKUP_SCHEDULE === 'off'
+      ? m.launch_backups_off({}, l)
+      : status.lastFailure
+        ? m.launch_backups_failed({ reason: status.lastFailure.error }, l)
+        : !status.latest
+          ? m.launch_backups_none({ schedule: env.BACKUP_SCHEDULE }, l)
+          : !recent
+            ? m.launch_backups_stale({ when: timeAgo(status.latest.at, locale), where }, l)
+            : status.besideData
+              ? m.launch_backups_beside_data({ where: status.destination }, l)
+              : m.launch_backups_recent({ when: timeAgo(status.latest.at, locale), where }, l)
+  return {
+    id: 'backups',
+    done: env.BACKUP_SCHEDULE !== 'off' && recent && !status.lastFailure && !status.besideData,
+    title: m.launch_backups_title({}, l),
+    detail,
+    docs: '/docs/database#backups',
   }
 }

@@ -1,12 +1,12 @@
 import cluster from 'node:cluster'
 import { timingSafeEqual } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { count } from 'drizzle-orm'
+import { count, desc, eq, max, ne } from 'drizzle-orm'
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { serverApps } from './apps.gen'
 import { metricsAnswerMessage, metricsRequestMessage } from './cluster-messages'
 import type { DatabaseConnection } from './db/client'
-import { emailOutbox } from './db/schema'
+import { backupRuns, emailOutbox } from './db/schema'
 import { getEnv } from './env'
 import { summarizeQueues } from './jobs/operator'
 import { observeJobRuns, runningQueue } from './jobs/queue'
@@ -107,6 +107,40 @@ new Gauge({
     this.set({ state: 'total' }, pool.totalCount)
     this.set({ state: 'idle' }, pool.idleCount)
     this.set({ state: 'waiting' }, pool.waitingCount)
+  },
+})
+
+new Gauge({
+  name: 'hatch_backup_age_seconds',
+  help: 'Seconds since the latest backup that succeeded finished (absent until one has); alert when it passes a day and a half.',
+  aggregator: 'first',
+  registers: [registry],
+  async collect() {
+    if (!databaseConnection) return
+    const [row] = await databaseConnection.db
+      .select({ at: max(backupRuns.finishedAt) })
+      .from(backupRuns)
+      .where(eq(backupRuns.status, 'succeeded'))
+    this.reset()
+    if (row?.at) this.set((Date.now() - row.at.getTime()) / 1000)
+  },
+})
+
+new Gauge({
+  name: 'hatch_backup_last_run_failed',
+  help: 'Whether the latest backup attempt failed (1) or succeeded (0); absent until one has run.',
+  aggregator: 'first',
+  registers: [registry],
+  async collect() {
+    if (!databaseConnection) return
+    const [row] = await databaseConnection.db
+      .select({ status: backupRuns.status })
+      .from(backupRuns)
+      .where(ne(backupRuns.status, 'running'))
+      .orderBy(desc(backupRuns.id))
+      .limit(1)
+    this.reset()
+    if (row) this.set(row.status === 'failed' ? 1 : 0)
   },
 })
 

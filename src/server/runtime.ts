@@ -1,6 +1,8 @@
 import { startHeartbeat, stopHeartbeat } from './app-servers'
 import { closeAuthResources } from './auth/auth'
 import { resolveAuthSecret } from './auth-secret'
+import { backupJob } from './backups/backups'
+import { startOperatorSocket, stopOperatorSocket } from './backups/operator-socket'
 import type { Database } from './db/client'
 import { getDatabaseConnection } from './db/database'
 import { getEnv } from './env'
@@ -36,11 +38,14 @@ export function ensureServerReady(options: { jobs?: 'now' | 'later' | 'none' } =
     await getSiteSettings(connection.db)
     // A command-line task (scripts/project.ts) works on the database without taking jobs from the servers.
     if (options.jobs !== 'none') {
+      backupJob(env)
       await startInstalledApps()
       if (options.jobs === 'later') promisedJobQueue = promiseJobQueue(connection)
       else await startJobQueue(connection)
       startMetrics(connection)
       await startHeartbeat(connection.db, startedAt)
+      // `npm run db:backup` reaches the one process that holds the embedded database through DATA_DIR.
+      if (connection.engine === 'pglite') await startOperatorSocket(env.DATA_DIR)
     }
     await startSettingsSync(connection.db, env.REDIS_URL)
     await startLiveUpdates(env.REDIS_URL)
@@ -92,6 +97,7 @@ async function runShutdownTasks(db: Database): Promise<void> {
 
 /** Closes Redis and the database; called once in-flight requests have finished during shutdown. */
 export async function closeServerResources(): Promise<void> {
+  await stopOperatorSocket()
   await stopHeartbeat()
   await stopJobQueue()
   await runShutdownTasks(getDatabaseConnection().db)

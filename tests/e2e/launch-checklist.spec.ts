@@ -70,7 +70,7 @@ test.describe('Before you launch, on a fresh install', () => {
     await expect(section.getByTestId('system-launch-count')).toHaveText('0 of 10 done')
     await expect(items.and(page.locator('[data-state="todo"]'))).toHaveCount(10)
     const backups = items.and(page.locator('[data-check="backups"]'))
-    await expect(backups).toContainText('No backup has been recorded')
+    await expect(backups).toContainText('No backup yet. The schedule takes the first')
     await expect(backups.getByRole('link', { name: 'How: Backups, and the age of the latest' })).toHaveAttribute(
       'href',
       '/en/docs/database#backups',

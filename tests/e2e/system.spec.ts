@@ -14,6 +14,7 @@ test.describe('System', () => {
         thisOne: '(this one)',
         kept: 'Kept emails',
         keptNone: 'No email is kept.',
+        backupSchedule: /20 3 \* \* \* \(UTC\) to \/.+\/backups/,
       },
     },
     {
@@ -27,6 +28,7 @@ test.describe('System', () => {
         thisOne: '（当前这台）',
         kept: '保留的邮件',
         keptNone: '没有保留的邮件。',
+        backupSchedule: /20 3 \* \* \*（UTC），保存到 \/.+\/backups/,
       },
     },
   ] as const) {
@@ -38,13 +40,15 @@ test.describe('System', () => {
       await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible()
       await expect(page.getByTestId('system-server')).toContainText(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite')
       await expect(page.getByTestId('system-server')).toContainText(/\d+\.\d+\.\d+/)
+      // The daily backup's schedule and where it goes; none has run on a server this new.
+      await expect(page.getByTestId('system-server')).toContainText(words.backupSchedule)
       // The one end-to-end server reports itself, with its version.
       await expect(page.getByTestId('system-servers').getByRole('listitem')).toHaveCount(1)
       await expect(page.getByTestId('system-servers')).toContainText(words.thisOne)
       await expect(page.getByRole('heading', { name: words.jobs })).toBeVisible()
       // Every server runs the queue: each job's row is there, email delivery first among them.
       const queues = page.getByTestId('system-queues')
-      for (const job of ['email-delivery', 'email-sweep', 'maintenance']) {
+      for (const job of ['email-delivery', 'email-sweep', 'maintenance', 'backup']) {
         await expect(queues).toContainText(job)
       }
       // The end-to-end server sends through a real SMTP server: the admin's own sign-up emails were delivered.

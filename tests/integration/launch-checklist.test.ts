@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installedApps } from '#/apps'
-import { emailOutbox, users } from '#/server/db/schema'
+import { backupRuns, emailOutbox, users } from '#/server/db/schema'
 import { parseEnv } from '#/server/env'
 import { type LaunchCheck, launchChecklist } from '#/server/launch-checks'
 import { updateSiteSettings } from '#/server/settings'
@@ -76,7 +76,9 @@ describe.each(engines)('Before you launch, on %s', (engine) => {
     expect(byId.get('identity')?.detail).toBe("Still called “Hatch”, with Hatch's egg as its logo.")
     expect(byId.get('app-url')?.detail).toBe('APP_URL is http://localhost:3000: not an https:// address.')
     expect(byId.get('email')?.detail).toContain('SMTP_URL is not set')
-    expect(byId.get('backups')?.detail).toContain('No backup has been recorded')
+    expect(byId.get('backups')?.detail).toBe(
+      'No backup yet. The schedule takes the first (20 3 * * *, UTC); take one now with npm run db:backup.',
+    )
     expect(byId.get('two-factor')?.detail).toContain('one factor only')
     for (const check of checklist?.checks ?? []) {
       expect(docsPageExists(check.docs), `${check.id} links to ${check.docs}`).toBe(true)
@@ -111,7 +113,20 @@ describe.each(engines)('Before you launch, on %s', (engine) => {
   it('marks each item done once the server is configured for it', async () => {
     await updateSiteSettings(db(), { productName: 'Acme Books', sourceRepositoryUrl: 'https://github.com/acme/books' })
     await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, admin.id))
+    await db()
+      .insert(backupRuns)
+      .values({
+        trigger: 'scheduled',
+        status: 'succeeded',
+        startedAt: new Date(Date.now() - 3 * 3600_000),
+        finishedAt: new Date(Date.now() - 3 * 3600_000 + 5000),
+        location: 's3://acme-backups/books/hatch-backup-20261207T032000000Z',
+        bytes: 1_000_000,
+      })
     const env = parseEnv({
+      BACKUP_TO: 's3://acme-backups/books',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
       APP_URL: 'https://books.acme.example',
       BETTER_AUTH_SECRET: 'a-secret-that-is-long-enough-for-better-auth',
       SMTP_URL: 'smtp://mailer:mail-password@mail.acme.example:587',
@@ -135,8 +150,7 @@ describe.each(engines)('Before you launch, on %s', (engine) => {
       'two-factor': true,
       'security-contact': true,
       telemetry: true,
-      // Hatch records no backup yet: never shown as done.
-      backups: false,
+      backups: true,
       // The favicon this build carries is still Hatch's egg.
       identity: false,
     })
@@ -148,6 +162,60 @@ describe.each(engines)('Before you launch, on %s', (engine) => {
     expect(detail('social-sign-in')).toBe('Configured: GitHub and Google.')
     expect(detail('security-contact')).toBe('Vulnerability reports go to https://github.com/acme/books.')
     expect(detail('telemetry')).toBe('OpenTelemetry traces go to otel.acme.example:4318.')
+    expect(detail('backups')).toBe(
+      'The latest backup finished 3 hours ago, in s3://acme-backups/books/hatch-backup-20261207T032000000Z.',
+    )
+  })
+
+  it('keeps backups to do while they sit beside the data, fail, grow old or are switched off', async () => {
+    const backupsItem = async (variables: Record<string, string>) =>
+      (
+        await launchChecklist(db(), parseEnv(variables), {
+          locale: 'en',
+          requestOrigin: 'http://localhost:3000',
+          userId: admin.id,
+        })
+      ).find((check) => check.id === 'backups')
+    // The recent backup of the test above, but the default destination: DATA_DIR/backups, on the data's disk.
+    expect(await backupsItem({ DATA_DIR: '/srv/hatch' })).toMatchObject({
+      done: false,
+      detail:
+        'Backups go to /srv/hatch/backups, inside DATA_DIR on the same disk as the data: set BACKUP_TO to another disk or to s3://bucket/prefix.',
+    })
+    expect(await backupsItem({ BACKUP_TO: '/mnt/backups', BACKUP_SCHEDULE: 'off' })).toMatchObject({
+      done: false,
+      detail: 'Scheduled backups are off (BACKUP_SCHEDULE=off): nothing keeps a copy of the data.',
+    })
+    await db()
+      .insert(backupRuns)
+      .values({
+        trigger: 'scheduled',
+        status: 'failed',
+        startedAt: new Date(Date.now() - 60_000),
+        finishedAt: new Date(),
+        error: 'pg_dump failed (exit 1): server version mismatch',
+      })
+    expect(await backupsItem({ BACKUP_TO: '/mnt/backups' })).toMatchObject({
+      done: false,
+      detail: 'The last backup failed: pg_dump failed (exit 1): server version mismatch',
+    })
+    await db().delete(backupRuns)
+    await db()
+      .insert(backupRuns)
+      .values({
+        trigger: 'scheduled',
+        status: 'succeeded',
+        startedAt: new Date(Date.now() - 3 * 86_400_000),
+        finishedAt: new Date(Date.now() - 3 * 86_400_000),
+        location: '/mnt/backups/hatch-backup-20261204T032000000Z',
+        bytes: 1000,
+      })
+    expect(await backupsItem({ BACKUP_TO: '/mnt/backups' })).toMatchObject({
+      done: false,
+      detail:
+        'The latest backup finished 3 days ago (/mnt/backups/hatch-backup-20261204T032000000Z): the schedule has not kept one since. Console → System shows why.',
+    })
+    await db().delete(backupRuns)
   })
 
   it('says when requests reach the server on another address than APP_URL, and when social sign-in is off', async () => {

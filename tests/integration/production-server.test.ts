@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -85,5 +85,57 @@ describe('graceful shutdown of the production server', () => {
     // Logged as a client that left, once its loader had read the database (1.5 s in), not when the client left.
     expect(slow).toMatchObject({ status: 499 })
     expect(slow?.ms).toBeGreaterThanOrEqual(1500)
+  }, 180_000)
+})
+
+/** Runs one of the project's commands against `dataDir`'s embedded database, as `npm run` would. */
+function runCommand(
+  script: string,
+  args: string[],
+  commandDataDir: string,
+): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _ignored, ...env } = process.env
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...env, DATA_DIR: commandDataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
+}
+
+describe('backups of the embedded database while the server runs', () => {
+  it('npm run db:backup asks the running server; npm run db:restore waits for it to stop', async () => {
+    const backups = mkdtempSync(path.join(tmpdir(), 'hatch-served-backups-'))
+    const restoredDataDir = mkdtempSync(path.join(tmpdir(), 'hatch-served-restore-'))
+    try {
+      const { exited } = await startServer()
+      const backup = await runCommand('scripts/db-backup.ts', ['--to', backups], dataDir)
+      expect(backup.output).toContain('Backup taken by the running server')
+      expect(backup.code).toBe(0)
+      const [name] = readdirSync(backups)
+      expect(name).toMatch(/^hatch-backup-\d{8}T\d{9}Z$/)
+      const location = path.join(backups, name ?? '')
+      const refused = await runCommand('scripts/db-restore.ts', [location], dataDir)
+      expect(refused.output).toContain('A server is running on this DATA_DIR: stop it before restoring into it.')
+      expect(refused.code).toBe(1)
+      server?.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      const restored = await runCommand('scripts/db-restore.ts', [location], restoredDataDir)
+      expect(restored.output).toMatch(/Checked: \d+ tables' row counts and \d+ total\(s\) match the manifest/)
+      expect(restored.code).toBe(0)
+      const reopened = openDatabase({ engine: 'pglite', dataDir: path.join(restoredDataDir, 'pglite') })
+      const [row] = await reopened.db.select().from(siteSettings)
+      expect(row?.productName).toBe('Hatch')
+      await reopened.close()
+    } finally {
+      rmSync(backups, { recursive: true, force: true })
+      rmSync(restoredDataDir, { recursive: true, force: true })
+    }
   }, 180_000)
 })

@@ -17,6 +17,9 @@ const oneFile: FileStorage = {
     wanted === key ? { body: new TextEncoder().encode('%PDF-1.7'), contentType: 'application/pdf' } : null,
   delete: async () => undefined,
   deletePrefix: async () => 0,
+  keys: async function* () {
+    yield key
+  },
   temporaryUrl: async () => '',
 }
 

@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -8,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { getEnv } from '../env'
 import { log } from '../log'
 import * as schema from './schema'
 
@@ -27,8 +32,17 @@ export interface DatabaseConnection {
   queueDatabase: QueueDatabase
   /** PostgreSQL's connection pool, for the metrics (src/server/metrics.ts); PGlite has one connection and no pool. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number }
+  /**
+   * Reads with `read` in one snapshot of the whole database and writes a copy of that same state to `file` before the
+   * snapshot ends, while the app goes on writing (src/server/backups): PGlite's copy of its data folder, gzipped, or
+   * `pg_dump`'s custom format. What `read` counted is what the copy holds.
+   */
+  dumpInSnapshot<T>(file: string, read: (query: RawQuery) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** Rows of one SQL statement, for work below the schema (counting every table of a backup). */
+export type RawQuery = (text: string) => Promise<Record<string, unknown>[]>
 
 /** pg-boss's options for its database: a connection string, or a `db` that runs SQL text. */
 export type QueueDatabase =
@@ -105,6 +119,24 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
           lockHolder.release()
         }
       },
+      dumpInSnapshot: async (file, read) => {
+        const client = await pool.connect()
+        try {
+          // pg_dump reads the very snapshot this transaction exported, which stays valid while the transaction is open.
+          await client.query('begin isolation level repeatable read read only')
+          const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id
+          if (!snapshot) throw new Error('PostgreSQL exported no snapshot')
+          const result = await read(async (text) => (await client.query(text)).rows)
+          await runPgDump(config.url, snapshot, file)
+          await client.query('commit')
+          return result
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined)
+          throw error
+        } finally {
+          client.release()
+        }
+      },
       close: async () => {
         if (closed) return
         closed = true
@@ -137,6 +169,19 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
       },
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    dumpInSnapshot: async (file, read) => {
+      // Written pages reach the folder now, so the copy needs little recovery when it is opened.
+      await client.exec('checkpoint')
+      // PGlite runs every other statement after an open transaction (one connection), so nothing writes between the
+      // counting and the copy; the copy is taken between two of this transaction's statements. Requests wait meanwhile:
+      // the folder is copied as it is, and compressed after the transaction, on Node's thread pool.
+      const { result, folder } = await client.transaction(async (transaction) => ({
+        result: await read(async (text) => (await transaction.query<Record<string, unknown>>(text)).rows),
+        folder: await client.dumpDataDir('none'),
+      }))
+      await writeFile(file, await gzipAsync(new Uint8Array(await folder.arrayBuffer())))
+      return result
+    },
     close: async () => {
       if (!client.closed) await client.close()
     },
@@ -144,6 +189,41 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
 }
 
 const embeddedDatabases = new WeakSet<object>()
+
+const gzipAsync = promisify(gzip)
+
+/** `pg_dump` from PATH, or the one PG_DUMP names (a version at least the server's, e.g. /usr/lib/postgresql/17/bin). */
+function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
+  const env = getEnv()
+  return (name === 'pg_dump' ? env.PG_DUMP : env.PG_RESTORE) ?? name
+}
+
+/** Runs a PostgreSQL client tool; fails with what it printed, or with how to get it when it is not installed. */
+export function runPostgresTool(name: 'pg_dump' | 'pg_restore', args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(postgresTool(name), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    let printed = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      printed = `${printed}${chunk.toString()}`.slice(-4000)
+    })
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              `${name} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), or set ${name === 'pg_dump' ? 'PG_DUMP' : 'PG_RESTORE'} to its path`,
+            )
+          : error,
+      ),
+    )
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code}): ${printed.trim()}`)),
+    )
+  })
+}
+
+function runPgDump(url: string, snapshot: string, file: string): Promise<void> {
+  return runPostgresTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`])
+}
 
 /**
  * Whether `db` is the embedded database. It has no autovacuum, so nothing vacuums it or gathers its planner statistics

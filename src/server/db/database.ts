@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { getEnv } from '../env'
+import { type Env, getEnv } from '../env'
 import { type DatabaseConnection, openDatabase } from './client'
 
 let connection: DatabaseConnection | undefined
@@ -10,9 +10,14 @@ export function getDatabaseConnection(): DatabaseConnection {
     const env = getEnv()
     connection = env.DATABASE_URL
       ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
-      : openDatabase({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') })
+      : openDatabase({ engine: 'pglite', dataDir: embeddedDataDir(env) })
   }
   return connection
+}
+
+/** The embedded database's folder inside DATA_DIR. */
+export function embeddedDataDir(env: Env): string {
+  return path.resolve(env.DATA_DIR, 'pglite')
 }
 
 export function getDb() {

@@ -351,6 +351,30 @@ export const appServers = pgTable(
   (table) => [index('app_servers_seen_idx').on(table.seenAt)],
 )
 
+/**
+ * Each backup taken (src/server/backups): by the schedule or `npm run db:backup`, where it went and how it ended. The
+ * newest that succeeded is what Console → System, `/api/metrics` and the launch checklist report.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: serial('id').primaryKey(),
+    trigger: text('trigger').notNull(),
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The backup's folder, or `s3://bucket/prefix/name`. */
+    location: text('location'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    error: text('error'),
+  },
+  (table) => [
+    check('backup_runs_trigger', sql`${table.trigger} in ('scheduled', 'command')`),
+    check('backup_runs_status', sql`${table.status} in ('running', 'succeeded', 'failed')`),
+    index('backup_runs_started_idx').on(table.startedAt),
+  ],
+)
+
 export * from './ai-schema'
 export * from './app-schemas.gen'
 export * from './organization-schema'

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import type { Dirent } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { assertStorageKey, type FileStorage, signFileLink } from './storage'
+import { assertStorageKey, type FileStorage, isStorageKey, signFileLink } from './storage'
 
 /** Files under one folder on this machine; each file's type is kept beside it (`{file}.type`). */
 export function localFileStorage(options: { root: string; appUrl: string; secret: string }): FileStorage {
@@ -48,6 +49,20 @@ export function localFileStorage(options: { root: string; appUrl: string; secret
       }
       await rm(folder, { recursive: true, force: true })
       return count
+    },
+    async *keys() {
+      let entries: Dirent[]
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw error
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.type') || entry.name.endsWith('.partial')) continue
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+        if (isStorageKey(key)) yield key
+      }
     },
     async temporaryUrl(key, seconds, link = {}) {
       assertStorageKey(key)

@@ -79,6 +79,15 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
       } while (token)
       return deleted
     },
+    async *keys() {
+      const { client, sdk } = await connect()
+      let token: string | undefined
+      do {
+        const page = await client.send(new sdk.s3.ListObjectsV2Command({ Bucket, ContinuationToken: token }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+    },
     async temporaryUrl(key, seconds, link = {}) {
       assertStorageKey(key)
       const { client, sdk } = await connect()

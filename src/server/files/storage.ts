@@ -13,6 +13,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>
   /** Deletes every file whose key starts with `prefix` (an account's, an organization's); returns how many. */
   deletePrefix(prefix: string): Promise<number>
+  /** Every stored file's key, in no set order (a backup copies them all). */
+  keys(): AsyncIterable<string>
   /**
    * A link that reads the file for `seconds` and then stops working: S3's presigned GET, or for the local disk this
    * app's `/api/files/…` with an expiry and a signature only this server can make. `downloadName` makes it a download

@@ -19,8 +19,11 @@ export interface JobDefinition<Data extends object> {
   retryDelayMaxSeconds?: number
   /** How long one attempt may run before it counts as failed. */
   expireInSeconds?: number
-  /** A cron expression (UTC): the job is sent once per tick across all servers, and once as a server starts. */
-  schedule?: { cron: string; periodSeconds: number }
+  /**
+   * A cron expression (UTC): the job is sent once per tick across all servers, and once as a server starts unless
+   * `atStart` is false (a backup of a database that has just been created says nothing).
+   */
+  schedule?: { cron: string; periodSeconds: number; atStart?: boolean }
 }
 
 export interface JobAttempt {
@@ -134,6 +137,10 @@ export async function startJobRunner(
   try {
     await boss.start()
     await ensureQueues(boss, options)
+    // A schedule switched off (BACKUP_SCHEDULE=off) stays in the database until someone removes it.
+    for (const kept of await boss.getSchedules()) {
+      if (!definitions.get(kept.name)?.schedule) await boss.unschedule(kept.name, kept.key)
+    }
     for (const definition of definitions.values()) {
       await boss.work(
         definition.name,
@@ -142,7 +149,9 @@ export async function startJobRunner(
       )
       if (definition.schedule) {
         await boss.schedule(definition.name, definition.schedule.cron, {}, { tz: 'UTC' })
-        await boss.sendThrottled(definition.name, {}, null, definition.schedule.periodSeconds, 'start')
+        if (definition.schedule.atStart !== false) {
+          await boss.sendThrottled(definition.name, {}, null, definition.schedule.periodSeconds, 'start')
+        }
       }
     }
   } catch (error) {

@@ -28,6 +28,14 @@ export const serverApp = defineServerApp({
       (await organizationWithRenewingSubscription(db, organizationIds)) ? renewingSubscriptionRefusal : undefined
   },
   jobs: async () => [(await import('./billing-jobs')).reconcileJob],
+  // The ledger's two sides: what paid checkouts brought in and what live subscriptions are worth (bench/soak/verify.ts
+  // checks that they are equal); a restored backup must show both as they were.
+  backupTotals: {
+    'billing: paid checkouts': `select count(*) from billing_orders where kind = 'checkout' and status = 'paid'`,
+    'billing: paid amount (cents)': `select coalesce(sum(amount), 0) from billing_orders where kind = 'checkout' and status = 'paid'`,
+    'billing: live subscriptions': `select count(*) from billing_subscriptions where status = 'active'`,
+    'billing: live amount (cents)': `select coalesce(sum(amount), 0) from billing_subscriptions where status = 'active'`,
+  },
   maintenanceTasks: [
     {
       name: 'closing overdue local checkouts',

@@ -6,6 +6,7 @@ import { PageHeader } from '#/components/page-header'
 import { SettingsSection } from '#/components/settings-section'
 import { consoleApps } from '#/console-apps.gen'
 import { toastError } from '#/lib/error-toast'
+import { formatFileSize } from '#/lib/file-size'
 import { currentIntlLocale } from '#/lib/i18n'
 import { useTRPC } from '#/lib/trpc'
 import { m } from '#/paraglide/messages'
@@ -68,6 +69,29 @@ function ServerSection({ status }: { status: Status | undefined }) {
           <dd>
             {status.database.engine === 'postgres' ? 'PostgreSQL' : m.system_engine_pglite()} ·{' '}
             {m.system_migrations({ count: number.format(Number(status.database.appliedMigrations)) })}
+          </dd>
+          <dt className="text-muted-foreground">{m.system_backups()}</dt>
+          <dd className="[overflow-wrap:anywhere]" data-testid="system-backups">
+            {status.backups.latest
+              ? `${momentFormat().format(status.backups.latest.at)} · ${formatFileSize(status.backups.latest.bytes, currentIntlLocale())} · ${status.backups.latest.location}`
+              : m.system_backups_none()}
+            {status.backups.lastFailure ? (
+              <span className="block text-destructive">
+                {m.system_backups_failed({
+                  time: momentFormat().format(status.backups.lastFailure.at),
+                  reason: status.backups.lastFailure.error,
+                })}
+              </span>
+            ) : null}
+          </dd>
+          <dt className="text-muted-foreground">{m.system_backups_schedule()}</dt>
+          <dd className="[overflow-wrap:anywhere]">
+            {status.backups.schedule === 'off'
+              ? m.system_backups_off()
+              : m.system_backups_schedule_value({
+                  schedule: status.backups.schedule,
+                  where: status.backups.destination,
+                })}
           </dd>
           <dt className="text-muted-foreground">Redis</dt>
           <dd>{status.services.get('redis') ? m.system_configured() : m.system_not_configured()}</dd>

@@ -4,6 +4,7 @@ import { listPageNumber } from '#/lib/list-schemas'
 import { z } from '#/lib/zod'
 import { locales } from '#/paraglide/runtime'
 import { appVersion, serversSeen } from '../../app-servers'
+import { backupStatus } from '../../backups/backups'
 import { emailOutbox } from '../../db/schema'
 import { deleteKeptEmails, keptEmailRetentionDays, listKeptEmails, readKeptEmail } from '../../email/kept-emails'
 import { retryDeadEmail, sendEmail } from '../../email/mailer'
@@ -53,6 +54,7 @@ export const systemRouter = createRouter({
       startedAt,
       version: appVersion,
       servers: await serversSeen(ctx.db),
+      backups: await backupStatus(ctx.db, env),
       database: {
         engine: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
         appliedMigrations: row?.applied ?? 0n,
