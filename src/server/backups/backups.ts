@@ -2,11 +2,12 @@ import path from 'node:path'
 import { desc, eq, sql } from 'drizzle-orm'
 import { appVersion } from '../app-servers'
 import { resolveAuthSecret } from '../auth-secret'
-import type { Database } from '../db/client'
+import type { Database, DatabaseConnection } from '../db/client'
 import { embeddedDataDir, getDatabaseConnection } from '../db/database'
 import { backupRuns, users } from '../db/schema'
 import { type Env, getEnv } from '../env'
 import { fileStorage } from '../files/configured-storage'
+import type { FileStorage } from '../files/storage'
 import { defineJob, type JobDefinition } from '../jobs/queue'
 import { log } from '../log'
 import { notify } from '../organization-events'
@@ -53,11 +54,11 @@ export async function appBackupTotals(): Promise<Record<string, string>> {
  */
 export async function backUpNow(
   trigger: BackupTrigger,
-  options: { destination?: string; db?: Database } = {},
+  options: { destination?: string; env?: Env; connection?: DatabaseConnection; storage?: FileStorage } = {},
 ): Promise<TakenBackup> {
-  const env = getEnv()
-  const connection = getDatabaseConnection()
-  const db = options.db ?? connection.db
+  const env = options.env ?? getEnv()
+  const connection = options.connection ?? getDatabaseConnection()
+  const { db } = connection
   const store = backupStore(options.destination ?? backupDestination(env), s3Access(env))
   const [run] = await db.insert(backupRuns).values({ trigger, status: 'running' }).returning({ id: backupRuns.id })
   if (!run) throw new Error('the backup run was not recorded')
@@ -66,7 +67,7 @@ export async function backUpNow(
     const taken = await takeBackup(
       {
         connection,
-        storage: fileStorage(),
+        storage: options.storage ?? fileStorage(),
         authSecretFile: secret.source === 'environment' ? undefined : path.resolve(env.DATA_DIR, 'auth-secret'),
         totals: await appBackupTotals(),
         app: appVersion,
@@ -141,9 +142,13 @@ async function appAdminIds(db: Database): Promise<string[]> {
 
 /**
  * The scheduled backup, once per tick across every server (pg-boss), never as a server starts: a first start has
- * nothing to keep yet. Its last failed attempt tells the app admins.
+ * nothing to keep yet. Its last failed attempt tells the app admins. `connection` and `storage`: what it backs up, the
+ * process's own by default.
  */
-export function backupJob(env: Env): JobDefinition<object> {
+export function backupJob(
+  env: Env,
+  sources: { connection?: DatabaseConnection; storage?: FileStorage } = {},
+): JobDefinition<object> {
   return defineJob<object>({
     name: 'backup',
     retryLimit: 2,
@@ -151,10 +156,10 @@ export function backupJob(env: Env): JobDefinition<object> {
     expireInSeconds: 3 * 3600,
     ...(env.BACKUP_SCHEDULE === 'off'
       ? {}
-      : { schedule: { cron: env.BACKUP_SCHEDULE, periodSeconds: 3600, atStart: false } }),
+      : { schedule: { cron: env.BACKUP_SCHEDULE, periodSeconds: 86_400, atStart: false } }),
     run: async (db, _data, attempt) => {
       try {
-        await backUpNow('scheduled', { db })
+        await backUpNow('scheduled', { env, ...sources })
       } catch (error) {
         if (attempt.last) {
           await notify(db, await appAdminIds(db), {

@@ -1,11 +1,17 @@
 // In-app notifications: what the organization's events put in each person's bell, the live stream that tells their
 // open pages (GET /api/notifications), who may read and mark which, and the emails people chose, in their language.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type EventSourceLike, followLiveStream, refusedStreamRetryMs } from '#/features/notifications/live-stream'
 import { answerNotificationStream } from '#/features/notifications/server/notification-stream'
 import { m } from '#/paraglide/messages'
+import { backupJob } from '#/server/backups/backups'
 import { emailOutbox, notifications } from '#/server/db/schema'
+import { parseEnv } from '#/server/env'
+import { localFileStorage } from '#/server/files/local-storage'
 import { streamsPerPersonMax } from '#/server/live-updates'
 import { testOrigin } from '../../../../tests/integration/auth-requests'
 import {
@@ -51,6 +57,28 @@ describe.each(engines)('notifications on %s', (engine) => {
   }, 60_000)
   afterAll(() => database.dispose())
   const streamAnswer = (who: Person) => streamAnswerOf(database, who)
+
+  it('tells the app admins when a scheduled backup fails for good, and no one else', async () => {
+    // Nora signed up first: the app admin. The destination cannot be made (a folder inside a device file).
+    const files = mkdtempSync(path.join(tmpdir(), 'hatch-backup-notice-files-'))
+    const job = backupJob(parseEnv({ BACKUP_TO: '/dev/null/backups', BACKUP_SCHEDULE: 'off' }), {
+      connection: database.connection,
+      storage: localFileStorage({ root: files, appUrl: testOrigin, secret: 'a-secret-of-at-least-thirty-two-chars' }),
+    })
+    const attempt = { jobId: `backup-${engine}`, retryCount: 0, retryLimit: 2, last: false }
+    await expect(job.run(database.connection.db, {}, attempt)).rejects.toThrow(/ENOTDIR|not a directory/)
+    const failedNotice = (items: Bell['items']) => items.filter((item) => item.type === 'backup_failed')
+    expect(failedNotice((await bell(owner)).items), 'a retry follows: nobody is told yet').toEqual([])
+    await expect(job.run(database.connection.db, {}, { ...attempt, retryCount: 2, last: true })).rejects.toThrow()
+    expect(failedNotice((await bell(owner)).items)).toEqual([
+      expect.objectContaining({
+        link: '/console/system',
+        params: { reason: expect.stringMatching(/ENOTDIR|not a directory/) },
+      }),
+    ])
+    expect(failedNotice((await bell(bob)).items), 'not an app admin').toEqual([])
+    rmSync(files, { recursive: true, force: true })
+  })
 
   it('leaves out what a removed app reported: neither listed nor counted as unread', async () => {
     const before = await bell(bob)
