@@ -17,8 +17,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function startServer() {
-  const started = await startProductionServer(port, dataDir)
+async function startServer(extraEnv: Record<string, string> = {}) {
+  const started = await startProductionServer(port, dataDir, extraEnv)
   server = started.process
   return started
 }
@@ -114,10 +114,18 @@ describe('backups of the embedded database while the server runs', () => {
     const backups = mkdtempSync(path.join(tmpdir(), 'hatch-served-backups-'))
     const restoredDataDir = mkdtempSync(path.join(tmpdir(), 'hatch-served-restore-'))
     try {
-      const { exited } = await startServer()
+      const metricsToken = 'metrics-token-for-the-backup-test'
+      const { exited } = await startServer({ METRICS_TOKEN: metricsToken })
       const backup = await runCommand('scripts/db-backup.ts', ['--to', backups], dataDir)
       expect(backup.output).toContain('Backup taken by the running server')
       expect(backup.code).toBe(0)
+      // The server recorded it: the age of the latest backup is what monitoring alerts on.
+      const metrics = await fetch(`http://localhost:${port}/api/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+      const scraped = await metrics.text()
+      expect(Number(/^hatch_backup_age_seconds ([\d.e+-]+)$/m.exec(scraped)?.[1])).toBeLessThan(60)
+      expect(scraped).toMatch(/^hatch_backup_last_run_failed 0$/m)
       const [name] = readdirSync(backups)
       expect(name).toMatch(/^hatch-backup-\d{8}T\d{9}Z$/)
       const location = path.join(backups, name ?? '')

@@ -10,10 +10,21 @@ export interface StartedProductionServer {
  * `node scripts/start.ts` on the embedded database in `dataDir` (DATABASE_URL is left out on purpose: a clean close
  * matters most there), resolved once it listens.
  */
-export function startProductionServer(port: number, dataDir: string): Promise<StartedProductionServer> {
+export function startProductionServer(
+  port: number,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<StartedProductionServer> {
   const { DATABASE_URL: _ignored, ...env } = process.env
   const server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, HATCH_DEBUG_ROUTES: '1', NODE_ENV: 'production' },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HATCH_DEBUG_ROUTES: '1',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
