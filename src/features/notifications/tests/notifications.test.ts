@@ -77,6 +77,8 @@ describe.each(engines)('notifications on %s', (engine) => {
       }),
     ])
     expect(failedNotice((await bell(bob)).items), 'not an app admin').toEqual([])
+    // The bells stay as the tests below expect them.
+    await database.connection.db.delete(notifications).where(eq(notifications.type, 'backup_failed'))
     rmSync(files, { recursive: true, force: true })
   })
 
