@@ -38,7 +38,7 @@ test.describe('blog and changelog', () => {
       .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
     expect(dates.length).toBeGreaterThanOrEqual(8)
     expect(dates).toEqual([...dates].sort().reverse())
-    await expect(page.getByTestId('post-entry').first()).toContainText('企业单点登录')
+    await expect(page.getByTestId('post-entry').first()).toContainText('变成你的产品，并且不丢数据')
     await visit(page, '/zh/changelog/billing')
     await expect(page.getByRole('heading', { level: 1, name: '带账本的支付' })).toBeVisible()
     await expect(page.locator('article')).toContainText('与支付提供方无关的账本')
