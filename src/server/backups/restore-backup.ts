@@ -131,12 +131,11 @@ async function restorePostgres(file: string, url: string, force: boolean): Promi
   } finally {
     await client.end()
   }
-  await runPostgresTool('pg_restore', [
+  await runPostgresTool('pg_restore', url, [
     '--no-owner',
     '--no-privileges',
     '--exit-on-error',
     '--single-transaction',
-    `--dbname=${url}`,
     file,
   ])
 }

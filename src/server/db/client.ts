@@ -198,10 +198,20 @@ function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   return (name === 'pg_dump' ? env.PG_DUMP : env.PG_RESTORE) ?? name
 }
 
-/** Runs a PostgreSQL client tool; fails with what it printed, or with how to get it when it is not installed. */
-export function runPostgresTool(name: 'pg_dump' | 'pg_restore', args: readonly string[]): Promise<void> {
+/**
+ * Runs a PostgreSQL client tool on the database at `url`; fails with what it printed, or with how to get it when it is
+ * not installed. The password goes in the tool's environment (PGPASSWORD), not on its command line, where every user
+ * of the machine could read it in the process list.
+ */
+export function runPostgresTool(name: 'pg_dump' | 'pg_restore', url: string, args: readonly string[]): Promise<void> {
+  const address = new URL(url)
+  const password = decodeURIComponent(address.password)
+  address.password = ''
   return new Promise((resolve, reject) => {
-    const child = spawn(postgresTool(name), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(postgresTool(name), [`--dbname=${address.href}`, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: password ? { ...process.env, PGPASSWORD: password } : process.env,
+    })
     let printed = ''
     child.stderr.on('data', (chunk: Buffer) => {
       printed = `${printed}${chunk.toString()}`.slice(-4000)
@@ -222,7 +232,7 @@ export function runPostgresTool(name: 'pg_dump' | 'pg_restore', args: readonly s
 }
 
 function runPgDump(url: string, snapshot: string, file: string): Promise<void> {
-  return runPostgresTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`])
+  return runPostgresTool('pg_dump', url, ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`])
 }
 
 /**
