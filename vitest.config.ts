@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/support/longest-first-sequencer.ts'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -35,6 +36,8 @@ export default defineConfig({
     // Vitest's default on a 2-core machine is one file at a time, and a third of that time was spent waiting (an app
     // server starting, a database, a socket): two files at once use both cores.
     maxWorkers: 2,
+    // Minutes-long files start first, so that none of them runs alone at the end (tests/support/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     hookTimeout: 60_000,
   },
 })

@@ -14,7 +14,7 @@ export async function compileMessages() {
     strategy: ['url', 'cookie', 'preferredLanguage', 'baseLocale'],
     cookieName: 'lang',
     emitReadme: false,
-    emitTsDeclarations: true,
+    emitTsDeclarations: false,
     emitPrettierIgnore: false,
     isServer: "typeof window === 'undefined'",
     // Server routes, server functions and static files are never localized, redirected or rewritten.

@@ -1,10 +1,12 @@
-// `node scripts/minimal-kit.ts [--keep]`: the minimal kit, every optional app removed (src/apps.ts; docs/decisions/042),
-// still builds, passes the lint, the import rules and the unit and integration tests that remain, and serves: a smoke
-// test in Chromium on the embedded database and on PostgreSQL (when DATABASE_URL names a server) finds every page of
-// its navigation, and nothing of a removed app in its pages, sitemap, llms.txt or messages. It works in a copy of the
-// project sharing its install; the project itself is only read. Then it prints each step's time and the kit's
-// figures beside the full kit's, measured the same way on a second copy that reuses the project's build (dist/, from
-// npm test's build step): copying it takes a second where building the full kit again would take a minute.
+// `node scripts/minimal-kit.ts [--keep] [--figures]`: the minimal kit, every optional app removed (src/apps.ts;
+// docs/decisions/042), still builds, passes the lint, the import rules and the unit and integration tests that remain,
+// and serves: a smoke test in Chromium on the embedded database and on PostgreSQL (when DATABASE_URL names a server)
+// finds every page of its navigation, and nothing of a removed app in its pages, sitemap, llms.txt or messages. It works
+// in a copy of the project sharing its install; the project itself is only read.
+// `--figures` (`npm run bench:kits`) measures instead of checking: the kit's figures beside the full kit's (cold starts,
+// first load, memory after the smoke), the full kit measured the same way on a second copy that reuses the project's
+// build (dist/): copying it takes a second where building the full kit again would take a minute. They are
+// measurements, so they stay out of `npm test`, where they took three of CI's minutes.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -18,6 +20,7 @@ import { copyOfProject, removeCopy } from './project-copy.ts'
 
 assertSupportedNode()
 const keep = process.argv.includes('--keep')
+const figuresOnly = process.argv.includes('--figures')
 const apps = installedAppNames()
 // Their routes, and their docs pages (served by the core's docs routes).
 const removedRoutes = apps.flatMap((app) => [
@@ -129,32 +132,8 @@ async function coldStartsInTurn(kits: readonly { dir: string; figures: KitFigure
   return true
 }
 
-const minimal: KitFigures = { sourceLines: 0, dependencies: '' }
-let full: KitFigures | undefined
-let vitestFailures: string[] = []
-const started = performance.now()
-
-try {
-  console.log(`Installed apps, all removed in the minimal kit: ${apps.length > 0 ? apps.join(', ') : '(none)'}`)
-  console.log(`Their routes, which the kit must not show: ${removedRoutes.join(', ') || '(none)'}`)
-  let kit = ''
-  const removed =
-    (await step('copy the project', () => {
-      kit = copyOfProject(root, { prefix: 'hatch-minimal-kit-' })
-      copies.push(kit)
-      console.log(kit)
-      return true
-    })) &&
-    (apps.length === 0
-      ? skip('remove every optional app', 'none is installed: the project is the minimal kit')
-      : await step('remove every optional app (and type check)', () =>
-          runIn(kit, 'scripts/hatch.ts', ['remove', '--all-optional']),
-        ))
-  if (!removed) throw new Error('the minimal kit could not be made')
-  minimal.sourceLines = sourceLines(kit)
-  minimal.dependencies = dependencyCount(kit)
-
-  const built = await step('build', () => runIn(kit, 'scripts/build.ts', [], withoutSharedServers()))
+/** What `npm test` asks of the kit beyond building and serving: the lint, the import rules and the tests that remain. */
+async function checks(kit: string): Promise<void> {
   await step('lint', () => runIn(kit, 'node_modules/@biomejs/biome/bin/biome', ['check', '.']))
   await step('import rules', () =>
     runIn(kit, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
@@ -185,6 +164,35 @@ try {
     if (existsSync(report)) vitestFailures = failedVitestTests(report, kit)
     return passed
   })
+}
+
+const minimal: KitFigures = { sourceLines: 0, dependencies: '' }
+let full: KitFigures | undefined
+let vitestFailures: string[] = []
+const started = performance.now()
+
+try {
+  console.log(`Installed apps, all removed in the minimal kit: ${apps.length > 0 ? apps.join(', ') : '(none)'}`)
+  console.log(`Their routes, which the kit must not show: ${removedRoutes.join(', ') || '(none)'}`)
+  let kit = ''
+  const removed =
+    (await step('copy the project', () => {
+      kit = copyOfProject(root, { prefix: 'hatch-minimal-kit-' })
+      copies.push(kit)
+      console.log(kit)
+      return true
+    })) &&
+    (apps.length === 0
+      ? skip('remove every optional app', 'none is installed: the project is the minimal kit')
+      : await step('remove every optional app (and type check)', () =>
+          runIn(kit, 'scripts/hatch.ts', ['remove', '--all-optional']),
+        ))
+  if (!removed) throw new Error('the minimal kit could not be made')
+  minimal.sourceLines = sourceLines(kit)
+  minimal.dependencies = dependencyCount(kit)
+
+  const built = await step('build', () => runIn(kit, 'scripts/build.ts', [], withoutSharedServers()))
+  if (!figuresOnly) await checks(kit)
 
   if (!built) skip('smoke, embedded database', 'the build failed')
   else {
@@ -193,7 +201,8 @@ try {
       minimal.rssAfterSmokeMb = await smoke(kit, 'embedded', removedRoutes)
       return minimal.rssAfterSmokeMb !== undefined
     })
-    if (!postgresUrl) skip('smoke in Chromium, PostgreSQL', 'DATABASE_URL is not set')
+    if (figuresOnly) skip('smoke in Chromium, PostgreSQL', 'measuring only (--figures)')
+    else if (!postgresUrl) skip('smoke in Chromium, PostgreSQL', 'DATABASE_URL is not set')
     else {
       // The end-to-end server makes a database of its own on that server and drops it; asked through the
       // maintenance database, so the one DATABASE_URL names is never opened.
@@ -206,7 +215,8 @@ try {
   }
 
   full = { sourceLines: sourceLines(root), dependencies: dependencyCount(root) }
-  if (!existsSync(path.join(root, 'dist/server/server.js')))
+  if (!figuresOnly) skip('full kit figures', 'measured by npm run bench:kits')
+  else if (!existsSync(path.join(root, 'dist/server/server.js')))
     skip('full kit figures', 'the project has no build (dist/)')
   else {
     const fullFigures = full

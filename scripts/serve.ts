@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { FastResponse, type ServerMiddleware, serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { listeningMessage } from '../src/server/cluster-messages.ts'
+import type { KeptAnswer } from '../src/server/page-cache.ts'
 import { answerWithinBodyLimit } from '../src/server/request-body.ts'
 import { clientDir, serverBundle } from './project.ts'
 import { closingAllowanceMs } from './shutdown-deadline.ts'
@@ -14,11 +15,7 @@ import { startTelemetry } from './telemetry.ts'
 interface AppBundle {
   default: { fetch(request: Request): Response | Promise<Response> }
   lifecycle: {
-    keptPageAnswer(
-      method: string,
-      target: string,
-      header: (name: string) => string | undefined,
-    ): { status: number; headers: readonly [string, string][]; body: Uint8Array | null } | undefined
+    keptPageAnswer(method: string, target: string, header: (name: string) => string | undefined): KeptAnswer | undefined
     ensureServerReady(options: { jobs: 'later' }): Promise<void>
     startPromisedJobQueue(): Promise<void>
     prepareForPages(): Promise<void>

@@ -37,7 +37,7 @@ import {
   withRequestId,
 } from './server/log'
 import { metricsAnswer, metricsPath, recordRequest, recordRequestOnRoute, routeLabelOf } from './server/metrics'
-import { otherHostAnswer, otherHostWarning } from './server/one-address'
+import { namesAppHost, otherHostAnswer, otherHostWarning } from './server/one-address'
 import { asCompleteAnswer, isCompleteAnswer, type KeptAnswer, PageCache } from './server/page-cache'
 import { unreadableRequestTarget, unreadableTargetAnswer } from './server/request-path'
 import { closeServerResources, ensureServerReady, startPromisedJobQueue } from './server/runtime'
@@ -308,16 +308,10 @@ function sessionAnswer({ session, headers }: SessionRead): Response {
   if (Buffer.byteLength(json) >= compressionMinimumBytes) return new FastResponse(json, { headers: list })
   // As withSecurityHeaders does: a header Better Auth set itself is kept.
   const given = list.length > 3 ? new Set(list.map(([name]) => name)) : undefined
-  for (const [name, value] of lowerCaseHeadersForEveryAnswer()) if (!given?.has(name)) list.push([name, value])
+  for (const [name, value] of headersForEveryAnswer()) if (!given?.has(name)) list.push([name, value])
   const requestId = currentRequestId()
   if (requestId) list.push([requestIdHeader.toLowerCase(), requestId])
   return asCompleteAnswer(new FastResponse(json, { headers: list }))
-}
-
-let lowerCaseResponseHeaders: [string, string][] | undefined
-function lowerCaseHeadersForEveryAnswer(): [string, string][] {
-  lowerCaseResponseHeaders ??= headersForEveryAnswer().map(([name, value]) => [name.toLowerCase(), value])
-  return lowerCaseResponseHeaders
 }
 
 /** A remembered session is one object for as long as it is remembered, so its JSON is written once. */
@@ -364,7 +358,8 @@ function keptPageAnswer(
   const { path, route } = keptPathLabels(target)
   recordRequestOnRoute(method, route, kept.status, ms / 1000)
   // The id as a field, as the log's mixin would write it from the request's scope: the same line without the scope.
-  log().info({ requestId, method, path, status: kept.status, ms }, 'request')
+  // `kept` tells this lane's lines from the full way's, so a lane that stopped answering shows (conformance-http).
+  log().info({ requestId, method, path, status: kept.status, ms, kept: true }, 'request')
   return {
     ...kept,
     headers: [...kept.headers, ['x-cache', 'hit'], [requestIdHeader.toLowerCase(), requestId]],
@@ -386,17 +381,10 @@ function keptPathLabels(target: string): { path: string; route: string } {
   return labels
 }
 
-let appUrl: URL | undefined
-/**
- * A request on APP_URL: its Host header is APP_URL's host (with its port unless the scheme's own), and a proxy's
- * X-Forwarded-Host, if any, names the same host. Anything else takes the full way, which redirects where it must.
- */
+/** Only the production server has the kept pages' lane; development answers every host (one-address.ts). */
 function isOnAppHost(header: (name: string) => string | undefined): boolean {
-  if (getEnv().NODE_ENV !== 'production') return false
-  appUrl ??= new URL(getEnv().APP_URL)
-  const forwarded = header('x-forwarded-host')
-  if (forwarded !== undefined && forwarded.toLowerCase() !== appUrl.hostname) return false
-  return header('host')?.toLowerCase() === appUrl.host
+  const env = getEnv()
+  return env.NODE_ENV === 'production' && namesAppHost(header('host'), header('x-forwarded-host'), env.APP_URL)
 }
 
 /** Used by the production server (scripts/serve.ts) to start and stop what the app holds. */

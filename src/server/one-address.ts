@@ -26,6 +26,17 @@ export function isOnOtherHost(requestUrl: URL, appUrl: URL): boolean {
 }
 
 /**
+ * Whether a request's Host header names APP_URL's host exactly (with its port unless the scheme's own), and a proxy's
+ * X-Forwarded-Host, if any, the same host name: read before any URL is built, for the kept pages' lane
+ * (src/server.ts). Stricter than isOnOtherHost, never looser: what it refuses takes the full way, which redirects.
+ */
+export function namesAppHost(host: string | undefined, forwardedHost: string | undefined, appUrl: string): boolean {
+  const publicUrl = parsedAppUrl(appUrl)
+  if (forwardedHost !== undefined && forwardedHost.toLowerCase() !== publicUrl.hostname) return false
+  return host?.toLowerCase() === publicUrl.host
+}
+
+/**
  * The answer for a request on another host than the public URL's, in production; undefined when it is on the right one.
  * Sessions, emailed links and payment returns all use APP_URL, so a visitor who stayed on another name (127.0.0.1 for
  * localhost, www. for the bare domain) would be signed out half-way through a flow. A GET or HEAD, which nobody has

@@ -3,22 +3,23 @@ import { framingPolicy } from './content-security-policy'
 /**
  * Headers every answer carries, pages, API and static files alike (issue 12). The Content-Security-Policy here is
  * the part that holds for any answer; pages set their own, which adds the scripts they may run
- * (content-security-policy.ts), and a header an answer set itself is kept.
+ * (content-security-policy.ts), and a header an answer set itself is kept. Named in lower case, as HTTP/2 sends them
+ * and as the answers written straight to Node (kept pages, the session answer) need them.
  */
 export function securityHeaders(options: { https: boolean }): [string, string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', framingPolicy],
-    ['X-Frame-Options', 'DENY'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['content-security-policy', framingPolicy],
+    ['x-frame-options', 'DENY'],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
     // Powerful features the product never uses; WebAuthn (passkeys) keeps its default of this origin only. Only
     // features Chromium knows: an unknown one is a console warning on every page (Web Bluetooth has no policy name).
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), interest-cohort=()'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), interest-cohort=()'],
     // Sign-in with a provider may use a popup that reports back to this window.
-    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['cross-origin-opener-policy', 'same-origin-allow-popups'],
   ]
   // Over plain HTTP the header is ignored by browsers, and on localhost it would pin the port to HTTPS for a year.
-  if (options.https) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'])
+  if (options.https) headers.push(['strict-transport-security', 'max-age=63072000; includeSubDomains'])
   return headers
 }
 

@@ -155,8 +155,10 @@ describe('an app server connecting to a Redis other servers already use', () => 
     await readyOf(connection)
     await shared.set(`${prefix}possibly-stale`, 'revoked meanwhile', 'EX', 60)
     const id = await connection.client('ID')
+    // Listened for before the kill: the connection may notice it is gone before the kill's own reply arrives.
+    const reconnecting = new Promise((resolve) => connection.once('reconnecting', resolve))
     await shared.client('KILL', 'ID', String(id))
-    await new Promise((resolve) => connection.once('reconnecting', resolve))
+    await reconnecting
     await readyOf(connection)
     await settled()
     expect(await shared.exists(`${prefix}possibly-stale`)).toBe(0)

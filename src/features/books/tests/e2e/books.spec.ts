@@ -11,6 +11,15 @@ async function openBooks(page: Page, lang: 'en' | 'zh' = 'en', query = '') {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/**
+ * Toasts stack at the bottom right, over whatever is there, and stay while the pointer rests on them: a person moves
+ * the pointer away and lets them go before reaching for what is under them (a row's menu low on the page).
+ */
+async function afterTheToasts(page: Page) {
+  await page.mouse.move(0, 0)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+}
+
 const csvFile = (name: string, lines: string[]) => ({
   name,
   mimeType: 'text/csv',
@@ -77,6 +86,7 @@ test.describe('books', () => {
       await expect(row(page, 'Structure and Interpretation')).toContainText('classic')
 
       // Deleted at once, and back with Undo.
+      await afterTheToasts(page)
       await page.getByRole('button', { name: 'Actions for The Little Schemer' }).click()
       await page.getByRole('menuitem', { name: 'Delete' }).click()
       await expect(row(page, 'The Little Schemer')).toHaveCount(0)
