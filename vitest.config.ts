@@ -27,6 +27,7 @@ export default defineConfig({
         : [
             'tests/integration/redis-postgres-*.test.ts',
             'tests/integration/faults-postgres.test.ts',
+            'tests/integration/shutdown-postgres.test.ts',
             'tests/integration/traces-postgres.test.ts',
           ]),
     ],
