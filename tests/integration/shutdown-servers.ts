@@ -1,11 +1,7 @@
 // What the shutdown tests share: a production server on a throwaway database with a short shutdown timeout, and how
 // long it takes to stop.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll } from 'vitest'
-import { type AppServer, startAppServer } from '../support/app-server'
-import { createThrowawayPostgresDatabase } from '../support/postgres-database'
+import { type AppServer, serverStorage, startAppServer } from '../support/app-server'
 
 export const shutdownTimeoutMs = 2_000
 
@@ -32,17 +28,10 @@ afterAll(async () => {
 })
 
 export async function serverOn(engine: string, port: number, env: Record<string, string> = {}): Promise<AppServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-shutdown-'))
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-  let databaseUrl: string | undefined
-  if (engine === 'postgres') {
-    const database = await createThrowawayPostgresDatabase(process.env.DATABASE_URL ?? '', 'hatch_shutdown')
-    cleanups.push(() => database.drop())
-    databaseUrl = database.url
-  }
+  const storage = await serverStorage(engine, 'shutdown', cleanups)
   const server = await startAppServer({
     port,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), ...env },
+    env: { ...storage, SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), ...env },
   })
   cleanups.push(() => void server.process.kill('SIGKILL'))
   return server

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type AppServer, childrenOf, startAppServer } from '../support/app-server'
+import { type AppServer, childrenOf, serverStorage, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
-import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { engines } from './test-databases'
 
 const metricsToken = 'metrics-token-for-the-cluster-test'
@@ -22,17 +18,10 @@ describe.each(engines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_
       ? 'runs two app processes on one port, each answering, and stops them all on SIGTERM'
       : 'runs one process on the embedded database, which only one process can open',
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'hatch-cluster-'))
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-      let databaseUrl: string | undefined
-      if (engine === 'postgres') {
-        const database = await createThrowawayPostgresDatabase(process.env.DATABASE_URL ?? '', 'hatch_cluster')
-        cleanups.push(() => database.drop())
-        databaseUrl = database.url
-      }
+      const storage = await serverStorage(engine, 'cluster', cleanups)
       server = await startAppServer({
         port: engine === 'postgres' ? testPorts.webConcurrencyPostgres : testPorts.webConcurrencyEmbedded,
-        env: { WEB_CONCURRENCY: '2', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, METRICS_TOKEN: metricsToken },
+        env: { WEB_CONCURRENCY: '2', ...storage, METRICS_TOKEN: metricsToken },
       })
       const expected = engine === 'postgres' ? 2 : 1
       // Each process says it listens once it has started.

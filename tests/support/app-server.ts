@@ -1,6 +1,10 @@
 // Starts the production server (scripts/start.ts, built first when stale) as its own process, as an operator would.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import superjson from 'superjson'
+import { createThrowawayPostgresDatabase } from './postgres-database'
 
 export interface AppServer {
   url: string
@@ -8,6 +12,23 @@ export interface AppServer {
   output(): string
   exited: Promise<number | null>
   stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/**
+ * Where a test's app server keeps its data: a data folder and, on PostgreSQL, a throwaway database on DATABASE_URL's
+ * server, named after `name`; both are removed by `cleanups`, which the test runs when it ends.
+ */
+export async function serverStorage(
+  engine: string,
+  name: string,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<{ DATA_DIR: string; DATABASE_URL: string | undefined }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `hatch-${name}-`))
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+  if (engine !== 'postgres') return { DATA_DIR: dataDir, DATABASE_URL: undefined }
+  const database = await createThrowawayPostgresDatabase(process.env.DATABASE_URL ?? '', `hatch_${name}`)
+  cleanups.push(() => database.drop())
+  return { DATA_DIR: dataDir, DATABASE_URL: database.url }
 }
 
 export async function startAppServer(options: {
