@@ -20,10 +20,10 @@ interface StepResult {
 }
 const steps: StepResult[] = []
 
-function run(name: string, script: string, args: string[]): boolean {
+function run(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n── ${name} ──`)
   const started = performance.now()
-  const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit', env })
   const ok = result.status === 0
   steps.push({ name, ok, seconds: secondsSince(started) })
   return ok
@@ -57,12 +57,14 @@ run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'
   '.dependency-cruiser.cjs',
 ])
 run('dependency audit', 'scripts/audit.ts', [])
-run('unit and integration tests', 'node_modules/vitest/vitest.mjs', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-results/vitest.json',
-])
+// The core's integration tests run again in the minimal kit, on PGlite: here they take PostgreSQL only, where
+// DATABASE_URL names it (coreEngines in tests/integration/test-databases.ts).
+run(
+  'unit and integration tests',
+  'node_modules/vitest/vitest.mjs',
+  ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  { ...process.env, HATCH_CORE_PGLITE_IN_KIT: built ? '1' : '0' },
+)
 if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
 if (built) run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
 // Last, in a copy of the project sharing its install: every optional app removed, what is left still builds, passes

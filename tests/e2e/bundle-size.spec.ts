@@ -97,7 +97,8 @@ const budgets: Record<string, Budget> = {
   '/en/console': { kb: 491.2, scripts: 15, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
   // page, 378.2 since the Paddle checkout route, and 379.0 since the single sign-on page's route and nav entry (issue 32).
-  '/en/console/books': { kb: 385.9, scripts: 18, as: 'new account' },
+  // 386.0 since the shorter CI's build (issue 56) measured 385.902 KB, two bytes over 385.9.
+  '/en/console/books': { kb: 386.0, scripts: 18, as: 'new account' },
 }
 
 /** A browser with the session of whom the budget names, and an empty cache (a first visit). */

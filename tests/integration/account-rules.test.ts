@@ -6,12 +6,12 @@ import { emailOutbox, sessions, users } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { updateSiteSettings } from '#/server/settings'
 import { authRequest, cookieHeaderOf, errorCodeOf } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // Without SMTP every email stays in the outbox table, where the tests read the codes.
 delete process.env.SMTP_URL
 
-describe.each(engines)('account rules the server enforces on %s', (engine) => {
+describe.each(coreEngines)('account rules the server enforces on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
   let clientNumber = 0

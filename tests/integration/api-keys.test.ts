@@ -6,7 +6,7 @@ import { apiKeys, rateLimits, users } from '#/server/db/schema'
 import { apiKeyCallLimit } from '#/server/rate-limit'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, cookieHeaderOf as cookiesOf, testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /** How a caller proves who they are: the browser's cookies, or an API key. */
 type Credentials = { cookie: string } | { apiKey: string }
@@ -14,7 +14,7 @@ type Credentials = { cookie: string } | { apiKey: string }
 const headersOf = (credentials: Credentials): Record<string, string> =>
   'cookie' in credentials ? { cookie: credentials.cookie } : { 'x-api-key': credentials.apiKey }
 
-describe.each(engines)('API keys and user isolation on %s', (engine) => {
+describe.each(coreEngines)('API keys and user isolation on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof authForDatabase>
   let ipCounter = 0

@@ -4,11 +4,11 @@ import { setAppRole } from '#/server/auth/app-admins'
 import { createAuth } from '#/server/auth/auth'
 import { users } from '#/server/db/schema'
 import { authRequest } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 delete process.env.SMTP_URL
 
-describe.each(engines)('app admins on %s', (engine) => {
+describe.each(coreEngines)('app admins on %s', (engine) => {
   let database: FreshDatabase
   const roleOf = async (email: string) =>
     (await database.connection.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role
@@ -48,7 +48,7 @@ describe.each(engines)('app admins on %s', (engine) => {
   })
 })
 
-describe.each(engines)('the first-account rule fires once in an installation’s life, on %s', (engine) => {
+describe.each(coreEngines)('the first-account rule fires once in an installation’s life, on %s', (engine) => {
   let database: FreshDatabase
   const db = () => database.connection.db
   const adminCount = async () => (await db().select().from(users).where(eq(users.role, 'admin'))).length

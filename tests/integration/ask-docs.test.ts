@@ -7,7 +7,7 @@ import { createAiProvider } from '#/server/ai/provider'
 import { aiRequests } from '#/server/db/schema'
 import { type FakeOpenAi, fakeModelId, startFakeOpenAi } from '../support/fake-openai'
 import { testOrigin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // The docs' search index is built from the compiled docs, which only a build has; these tests give "Ask the docs"
 // two pages of their own. Retrieval from the real index runs in tests/e2e/assistant.spec.ts.
@@ -34,7 +34,7 @@ interface Asked {
   retryAfter: string | null
 }
 
-describe.each(engines)('"Ask the docs" on %s', (engine) => {
+describe.each(coreEngines)('"Ask the docs" on %s', (engine) => {
   let database: FreshDatabase
   let fake: FakeOpenAi
   const db = () => database.connection.db

@@ -7,7 +7,7 @@ import { clientIpHeader, createAuth } from '#/server/auth/auth'
 import { users } from '#/server/db/schema'
 import { updateSiteSettings } from '#/server/settings'
 import { testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /** Random text: unlike a repeated letter, PostgreSQL cannot compress it below its index size limit. */
 const randomText = (length: number) => randomBytes(length).toString('base64url').slice(0, length)
@@ -58,7 +58,7 @@ const endpoints = [
   '/request-password-reset',
 ]
 
-describe.each(engines)('Better Auth answers user mistakes on %s', (engine) => {
+describe.each(coreEngines)('Better Auth answers user mistakes on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
   let clientNumber = 0

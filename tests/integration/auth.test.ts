@@ -4,9 +4,9 @@ import { createAuth } from '#/server/auth/auth'
 import { authRateLimits, emailOutbox } from '#/server/db/schema'
 import { updateSiteSettings } from '#/server/settings'
 import { authRequest, cookieHeaderOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('Better Auth on %s', (engine) => {
+describe.each(coreEngines)('Better Auth on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 

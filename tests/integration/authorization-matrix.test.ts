@@ -24,7 +24,7 @@ import { appRouter } from '#/server/trpc/root'
 import { testOrigin } from './auth-requests'
 import type { ForeignRecordInputs, ForeignRecords } from './foreign-records'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /** The installed apps' procedures that take another organization's records (their tests/foreign-record-inputs.ts). */
 const appForeignInputs = import.meta.glob<ForeignRecordInputs>('../../src/features/*/tests/foreign-record-inputs.ts', {
@@ -86,7 +86,7 @@ const writerPermission = {
   ),
 }
 
-describe.each(engines)('the authorization matrix on %s', (engine) => {
+describe.each(coreEngines)('the authorization matrix on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   const callers: Caller[] = []

@@ -11,11 +11,11 @@ import { backupRuns } from '#/server/db/schema'
 import { parseEnv } from '#/server/env'
 import { localFileStorage } from '#/server/files/local-storage'
 import { testOrigin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const dayMs = 86_400_000
 
-describe.each(engines)('the scheduled backup on %s', (engine) => {
+describe.each(coreEngines)('the scheduled backup on %s', (engine) => {
   let database: FreshDatabase
   const destination = mkdtempSync(path.join(tmpdir(), 'hatch-scheduled-backups-'))
   const files = mkdtempSync(path.join(tmpdir(), 'hatch-scheduled-files-'))

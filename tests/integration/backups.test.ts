@@ -13,7 +13,7 @@ import { localFileStorage } from '#/server/files/local-storage'
 import { s3FileStorage } from '#/server/files/s3-storage'
 import { createThrowawayPostgresDatabase } from '../support/postgres-database'
 import { startTestS3Server } from '../support/s3-server'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const origin = 'http://localhost:3000'
 const secret = 'a-generated-secret-of-at-least-32-characters'
@@ -46,7 +46,7 @@ async function rowsOf(config: DatabaseConfig, text: string): Promise<Record<stri
   }
 }
 
-describe.each(engines)('backups of a %s database', (engine) => {
+describe.each(coreEngines)('backups of a %s database', (engine) => {
   let database: FreshDatabase
   const folders: string[] = []
   const folder = (prefix: string) => {

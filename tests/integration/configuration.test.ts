@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, sessions, siteSettingChanges } from '#/server/db/schema'
 import { getSiteSettings, readSiteSettings } from '#/server/settings'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface Configuration {
   settings: Record<string, unknown>
   signInMethod: string | null
 }
 
-describe.each(engines)('Configuration on %s', (engine) => {
+describe.each(coreEngines)('Configuration on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let admin: Person

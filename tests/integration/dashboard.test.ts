@@ -9,7 +9,7 @@ import { aiUsage, organizations, sessions, users } from '#/server/db/schema'
 import { usageMonth } from '#/server/plan-limits'
 import { updateSiteSettings } from '#/server/settings'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface SiteDashboard {
   range: { from: string; to: string; granularity: string; timeZone: string }
@@ -36,7 +36,7 @@ interface OrganizationDashboard {
 const timeZone = 'Asia/Shanghai'
 const march = { from: '2026-03-01', to: '2026-03-03' }
 
-describe.each(engines)('the console dashboard on %s', (engine) => {
+describe.each(coreEngines)('the console dashboard on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   /** Ada is the install's first account (an app admin); Olga owns an organization where Max is a member. */

@@ -5,12 +5,12 @@ import { emailOutbox } from '#/server/db/schema'
 import { getEnv } from '#/server/env'
 import { updateSiteSettings } from '#/server/settings'
 import { authRequest, cookieHeaderOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // Without SMTP the app keeps every email in the outbox table, so the tests can count what was sent.
 delete process.env.SMTP_URL
 
-describe.each(engines)('email sign-in methods on %s', (engine) => {
+describe.each(coreEngines)('email sign-in methods on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 

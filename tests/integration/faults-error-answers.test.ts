@@ -3,7 +3,7 @@ import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { testOrigin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /**
  * An invitation's preview (a public procedure whose query carries what the visitor sent) through the same handler as
@@ -26,7 +26,7 @@ async function previewInvitation(database: FreshDatabase, n: number) {
 const internals =
   /Failed query|select "|from "invitations"|invitations_gone|params:|exit-secret-\d+|does not exist|at async/i
 
-describe.each(engines)('what a failed procedure answers, on %s', (engine) => {
+describe.each(coreEngines)('what a failed procedure answers, on %s', (engine) => {
   let database: FreshDatabase
 
   beforeAll(async () => {

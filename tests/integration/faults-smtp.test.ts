@@ -4,13 +4,13 @@ import { emailOutbox, users } from '#/server/db/schema'
 import { deliverOutboxMessage, sendEmail } from '#/server/email/mailer'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { organizationHarness } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // The mail server is this proxy: it refuses connections, or accepts them and never says a word. Nothing behind it.
 const smtpPort = 2560
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
 
-describe.each(engines)('email when the mail server is down or silent, on %s', (engine) => {
+describe.each(coreEngines)('email when the mail server is down or silent, on %s', (engine) => {
   let database: FreshDatabase
   let smtp: TcpProxy
   const db = () => database.connection.db

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkHealth } from '#/server/health'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('GET /api/health on %s', (engine) => {
+describe.each(coreEngines)('GET /api/health on %s', (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

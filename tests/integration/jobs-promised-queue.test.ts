@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseConnection } from '#/server/db/client'
 import { defineJob, enqueue, promiseJobQueue, runningQueue, stopJobQueue } from '#/server/jobs/queue'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // The production server promises its job queue before it listens and starts it once its first answer has gone out
 // (scripts/serve.ts): a job sent in between must wait for the queue, not be dropped or fail.
@@ -28,7 +28,7 @@ async function stillPendingAfter(promise: Promise<unknown>, ms: number): Promise
   return first === pending
 }
 
-describe.each(engines)('a job queue promised before it starts, on %s', { timeout: 90_000 }, (engine) => {
+describe.each(coreEngines)('a job queue promised before it starts, on %s', { timeout: 90_000 }, (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

@@ -7,7 +7,7 @@ import { deliverOutboxMessage, retryDeadEmail, sendEmail, sweepOutbox } from '#/
 import { defineJob, enqueue, type JobRunner, startJobQueue, startJobRunner, stopJobQueue } from '#/server/jobs/queue'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server'
 import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // A scheduled job of the test's own, to count its runs: it is due once a year, so only the start-up run happens.
 let ticks = 0
@@ -47,7 +47,7 @@ afterAll(async () => {
 })
 
 // A busy machine (the whole suite on two cores) may take a while to reach a job: each waits up to 45 s.
-describe.each(engines)('background jobs on %s', { timeout: 90_000 }, (engine) => {
+describe.each(coreEngines)('background jobs on %s', { timeout: 90_000 }, (engine) => {
   let database: FreshDatabase
   const db = () => database.connection.db
   const outboxFor = async (to: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0]

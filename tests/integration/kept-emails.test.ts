@@ -4,7 +4,7 @@ import { emailOutbox } from '#/server/db/schema'
 import { runMaintenanceTasks } from '#/server/maintenance'
 import { testOrigin } from './auth-requests'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // Without SMTP every email is kept in the outbox (`held`): what Console → System shows app admins in place of a mailbox.
 delete process.env.SMTP_URL
@@ -25,7 +25,7 @@ interface KeptEmail {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
 
-describe.each(engines)('emails kept without SMTP, read in Console → System, on %s', (engine) => {
+describe.each(coreEngines)('emails kept without SMTP, read in Console → System, on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   const db = () => database.connection.db

@@ -10,7 +10,7 @@ import { parseEnv } from '#/server/env'
 import { type LaunchCheck, launchChecklist } from '#/server/launch-checks'
 import { updateSiteSettings } from '#/server/settings'
 import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface Checklist {
   checks: LaunchCheck[]
@@ -38,7 +38,7 @@ function docsPageExists(address: string): boolean {
   )
 }
 
-describe.each(engines)('Before you launch, on %s', (engine) => {
+describe.each(coreEngines)('Before you launch, on %s', (engine) => {
   let database: FreshDatabase
   const db = () => database.connection.db
   let admin: Person

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '#/server/db/schema'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface MemberPage {
   items: { id: string; userId: string; name: string; email: string; role: string; createdAt: Date }[]
@@ -17,7 +17,7 @@ interface ActivityListPage {
   previousCursor?: string
 }
 
-describe.each(engines)('the members and activity lists on %s', (engine) => {
+describe.each(coreEngines)('the members and activity lists on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let organizationId: string

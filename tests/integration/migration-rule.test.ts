@@ -19,7 +19,7 @@ import {
   snapshotShape,
   withMarkers,
 } from '../../scripts/migration-rule'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as {
   entries: { idx: number; tag: string }[]
@@ -252,7 +252,7 @@ function previousReleaseReads(older: SchemaShape, contracted: string[]): string[
   })
 }
 
-describe.each(engines)('the previous release against the migrated %s database', (engine) => {
+describe.each(coreEngines)('the previous release against the migrated %s database', (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '#/server/db/schema'
 import { siteSettings } from '#/server/db/schema'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /** Rows of a raw query; the driver-neutral database type does not know their shape. */
 async function rows<Row>(database: FreshDatabase, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -22,7 +22,7 @@ const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json
   entries: { tag: string }[]
 }
 
-describe.each(engines)('migrations on an empty %s database', (engine) => {
+describe.each(coreEngines)('migrations on an empty %s database', (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

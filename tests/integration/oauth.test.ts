@@ -7,7 +7,7 @@ import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
 import { startTestOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { authRequest, cookieHeaderOf, errorCodeOf, testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // A real OpenID provider, configured the way an operator would: OAUTH_PROVIDERS, read when the server starts.
 let oidc: TestOidcProvider
@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => oidc.close())
 
-describe.each(engines)('generic OAuth sign-in on %s', (engine) => {
+describe.each(coreEngines)('generic OAuth sign-in on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
   let sessionCookie = ''

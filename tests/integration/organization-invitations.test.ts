@@ -11,7 +11,7 @@ import { authForDatabase } from '#/server/auth/auth'
 import { emailOutbox, invitations, members, rateLimits } from '#/server/db/schema'
 import { authRequest, testOrigin } from './auth-requests'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface Preview {
   status: string
@@ -21,7 +21,7 @@ interface Preview {
   inviterName: string
 }
 
-describe.each(engines)('invitations on %s', (engine) => {
+describe.each(coreEngines)('invitations on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let iris: Person

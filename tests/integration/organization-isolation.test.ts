@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizationActivity } from '#/server/db/schema'
 import { type ActivityPage, type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /**
  * Ann owns organization A and Ben owns organization B (with Bea, a team, a custom role and a pending invitation).
  * Whatever Ann sends naming B's ids, every endpoint refuses and nothing of B changes.
  */
-describe.each(engines)('one organization’s member against another organization on %s', (engine) => {
+describe.each(coreEngines)('one organization’s member against another organization on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let ann: Person

@@ -9,7 +9,7 @@ import {
   organizationHarness,
   type Person,
 } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /**
  * What an installed app's resources grant, written out by hand in its own tests (permission-grants.ts), so that its
@@ -81,7 +81,7 @@ const sorted = (grant: Grants) =>
 const verdictOf = (answer: { status: number; code?: string }) =>
   answer.status === 200 ? 'allowed' : [401, 403].includes(answer.status) ? 'refused' : `answered ${answer.status}`
 
-describe.each(engines)('the permission matrix on %s', (engine) => {
+describe.each(coreEngines)('the permission matrix on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let orgId: string

@@ -8,9 +8,9 @@ import {
   type Person,
   password,
 } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('organizations on %s', (engine) => {
+describe.each(coreEngines)('organizations on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   const db = () => database.connection.db

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuth } from '#/server/auth/auth'
 import { updateSiteSettings } from '#/server/settings'
 import { authRequest, cookieHeaderOf as cookieOf, errorCodeOf as errorOf, testOrigin as origin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('passkeys on %s', (engine) => {
+describe.each(coreEngines)('passkeys on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 

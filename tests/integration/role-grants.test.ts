@@ -16,12 +16,12 @@ import {
 import { loadCustomRoles } from '#/server/auth/organization-access'
 import { members, organizationRoles } from '#/server/db/schema'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 /** What an owner-made role grants beyond any admin: deleting the organization. */
 const superadminPermission = { organization: ['update', 'delete'], member: ['update'] }
 
-describe.each(engines)('granting roles on %s', (engine) => {
+describe.each(coreEngines)('granting roles on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let orgId: string

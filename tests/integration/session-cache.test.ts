@@ -6,7 +6,7 @@ import { readSession } from '#/server/auth/session-reads'
 import { members, sessions, users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, testOrigin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const cacheSeconds = 60
 // The app's own auth (the one tRPC asks) caches too in this file; the other test files run with it off.
@@ -37,7 +37,7 @@ class CookieJar {
   }
 }
 
-describe.each(engines)('the session cookie cache on %s', (engine) => {
+describe.each(coreEngines)('the session cookie cache on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
 

@@ -13,7 +13,7 @@ import { signInLockEmailsSent, signInThrottlePolicy } from '#/server/auth/sign-i
 import { emailOutbox, signInThrottles, users } from '#/server/db/schema'
 import { testPorts } from '../support/ports'
 import { authRequest, cookieHeaderOf } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 // Without SMTP every email stays in the outbox table, where the tests count them.
 delete process.env.SMTP_URL
@@ -23,7 +23,7 @@ const guarded = { name: 'Grace', email: 'grace@example.com', password: 'cobol-19
 const wrongPassword = 'not-the-password-1'
 const { maxFailures } = signInThrottlePolicy
 
-describe.each(engines)('failed sign-ins limited per account on %s', (engine) => {
+describe.each(coreEngines)('failed sign-ins limited per account on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
   let totp: TOTP

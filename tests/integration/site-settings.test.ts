@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteSettings } from '#/server/db/schema'
 import { getSiteSettings, updateSiteSettings } from '#/server/settings'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('site settings on %s', (engine) => {
+describe.each(coreEngines)('site settings on %s', (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

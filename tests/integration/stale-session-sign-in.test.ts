@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizationHarness, password } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
-describe.each(engines)('signing in with a stale session cookie on %s', (engine) => {
+describe.each(coreEngines)('signing in with a stale session cookie on %s', (engine) => {
   let database: FreshDatabase
   beforeAll(async () => {
     database = await createFreshDatabase(engine)

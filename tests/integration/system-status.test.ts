@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHeartbeat, stopHeartbeat } from '#/server/app-servers'
 import { version } from '../../package.json'
 import { organizationHarness, type Person } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface SystemStatus {
   version: { version: string; commit: string | null }
@@ -10,7 +10,7 @@ interface SystemStatus {
   servers: { hostname: string; pid: number; version: string; thisOne: boolean }[]
 }
 
-describe.each(engines)('Console → System on %s', (engine) => {
+describe.each(coreEngines)('Console → System on %s', (engine) => {
   let database: FreshDatabase
   const db = () => database.connection.db
   /** The first person to sign up is the app admin. */

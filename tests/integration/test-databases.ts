@@ -18,6 +18,16 @@ export interface FreshDatabase {
 export const engines: DatabaseEngine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
 /**
+ * The engines for the core's own integration tests. `npm test` runs these files twice: in the project, then in the
+ * minimal kit, on PGlite (scripts/minimal-kit.ts). So the project's run, told by HATCH_CORE_PGLITE_IN_KIT (set by
+ * scripts/test.ts), takes PostgreSQL only: each file meets each engine once, which saves minutes of CI. A plain
+ * `vitest run` with DATABASE_URL still runs them on both. An app's tests, the fuzzers and the Redis tests keep
+ * `engines`: they do not run in the kit.
+ */
+export const coreEngines: DatabaseEngine[] =
+  process.env.DATABASE_URL && process.env.HATCH_CORE_PGLITE_IN_KIT === '1' ? ['postgres'] : engines
+
+/**
  * A database of the given engine with every migration applied, its own for each test file; `migrate()` on it finds
  * nothing left to do. Setting up an embedded database and applying the migrations took 5-10 s per file, most of
  * the integration tests' time: each database is now a copy of one migrated template per set of migrations.

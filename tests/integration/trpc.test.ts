@@ -8,11 +8,11 @@ import { users } from '#/server/db/schema'
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import type { AppRouter } from '#/server/trpc/root'
 import { authRequest, cookieHeaderOf, testOrigin } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const endpoint = 'http://localhost/api/trpc'
 
-describe.each(engines)('the tRPC API on %s', (engine) => {
+describe.each(coreEngines)('the tRPC API on %s', (engine) => {
   let database: FreshDatabase
   const requests: Request[] = []
   const clientIp = '203.0.113.1'

@@ -4,7 +4,7 @@ import { createAuth } from '#/server/auth/auth'
 import { hasPendingTwoFactorChallenge } from '#/server/auth/two-factor-challenge'
 import { getEnv } from '#/server/env'
 import { authRequest } from './auth-requests'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 const account = { name: 'Grace', email: 'grace@example.com', password: 'cobol-1959' }
 
@@ -23,7 +23,7 @@ function cookiesSetBy(response: Response): Map<string, string> {
 const cookieHeader = (cookies: Map<string, string>) =>
   [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
-describe.each(engines)('two-factor authentication on %s', (engine) => {
+describe.each(coreEngines)('two-factor authentication on %s', (engine) => {
   let database: FreshDatabase
   let auth: ReturnType<typeof createAuth>
   let app: TOTP

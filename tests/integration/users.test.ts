@@ -5,7 +5,7 @@ import { auditLog, emailOutbox, members, sessions, users } from '#/server/db/sch
 import { handleTrpcRequest } from '#/server/trpc/handler'
 import { authRequest, testOrigin } from './auth-requests'
 import { type OrganizationHarness, organizationHarness, type Person, password } from './organization-fixtures'
-import { createFreshDatabase, engines, type FreshDatabase } from './test-databases'
+import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
 
 interface UserRow {
   id: string
@@ -21,7 +21,7 @@ interface UserPage {
   previousCursor?: string
 }
 
-describe.each(engines)('Users (app admins) on %s', (engine) => {
+describe.each(coreEngines)('Users (app admins) on %s', (engine) => {
   let database: FreshDatabase
   let h: OrganizationHarness
   let admin: Person

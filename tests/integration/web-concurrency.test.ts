@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { type AppServer, childrenOf, serverStorage, startAppServer } from '../support/app-server'
 import { testPorts } from '../support/ports'
-import { engines } from './test-databases'
+import { coreEngines } from './test-databases'
 
 const metricsToken = 'metrics-token-for-the-cluster-test'
 
-describe.each(engines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_000 }, (engine) => {
+describe.each(coreEngines)('npm start with WEB_CONCURRENCY=2 on %s', { timeout: 600_000 }, (engine) => {
   let server: AppServer | undefined
   const cleanups: (() => Promise<void> | void)[] = []
   afterAll(async () => {
