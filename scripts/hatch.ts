@@ -24,7 +24,7 @@ import { newApp } from './hatch/new-app.ts'
 import { newAppUsage } from './hatch/new-app-spec.ts'
 import { compileMessages } from './i18n.ts'
 import { withMarkers } from './migration-rule.ts'
-import { assertSupportedNode, root } from './project.ts'
+import { assertSupportedNode, root, typeCheckCommand } from './project.ts'
 
 function list(): number {
   const apps = installedAppNames()
@@ -174,7 +174,7 @@ async function remove(requested: string[], options: { dryRun: boolean; withDepen
     return 1
   }
   console.log('Type check…')
-  const typeCheck = runNode([path.join(root, 'node_modules/typescript-7/bin/tsc'), '--noEmit'])
+  const typeCheck = runNode([path.join(root, typeCheckCommand[0]), ...typeCheckCommand.slice(1)])
   console.log(
     typeCheck === 0
       ? `Removed ${apps.join(', ')}.${lockUpdated ? '' : ' Run npm install to update package-lock.json.'} Review with git status; git restore and git clean bring the apps back.`

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from './build.ts'
-import { assertSupportedNode, root } from './project.ts'
+import { assertSupportedNode, root, typeCheckCommand } from './project.ts'
 
 assertSupportedNode()
 
@@ -49,7 +49,7 @@ try {
 }
 steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted) })
 
-run('type check', 'node_modules/typescript-7/bin/tsc', ['--noEmit'])
+run('type check', typeCheckCommand[0], typeCheckCommand.slice(1))
 run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
 run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
   'src',

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { installedAppNames } from '../generate-apps.ts'
 import { compileMessages } from '../i18n.ts'
-import { root } from '../project.ts'
+import { root, typeCheckCommand } from '../project.ts'
 import { appFolder } from './app-facts.ts'
 import { type NewAppSpec, newAppSpec, readNewAppArguments, SpecError, takenMessageKeys } from './new-app-spec.ts'
 import { columnsFile, detailsFile, formDialogFile } from './templates/component-files.ts'
@@ -161,7 +161,7 @@ export async function newApp(args: readonly string[]): Promise<number> {
     return fail('fumadocs-mdx could not write the content collections: run npm run build to see why.')
   }
   console.log('Type check…')
-  const typeCheck = runNode([path.join(root, 'node_modules/typescript-7/bin/tsc'), '--noEmit'])
+  const typeCheck = runNode([path.join(root, typeCheckCommand[0]), ...typeCheckCommand.slice(1)])
   console.log(
     typeCheck === 0
       ? `Added ${spec.app}: Console → ${spec.english.many} at /console/${spec.app}. Its fields are in ${folder}/${spec.entityFile}-entity.ts; npm run hatch -- remove ${spec.app} takes it out again.`

@@ -221,6 +221,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
               assertSafeAnswer(target, answer, fuzzCase)
               if (fuzzCase.method !== 'GET') await watch.record(answer.status, describeInput(fuzzCase))
             }),
+            { engine },
           )
           await watch.finish()
           await restorePerson()
@@ -415,6 +416,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
           assertSafeAnswer(route.target, answer, fuzzCase)
           if (fuzzCase.method !== 'GET') await watch.record(answer.status, describeInput(fuzzCase))
         }),
+        { engine },
       )
       await watch.finish()
     },
@@ -449,6 +451,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
           assertSafeAnswer('edge', answer, { method, path })
           expect(answer.status).toBe(400)
         }),
+        { engine },
       )
     },
     fuzzTimeout(),
@@ -513,7 +516,7 @@ describe.each(engines)('fuzzing every /api route on %s', (engine) => {
           // answers 413, whatever it made of the cut-off body.
           if (body.sent() > requestBodyBytesMax) expect(answer.status, `${route.target} read past the limit`).toBe(413)
         }),
-        { runs: Math.max(10, Math.ceil(fuzzRuns / 5)) },
+        { runs: Math.max(10, Math.ceil(fuzzRuns / 5)), engine },
       )
     },
     fuzzTimeout(),

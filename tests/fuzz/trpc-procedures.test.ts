@@ -192,6 +192,7 @@ describe.each(engines)('fuzzing every tRPC procedure on %s', (engine) => {
             if (type === 'mutation') await watch.record(answer.status, { who, input: describeInput(shown) })
           }
         }),
+        { engine },
       )
       await watch.finish()
       await keepOwnerSignedIn()

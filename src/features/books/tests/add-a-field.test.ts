@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { typeCheckCommand } from '../../../../scripts/project'
 import { copyOfProject, removeCopy } from '../../../../scripts/project-copy'
 
 const project = path.resolve('.')
@@ -102,7 +103,7 @@ it('adds a field to books with four files edited by hand (five when the list ord
     "const { compileMessages } = await import('./scripts/i18n.ts'); await compileMessages(); process.exit(0)",
   ])
   expect(compiled.status, compiled.output).toBe(0)
-  const typeCheck = run(['node_modules/typescript-7/bin/tsc', '--noEmit'])
+  const typeCheck = run([...typeCheckCommand])
   expect(typeCheck.status, typeCheck.output).toBe(0)
 
   const surfaces = run([
