@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { appsHaving, generatedAppContentFiles } from './generate-app-content.ts'
+// biome-ignore lint/correctness/useImportExtensions: the extension is there; Biome reads installed-apps.cjs as a name with a declaration file beside it
 import installedApps from './installed-apps.cjs'
 import { root } from './project.ts'
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import superjson from 'superjson'
-import { createThrowawayPostgresDatabase } from './postgres-database'
+import { createThrowawayPostgresDatabase } from './postgres-database.ts'
 
 export interface AppServer {
   url: string
