@@ -6,8 +6,9 @@ import { keysetPage, keysetQuery, type SortKey } from '#/server/db/keyset'
 import { books, users } from '#/server/db/schema'
 import { bookEntity } from '../book-entity'
 import { compactIsbn, toIsbn13 } from '../isbn'
-import { type BookFilters, type BookInput, bookWithTitle } from '../schemas'
+import { type BookFilters, type BookInput, bookFilters, bookWithTitle } from '../schemas'
 import type { BookSortColumn } from '../search'
+import { liveBookCount } from './book-limits'
 import { newBookId } from './book-rows'
 
 const sortKeys: Partial<Record<BookSortColumn, SortKey>> = {
@@ -113,8 +114,19 @@ export async function listBooks(db: Database, organizationId: string, request: B
   return { ...keysetPage(rows, page), total }
 }
 
-/** How many books the filters select; billing's plan limits count the same way. */
+/** The filters that narrow the list; the sort and its direction only order it. */
+const narrowingFilters = Object.keys(bookFilters.shape).filter(
+  (key) => key !== 'sort' && key !== 'direction',
+) as (keyof BookFilters)[]
+
+/**
+ * How many books the filters select. Without a filter that is every live book, as the plan's limit counts them: summed
+ * from book_additions, not counted row by row (the list's first page asks for it on every visit).
+ */
 export async function countBooks(db: Database, organizationId: string, filters: Partial<BookFilters> = {}) {
+  if (narrowingFilters.every((key) => filters[key] === undefined || filters[key] === '')) {
+    return liveBookCount(db, organizationId)
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(books)
