@@ -1,5 +1,5 @@
 import cluster from 'node:cluster'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { FastResponse, type ServerMiddleware, serve } from 'srvx'
@@ -114,6 +114,24 @@ function closeConnectionsWhen(isStopping: () => boolean): ServerMiddleware {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
     }
   }
+}
+
+/**
+ * How long an idle connection stays open: longer than the proxies in front keep theirs (nginx's upstream
+ * keepalive_timeout, and most cloud load balancers' idle timeout, are 60 s). With Node's default of 5 s, a proxy can
+ * send a request on a connection the server is closing at that moment, and the request fails: a 502, or a retry where
+ * the proxy is allowed one. The MCP SDK's client met it in CI under load ("other side closed"). Shutdown still closes
+ * idle connections at once (Node's server.close).
+ */
+const idleConnectionMs = 65_000
+
+function keepIdleConnectionsOpen(server: ReturnType<typeof serve>): void {
+  const nodeServer = server.node?.server
+  // An HTTP/1.1 server (srvx serves HTTP/2 only with TLS, which Hatch leaves to the proxy).
+  if (!(nodeServer instanceof HttpServer)) return
+  nodeServer.keepAliveTimeout = idleConnectionMs
+  // A request's headers may take as long as a connection may stay idle before them, and a little more.
+  nodeServer.headersTimeout = idleConnectionMs + 1_000
 }
 
 /**
@@ -271,6 +289,7 @@ export async function startProductionServer(options: { afterStop?: () => Promise
     manual: true,
   })
   if (!telemetry) answerKeptPagesFirst(server, app.lifecycle.keptPageAnswer, () => stopping)
+  keepIdleConnectionsOpen(server)
   await server.serve()
   const address = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   log.info(`Hatch is listening on http://${address}:${env.PORT} (public URL ${env.APP_URL})`)

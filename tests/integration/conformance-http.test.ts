@@ -1,6 +1,7 @@
 // RFC 9110 conditional requests and HEAD, checked against two processes of the built server serving the same content,
 // as two servers behind one load balancer do: a cache or browser that revalidates must get its 304 from either.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -245,5 +246,34 @@ describe('kept pages answered from memory, before a Request is built (scripts/se
     expect(response.status).toBe(200)
     expect(response.headers.get('x-cache')).toBeNull()
     expect(response.headers.get('content-security-policy')).toMatch(/'nonce-/)
+  })
+})
+
+describe('connections a proxy keeps open (scripts/serve.ts)', { timeout: 120_000 }, () => {
+  it('serves a connection left idle for longer than Node’s default 5 s, and says how long it may stay idle', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${servers[0]?.url}/api/health`, { agent }, (response) => {
+          response.resume()
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              keepAlive: String(response.headers['keep-alive']),
+              reused: request.reusedSocket,
+            }),
+          )
+        })
+        request.on('error', reject)
+      })
+    try {
+      const first = await get()
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false })
+      // Had the server closed it at 5 s, the agent would have dropped the socket and opened another.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true })
+    } finally {
+      agent.destroy()
+    }
   })
 })
