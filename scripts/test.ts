@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, with one summary line at the end.
 // Integration tests use PGlite, and PostgreSQL too when DATABASE_URL is set; end-to-end tests drive Debian's
 // Chromium against the built production server (docs/decisions/007-testing.md).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from './build.ts'
@@ -17,15 +17,50 @@ interface StepResult {
   name: string
   ok: boolean
   seconds: number
+  /** The step's last lines of output, for the summary when its reports name nothing that failed. */
+  lastLines: string[]
 }
 const steps: StepResult[] = []
+const keptLines = 30
 
-function run(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+/** Runs one step, its output shown as it comes and its last lines kept. */
+async function run(
+  name: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
   console.log(`\n── ${name} ──`)
   const started = performance.now()
-  const result = spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit', env })
-  const ok = result.status === 0
-  steps.push({ name, ok, seconds: secondsSince(started) })
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env,
+  })
+  const lastLines: string[] = []
+  let partial = ''
+  const keep = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what this removes
+      const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd()
+      if (plain) lastLines.push(plain)
+    }
+    if (lastLines.length > keptLines) lastLines.splice(0, lastLines.length - keptLines)
+  }
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk)
+    keep(chunk)
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk)
+    keep(chunk)
+  })
+  const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  if (partial.trim()) lastLines.push(partial.trimEnd())
+  const ok = status === 0
+  steps.push({ name, ok, seconds: secondsSince(started), lastLines })
   return ok
 }
 
@@ -47,29 +82,29 @@ try {
   console.error(error)
   built = false
 }
-steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted) })
+steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted), lastLines: [] })
 
-run('type check', typeCheckCommand[0], typeCheckCommand.slice(1))
-run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
-run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
+await run('type check', typeCheckCommand[0], typeCheckCommand.slice(1))
+await run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+await run('import rules', 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', [
   'src',
   '--config',
   '.dependency-cruiser.cjs',
 ])
-run('dependency audit', 'scripts/audit.ts', [])
+await run('dependency audit', 'scripts/audit.ts', [])
 // The core's integration tests run again in the minimal kit, on PGlite: here they take PostgreSQL only, where
 // DATABASE_URL names it (coreEngines in tests/integration/test-databases.ts).
-run(
+await run(
   'unit and integration tests',
   'node_modules/vitest/vitest.mjs',
   ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
   { ...process.env, HATCH_CORE_PGLITE_IN_KIT: built ? '1' : '0' },
 )
-if (built) run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
-if (built) run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
+if (built) await run('end-to-end tests', 'node_modules/@playwright/test/cli.js', ['test'])
+if (built) await run('soak (1 minute)', 'scripts/soak.ts', ['--minutes', '1'])
 // Last, in a copy of the project sharing its install: every optional app removed, what is left still builds, passes
 // its checks and serves (scripts/minimal-kit.ts).
-if (built) run('minimal kit (every optional app removed)', 'scripts/minimal-kit.ts', [])
+if (built) await run('minimal kit (every optional app removed)', 'scripts/minimal-kit.ts', [])
 
 interface VitestReport {
   numPassedTests: number
@@ -149,6 +184,16 @@ if (slowest.length > 0) console.log(`slowest end-to-end files (worker time): ${s
 console.log(`in all ${formatDuration(steps.reduce((sum, step) => sum + step.seconds, 0))}`)
 const failedSteps = steps.filter((step) => !step.ok)
 for (const name of failedTestNames()) console.log(`  ✘ ${name}`)
+// A step that failed without a report naming what (a crashed run, a lint or type error, a build): its last lines.
+const namedByReports: Record<string, boolean> = {
+  'unit and integration tests': (vitest?.numFailedTests ?? 0) > 0,
+  'end-to-end tests': (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0) > 0,
+}
+for (const step of failedSteps) {
+  if (namedByReports[step.name] || step.lastLines.length === 0) continue
+  console.log(`  ✘ ${step.name}, its last lines:`)
+  for (const line of step.lastLines) console.log(`    ${line}`)
+}
 const soakFailures = path.join(resultsDir, 'soak-failures.txt')
 if (existsSync(soakFailures)) {
   for (const line of readFileSync(soakFailures, 'utf8').trim().split('\n')) console.log(`  ✘ soak › ${line}`)
