@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, sessions, siteSettingChanges } from '#/server/db/schema'
+import { emailOutbox, sessions, siteSettingChanges, users } from '#/server/db/schema'
 import { getSiteSettings, readSiteSettings } from '#/server/settings'
 import { type OrganizationHarness, organizationHarness, type Person } from './organization-fixtures'
 import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
@@ -43,6 +43,25 @@ describe.each(coreEngines)('Configuration on %s', (engine) => {
       expect((await h.trpc(kind, path, user.cookie, input)).error?.appCode, `${path} as a user`).toBe('APP_ADMIN_ONLY')
     }
     expect((await readSiteSettings(db())).productName).toBe('Hatch')
+    expect(await changes()).toEqual([])
+  })
+
+  it('an admin demoted in the database loses these powers at their next request, while their session copy says admin', async () => {
+    expect((await h.trpc('query', 'configuration.get', admin.cookie)).error).toBeUndefined()
+    const [before] = await db().select({ role: users.role }).from(users).where(eq(users.id, admin.id))
+    await db().update(users).set({ role: 'user' }).where(eq(users.id, admin.id))
+    try {
+      for (const [kind, path, input] of [
+        ['query', 'configuration.get', undefined],
+        ['mutation', 'configuration.update', { ...current, productName: 'Taken' }],
+      ] as const) {
+        const answer = await h.trpc(kind, path, admin.cookie, input)
+        expect(answer.error?.appCode, `${path} once demoted`).toBe('APP_ADMIN_ONLY')
+      }
+    } finally {
+      await db().update(users).set({ role: before?.role }).where(eq(users.id, admin.id))
+    }
+    expect((await h.trpc('query', 'configuration.get', admin.cookie)).error).toBeUndefined()
     expect(await changes()).toEqual([])
   })
 

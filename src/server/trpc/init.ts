@@ -246,15 +246,32 @@ export function isAppAdmin(user: { role?: string | null }): boolean {
 
 /**
  * Needs an app admin (Configuration, Users); anyone else gets 403. The role is read from the database, not from the
- * session's cookie copy, so a demoted admin loses these powers at once rather than when that copy lapses.
+ * session's cookie copy, so a demoted admin loses these powers at once rather than when that copy lapses. A read
+ * reads it once per request: an admin's Dashboard asks three admin queries in one render.
  */
-export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  const [current] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, ctx.user.id))
-  if (!current || !isAppAdmin(current)) {
+export const adminProcedure = protectedProcedure.use(async ({ ctx, next, type }) => {
+  const admin = type === 'mutation' ? await readAppAdmin(ctx.db, ctx.user.id) : await readAppAdminOnce(ctx)
+  if (!admin) {
     throw new AppError({ code: 'FORBIDDEN', appCode: 'APP_ADMIN_ONLY', message: 'Only app admins may do this' })
   }
   return next()
 })
+
+async function readAppAdmin(db: TrpcContext['db'], userId: string): Promise<boolean> {
+  const [current] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  return current !== undefined && isAppAdmin(current)
+}
+
+/** The app-admin check of each request, shared by the queries of one batch (or one page render). */
+const appAdminReads = new WeakMap<Headers, { userId: string; read: Promise<boolean> }>()
+
+function readAppAdminOnce(ctx: TrpcContext & { user: { id: string } }): Promise<boolean> {
+  const known = appAdminReads.get(ctx.headers)
+  if (known?.userId === ctx.user.id) return known.read
+  const read = readAppAdmin(ctx.db, ctx.user.id)
+  appAdminReads.set(ctx.headers, { userId: ctx.user.id, read })
+  return read
+}
 
 /**
  * Works on the session's active organization (never an id the client names) and needs `required` there: the
