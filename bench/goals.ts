@@ -6,7 +6,8 @@
 //     server answering those bytes (one process) shows how close Node itself gets;
 //   - a signed-in session read (GET /api/auth/get-session) at ≥ 5,000 requests/s;
 //   - the Dashboard, Books (10,000 books, first page) and Members with ten signed-in people loading pages at once,
-//     each in a workspace of their own with 10,000 books: p95 ≤ 100 ms;
+//     each in a workspace of their own with 10,000 books: p95 ≤ 100 ms; beside it, the same people loading it one at
+//     a time, what a page costs on its own (ten at once wait behind each other's renders);
 //   - a cold start on an existing embedded database ≤ 1.5 s to the first healthy answer, beside a bare Node start.
 // Nothing here is asserted in `npm test`: a slow machine shows as such beside the ceilings, it fails nothing.
 // Settings: BENCH_DURATION (seconds per row, default 10); BENCH_PEOPLE (default 10).
@@ -202,6 +203,23 @@ async function measureEngine(engine: Engine): Promise<Measurement[]> {
       if (page.app && !installed.includes(page.app)) continue
       // A session copy lasts SESSION_CACHE_SECONDS: each row starts with new ones, as browsers would hold them.
       const fresh = await Promise.all(cookies.map((cookie) => withFreshSessionCopy(origin, cookie)))
+      // What one page costs when nobody else is loading one: the same people (the first is the app admin, whose
+      // Dashboard holds more) taking turns on one connection. At once, each waits for the renders ahead of it, so
+      // their p95 is about this times the people per process. No goal of its own; it shows that floor.
+      if (people > 1) {
+        rows.push(
+          await measure(
+            {
+              name: label(`${page.name}, ${peopleLabel} one at a time`),
+              url: `${origin}${page.path}`,
+              cookies: fresh,
+              connections: 1,
+              countStatuses: true,
+            },
+            duration,
+          ),
+        )
+      }
       const row = await measure(
         {
           name: label(`${page.name}, ${peopleLabel} at once`),

@@ -211,9 +211,12 @@ export async function runLoad(load: Load, duration: number): Promise<LoadResult>
   const target = wrkTarget(load.url)
   // "Host" as wrk spells it: wrk adds its own unless the table has that very key, and two Host headers are a 400.
   const withHost = { ...load, headers: { Host: target.host, ...load.headers } }
+  // wrk gives each thread at least one connection: one person at a time is one thread.
+  const open = load.connections ?? connections
+  const threads = Math.min(generatorThreads, open)
   const args = [
-    `-t${generatorThreads}`,
-    `-c${Math.max(generatorThreads, load.connections ?? connections)}`,
+    `-t${threads}`,
+    `-c${open}`,
     `-d${duration}s`,
     `--timeout`,
     `${requestTimeoutSeconds}s`,
@@ -258,7 +261,7 @@ export async function runLoad(load: Load, duration: number): Promise<LoadResult>
     errors: { connect: raw.connect, read: raw.read, write: raw.write, timeout: raw.timeout },
     statusErrors: raw.status,
     statuses: load.countStatuses ? raw.statuses : undefined,
-    generatorHeadroom: (generatorThreads * seconds) / generatorCpuSeconds,
+    generatorHeadroom: (threads * seconds) / generatorCpuSeconds,
   }
 }
 
@@ -275,9 +278,11 @@ export function failuresOf(result: LoadResult): number {
 
 /** A warm-up that is not counted, then `duration` seconds measured. */
 export async function measure(load: Load, duration: number): Promise<Measurement> {
-  const people = load.cookies?.length ? `, ${load.cookies.length} sessions in turn` : ''
+  const sessions = load.cookies?.length ?? 0
+  const people = sessions > 1 ? `, ${sessions} sessions in turn` : sessions === 1 ? ', one session' : ''
+  const open = load.connections ?? connections
   console.log(
-    `- ${load.name}: ${load.method ?? 'GET'} ${load.url} (${load.connections ?? connections} connections${people}; ` +
+    `- ${load.name}: ${load.method ?? 'GET'} ${load.url} (${open} connection${open === 1 ? '' : 's'}${people}; ` +
       `${warmupSeconds} s warm-up, ${duration} s measured)`,
   )
   const warmup = await runLoad(load, warmupSeconds)

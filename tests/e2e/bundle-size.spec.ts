@@ -92,8 +92,9 @@ const budgets: Record<string, Budget> = {
   // bench runs each page three times, 274.3 since it says the type check runs on TypeScript 7, 279.7 since it
   // describes the goals bench and wrk (issue 55), with the docs' phone drawer drawn after hydration (about 0.15 KB),
   // 280.1 since it says how `npm run bench:kits` measures the two kits, 280.2 since it says that a failed test runs
-  // again to record its trace, 280.3 since it says where the core's integration tests meet each engine.
-  '/en/docs/development/testing': { kb: 280.3, scripts: 11 },
+  // again to record its trace, 280.3 since it says where the core's integration tests meet each engine, 280.4 since it
+  // says what the goals bench's one-at-a-time console rows show (measured 280.3, a margin against a build's bytes).
+  '/en/docs/development/testing': { kb: 280.4, scripts: 11 },
   '/en/sign-in': { kb: 306.6, scripts: 12 },
   '/en/console': { kb: 491.2, scripts: 15, as: 'app admin' },
   // Measured 378.1 since the translated refusal of a currency the payment provider does not take reached every console
