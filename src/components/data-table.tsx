@@ -42,16 +42,14 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
     .map((column) => column.id)
   const hasSelect = visibleIds.includes('select')
   const primaryId = visibleIds.find((id) => id !== 'select' && id !== 'actions')
-  const placeOnCard = (id: string) =>
-    id === 'select'
-      ? cardPlaces.select
-      : id === 'actions'
-        ? cardPlaces.actions
-        : id === primaryId
-          ? hasSelect
-            ? cardPlaces.primaryAfterSelect
-            : cardPlaces.primary
-          : cardPlaces.field
+  const placeOnCard = (id: string): CardPlace =>
+    id === 'select' || id === 'actions'
+      ? id
+      : id === primaryId
+        ? hasSelect
+          ? 'primary-after-select'
+          : 'primary'
+        : 'field'
   return (
     <div className="overflow-x-auto rounded-lg border max-sm:overflow-visible max-sm:rounded-none max-sm:border-0">
       <table className="w-full text-sm max-sm:block" data-testid={testId}>
@@ -101,7 +99,7 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
         <tbody className="max-sm:grid max-sm:gap-3">
           {loading
             ? skeletonRows.map((key) => (
-                <tr key={key} className={rowClass} aria-hidden>
+                <tr key={key} className="data-row" aria-hidden>
                   <td colSpan={visibleIds.length} className="px-3 py-3 max-sm:col-span-3 max-sm:p-0">
                     <div className="h-8 animate-pulse rounded-md bg-muted" />
                   </td>
@@ -115,14 +113,14 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                     data-testid={rowTestId}
                     data-state={selected ? 'selected' : undefined}
                     data-highlighted={row.id === highlightedRowId ? true : undefined}
-                    className={`${rowClass} data-[highlighted]:bg-primary/10 data-[state=selected]:bg-muted/60`}
+                    className="data-row data-[highlighted]:bg-primary/10 data-[state=selected]:bg-muted/60"
                   >
                     {(row as unknown as { getVisibleCells: () => Cell<TFeatures, TData, unknown>[] })
                       .getVisibleCells()
                       .map((cell) => (
                         <td
                           key={cell.id}
-                          className={`px-3 py-2 align-middle ${placeOnCard(cell.column.id)}`}
+                          data-place={placeOnCard(cell.column.id)}
                           data-label={cardLabel(cell.column.columnDef.header)}
                         >
                           <table.FlexRender cell={cell} />
@@ -137,22 +135,12 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   )
 }
 
-/** A row: a table row on wider screens; below 640 px a card, so a phone never scrolls a wide table sideways. */
-const rowClass =
-  'sm:border-b sm:last:border-0 max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded-lg max-sm:border max-sm:p-3'
-
 /**
- * Where each cell goes on a card: the selection box, the row's first column as its heading and the actions menu share
- * the top line; every other column is a line of its own, named by its column's header.
+ * Where each cell goes on a card below 640 px (a row's look, `.data-row` in src/styles.css): the selection box, the
+ * row's first column as its heading and the actions menu share the top line; every other column is a line of its own,
+ * named by its column's header.
  */
-const cardPlaces = {
-  select: 'max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0',
-  primaryAfterSelect: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:pb-1',
-  primary: 'max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0 max-sm:pb-1',
-  actions: 'max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0',
-  field:
-    'max-sm:col-span-3 max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:p-0 max-sm:text-end max-sm:empty:hidden max-sm:*:min-w-0 max-sm:*:whitespace-normal max-sm:*:[overflow-wrap:anywhere] max-sm:before:shrink-0 max-sm:before:text-start max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
-}
+type CardPlace = 'select' | 'primary' | 'primary-after-select' | 'actions' | 'field'
 
 /** A column's name for its line on a card: headers given as a message (no arguments) name their column. */
 function cardLabel(header: unknown): string | undefined {
