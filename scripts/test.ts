@@ -75,14 +75,18 @@ function readJson<T>(file: string): T | undefined {
 
 console.log(`── build (Node ${process.version}, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ──`)
 let built = true
+let buildFailure: string[] = []
 const buildStarted = performance.now()
 try {
   await build()
 } catch (error) {
   console.error(error)
   built = false
+  // The build runs in this process, so no child's output keeps its lines: the error's are what the summary shows.
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error)
+  buildFailure = text.split('\n').slice(0, keptLines)
 }
-steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted), lastLines: [] })
+steps.push({ name: 'build', ok: built, seconds: secondsSince(buildStarted), lastLines: buildFailure })
 
 await run('type check', typeCheckCommand[0], typeCheckCommand.slice(1))
 await run('lint', 'node_modules/@biomejs/biome/bin/biome', ['check', '.'])
@@ -185,16 +189,17 @@ console.log(`in all ${formatDuration(steps.reduce((sum, step) => sum + step.seco
 const failedSteps = steps.filter((step) => !step.ok)
 for (const name of failedTestNames()) console.log(`  ✘ ${name}`)
 // A step that failed without a report naming what (a crashed run, a lint or type error, a build): its last lines.
+const soakFailures = path.join(resultsDir, 'soak-failures.txt')
 const namedByReports: Record<string, boolean> = {
   'unit and integration tests': (vitest?.numFailedTests ?? 0) > 0,
   'end-to-end tests': (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0) > 0,
+  'soak (1 minute)': existsSync(soakFailures),
 }
 for (const step of failedSteps) {
   if (namedByReports[step.name] || step.lastLines.length === 0) continue
   console.log(`  ✘ ${step.name}, its last lines:`)
   for (const line of step.lastLines) console.log(`    ${line}`)
 }
-const soakFailures = path.join(resultsDir, 'soak-failures.txt')
 if (existsSync(soakFailures)) {
   for (const line of readFileSync(soakFailures, 'utf8').trim().split('\n')) console.log(`  ✘ soak › ${line}`)
 }
