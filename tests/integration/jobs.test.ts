@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#/server/db/client'
 import { emailOutbox } from '#/server/db/schema'
 import { deliverOutboxMessage, retryDeadEmail, sendEmail, sweepOutbox } from '#/server/email/mailer'
-import { defineJob, enqueue, type JobRunner, startJobQueue, startJobRunner, stopJobQueue } from '#/server/jobs/queue'
+import {
+  defineJob,
+  enqueue,
+  type JobRunner,
+  newQueueClient,
+  startJobQueue,
+  startJobRunner,
+  stopJobQueue,
+} from '#/server/jobs/queue'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server'
 import { organizationHarness, type Person } from './organization-fixtures'
 import { coreEngines, createFreshDatabase, type FreshDatabase } from './test-databases'
@@ -24,6 +32,15 @@ const alwaysFails = defineJob<object>({
   retryLimit: 0,
   run: async () => {
     throw new Error('Out of paper')
+  },
+})
+
+// Notes what each run of a job of the test's own was sent with.
+const woken: string[] = []
+const wakes = defineJob<{ note: string }>({
+  name: 'test-wakes',
+  run: async (_db, { note }) => {
+    woken.push(note)
   },
 })
 
@@ -160,5 +177,35 @@ describe.each(coreEngines)('background jobs on %s', { timeout: 90_000 }, (engine
     await until(async () => (await outboxFor(to))?.status === 'sent', 'the email retried from the console')
     const twice = await h.trpc('mutation', 'system.retryEmail', admin.cookie, { id: dead?.id })
     expect(twice).toMatchObject({ status: 404, error: { appCode: 'EMAIL_NOT_DEAD' } })
+  })
+})
+
+describe.each(coreEngines)('a job sent on %s', { timeout: 90_000 }, (engine) => {
+  let database: FreshDatabase
+  let runner: JobRunner | undefined
+  beforeAll(async () => {
+    database = await createFreshDatabase(engine)
+    await database.connection.migrate()
+  })
+  afterAll(async () => {
+    await runner?.stop()
+    await database.dispose()
+  })
+
+  it('wakes the idle workers through a NOTIFY, not at their next look for work, also on a queue made before', async () => {
+    // The queue as an earlier version made it, sending no NOTIFY: the runner's start switches it.
+    const earlier = newQueueClient(database.connection, { supervise: false })
+    await earlier.start()
+    await earlier.createQueue(wakes.name)
+    expect((await earlier.getQueue(wakes.name))?.notify).toBe(false)
+    await earlier.stop({ graceful: false, close: true })
+    // The workers look for work every 10 minutes: only the NOTIFY brings the job within the 45 s `until` waits.
+    runner = await startJobRunner(database.connection, { pollingIntervalSeconds: 600 })
+    expect((await runner.boss.getQueue(wakes.name))?.notify).toBe(true)
+    // Past the look every worker takes as it starts.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const note = `sent on ${engine}`
+    await runner.boss.send(wakes.name, { note })
+    await until(async () => woken.includes(note), 'the woken worker')
   })
 })

@@ -47,7 +47,16 @@ export type RawQuery = (text: string) => Promise<Record<string, unknown>[]>
 /** pg-boss's options for its database: a connection string, or a `db` that runs SQL text. */
 export type QueueDatabase =
   | { connectionString: string }
-  | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } }
+  | {
+      db: {
+        executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+        listen?(
+          channel: string,
+          onNotification: (payload: string) => void,
+          onReconnect: () => void,
+        ): Promise<{ close(): Promise<void> }>
+      }
+    }
 
 export type DatabaseConfig =
   | { engine: 'postgres'; url: string; migrationsFolder?: string }
@@ -165,6 +174,13 @@ export function openDatabase(config: DatabaseConfig): DatabaseConnection {
           const results = await client.exec(text)
           // pg-boss reads an array as one result per statement (its unwrapSQLResult).
           return (results.length === 1 ? results[0] : results) as { rows: unknown[] }
+        },
+        // The runner's workers wake on a job's NOTIFY (src/server/jobs/queue.ts). The embedded database has one session
+        // for its whole life, so the listener never reconnects: pg-boss's catch-up fetch runs once, after this subscribe.
+        listen: async (channel, onNotification, onReconnect) => {
+          const unlisten = await client.listen(channel, onNotification)
+          onReconnect()
+          return { close: () => unlisten() }
         },
       },
     },

@@ -60,16 +60,31 @@ export function newQueueClient(connection: DatabaseConnection, options: { superv
     ...(embedded ? {} : { max: 3, application_name: 'hatch-jobs' }),
     supervise: options.supervise,
     schedule: options.supervise,
+    // A runner's workers wait for a NOTIFY that a job was sent instead of asking every queue every 2 s: each ask
+    // was a statement on the embedded database's one connection, about six a second that every request waited
+    // behind (issue 55). Only the runner listens: a client that only sends needs no connection of its own for it.
+    useListenNotify: options.supervise,
   })
   boss.on('error', (error) => log().error({ err: error }, 'the job queue met an error'))
+  boss.on('warning', (warning) => {
+    // Without the listener the workers go on asking every 2 s; the operator sees why it is slower.
+    if ((warning.data as { type?: string }).type === 'listen_notify_unavailable') log().warn(warning.message)
+  })
   return boss
 }
 
-/** Creates each defined job's queue (pg-boss keeps queues in the database; creating one again changes nothing). */
+/**
+ * Creates each defined job's queue (pg-boss keeps queues in the database; creating one again changes nothing), each
+ * sending a NOTIFY when a job is sent to it; a queue made before that (an earlier version) is switched to it.
+ */
 async function ensureQueues(boss: PgBoss, options: JobRunnerOptions): Promise<void> {
-  const existing = new Set((await boss.getQueues()).map((queue) => queue.name))
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]))
   for (const definition of definitions.values()) {
-    if (existing.has(definition.name)) continue
+    const queue = existing.get(definition.name)
+    if (queue) {
+      if (!queue.notify) await boss.updateQueue(definition.name, { notify: true })
+      continue
+    }
     const retryLimit = definition.retryLimit ?? 3
     await boss.createQueue(definition.name, {
       retryLimit: Math.min(retryLimit, options.retryLimitAtMost ?? retryLimit),
@@ -77,6 +92,7 @@ async function ensureQueues(boss: PgBoss, options: JobRunnerOptions): Promise<vo
       retryBackoff: true,
       retryDelayMax: options.retryDelayMaxSeconds ?? definition.retryDelayMaxSeconds ?? 3600,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      notify: true,
     })
   }
 }
@@ -87,7 +103,10 @@ export interface JobRunner {
 }
 
 export interface JobRunnerOptions {
-  /** How often an idle worker looks for work (pg-boss also wakes it when a job is sent). */
+  /**
+   * How often an idle worker looks for work that no NOTIFY announces: a retry or a job sent for later, once due (and
+   * every job, where the listener could not start).
+   */
   pollingIntervalSeconds?: number
   /** Tests shorten every job's first retry delay to this. */
   retryDelaySeconds?: number
@@ -125,6 +144,9 @@ function jobHandler(definition: JobDefinition<object>, connection: DatabaseConne
   }
 }
 
+/** How often a listening worker still looks for jobs that became due without a NOTIFY (retries, delayed jobs). */
+const dueJobCheckSeconds = 10
+
 /**
  * One server's part of the queue: its workers for every defined job, the schedules, and a first run of each
  * scheduled job unless a server already ran it this period.
@@ -144,7 +166,12 @@ export async function startJobRunner(
     for (const definition of definitions.values()) {
       await boss.work(
         definition.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        {
+          // Every 2 s without the listener, as before; with it, each due retry or delayed job is found within 10 s.
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? dueJobCheckSeconds,
+          includeMetadata: true,
+        },
         jobHandler(definition, connection),
       )
       if (definition.schedule) {
