@@ -42,6 +42,29 @@ describe('the server log', () => {
     expect(typeof inside?.time).toBe('string')
   })
 
+  it('gives each line outside a request only its own fields, and the time it was written', async () => {
+    const { logger, parsed } = capturedLogger()
+    logger.info({ path: '/en/', kept: true }, 'request')
+    withRequestId('req-12345678', () => logger.info({ members: 3 }, 'inside a request'))
+    logger.info({ path: '/en/docs' }, 'request')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    logger.info('a moment later')
+    const [first, inside, second, later] = parsed()
+    expect(first).toMatchObject({ path: '/en/', kept: true, msg: 'request' })
+    expect(inside).toMatchObject({ requestId: 'req-12345678', members: 3 })
+    // Lines outside a request share nothing: no field of an earlier line reaches a later one.
+    expect(second).toMatchObject({ path: '/en/docs', msg: 'request' })
+    expect(second).not.toHaveProperty('kept')
+    expect(second).not.toHaveProperty('requestId')
+    expect(later).not.toHaveProperty('path')
+    for (const line of [first, inside, second, later]) {
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    }
+    expect(Date.parse(String(later?.time)), 'a later line, a later time').toBeGreaterThan(
+      Date.parse(String(first?.time)),
+    )
+  })
+
   it('keeps lines below LOG_LEVEL out', () => {
     const { logger, lines } = capturedLogger('warn')
     logger.info('routine')
