@@ -58,7 +58,7 @@ describe('the server log', () => {
     expect(second).not.toHaveProperty('requestId')
     expect(later).not.toHaveProperty('path')
     for (const line of [first, inside, second, later]) {
-      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      expect(line?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     }
     expect(Date.parse(String(later?.time)), 'a later line, a later time').toBeGreaterThan(
       Date.parse(String(first?.time)),
